@@ -1,0 +1,65 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.tsbuild/**',
+      'data/**',
+      'packages/db/migrations/**',
+      'e2e/artifacts/**',
+      '**/*.js',
+      '**/*.mjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use an `as const` object with a derived union.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@bhasha/*/*'], message: 'Import other workspaces through their package entry.' }] },
+      ],
+    },
+  },
+  {
+    // The dashboard and the snippet run in browsers: they may never reach server or database code.
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/snippet/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@bhasha/server', '@bhasha/db', '@bhasha/mt', '@bhasha/*/*'], message: 'Browser code may import only @bhasha/contract and @bhasha/engine.' },
+            { group: ['**/apps/server/**', '**/packages/db/**', '**/packages/mt/**'], message: 'Browser code may not reach server code.' },
+            { group: ['pg', 'pg-boss', 'fastify', 'drizzle-orm', '@electric-sql/pglite'], message: 'Server-only dependency.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+);

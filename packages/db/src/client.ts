@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The Drizzle database every repository receives, whichever engine is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Rows answered by a raw SQL call. */
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+/** Runs SQL the way pg-boss expects (`executeSql(text, values)`), for either engine. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<SqlResult>;
+
+export interface DbHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  executeSql: ExecuteSql;
+  /** The connection string when the engine is PostgreSQL (pg-boss opens its own pool there). */
+  connectionString: string | null;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite engine is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite files; `memory` keeps the database in memory (tests). */
+  pgliteDir?: string | 'memory';
+}
+
+/** Where drizzle-kit's migrations live, found through the package so bundles resolve it too. */
+export const migrationsFolder = join(
+  dirname(createRequire(import.meta.url).resolve('@bhasha/db/package.json')),
+  'migrations',
+);
+
+// Any fixed number shared by every process that migrates the same database.
+const MIGRATION_LOCK_KEY = 727_274_001;
+
+/** Opens the database: PostgreSQL when a URL is given, PGlite (file or memory) otherwise. */
+export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl);
+  return createPglite(options.pgliteDir ?? 'memory');
+}
+
+async function createPglite(dir: string): Promise<DbHandle> {
+  if (dir !== 'memory') mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir === 'memory' ? undefined : dir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    connectionString: null,
+    // PGlite refuses several statements in one prepared query (DESIGN.md §7): parameterless SQL,
+    // which is how pg-boss sends its multi-statement scripts, goes through `exec`.
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function createPostgres(connectionString: string): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    connectionString,
+    async executeSql(text, values) {
+      const result = await pool.query(text, values);
+      return { rows: result.rows as Record<string, unknown>[] };
+    },
+    async migrate() {
+      // Several servers may start together against one database: one migrates, the rest wait.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
