@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+const SERVER_ROLES = ['web', 'worker', 'realtime'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || URL.canParse(v), { message: `${label} must be a URL` });
+
+/** Every environment variable the server reads (README "Configuration"), parsed once at boot. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl('DATABASE_URL'),
+  ADMIN_EMAIL: z.email({ message: 'ADMIN_EMAIL must be an e-mail address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { message: 'ADMIN_PASSWORD needs at least 8 characters' }).optional(),
+  JWT_SECRET: z.string().min(32, { message: 'JWT_SECRET needs at least 32 characters' }).optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 60 * 60),
+  /** How far the client's `timezone` clock may differ from the server's before TIME_TRAVEL. */
+  CLOCK_SKEW_SECONDS: z.coerce.number().int().positive().default(10 * 60),
+  SMTP_URL: optionalUrl('SMTP_URL'),
+  MAIL_FROM: z.string().default('Bhasha <no-reply@bhasha.local>'),
+  SMS_PROVIDER: z.string().default('console'),
+  APERTIUM_URL: optionalUrl('APERTIUM_URL'),
+  ALLOW_PRIVATE_NETWORK_FETCH: booleanString.default(false),
+  ROLES: z
+    .string()
+    .default('web,worker,realtime')
+    .transform((v) => v.split(',').map((r) => r.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(SERVER_ROLES, { message: `ROLES may list ${SERVER_ROLES.join(', ')}` })).min(1)),
+  /** Public address of the dashboard: links in e-mails are built from it, never from request headers. */
+  PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  SWALEKH_URL: z.string().default(''),
+  KEYBOARD: z.string().default('swalekh'),
+  KEYBOARD_MODE: z.string().default('phonetic'),
+  RENDER_BASE_URL: z.string().default(''),
+  RENDER_SUB_DOMAIN: z.string().default(''),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment; on failure answers every problem at once. */
+export function parseEnv(
+  source: Record<string, string | undefined>,
+): { ok: true; env: Env } | { ok: false; problems: string[] } {
+  const result = envSchema.safeParse(source);
+  if (result.success) return { ok: true, env: result.data };
+  return {
+    ok: false,
+    problems: result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+  };
+}

@@ -1,0 +1,32 @@
+import type { Role } from '@bhasha/contract';
+
+/**
+ * Who may call a route. Every route under /api declares one (checked when routes register), so
+ * the permission matrix covers every route: 'public' needs no token, 'signedIn' any active user,
+ * a role list only those roles.
+ */
+export type RouteAccess = 'public' | 'signedIn' | readonly Role[];
+
+/** The caller behind a verified token. */
+export interface Principal {
+  id: string;
+  role: Role;
+  organisationId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** True when the principal satisfies the route's access rule. */
+export function isAllowed(access: RouteAccess, principal: Principal | null): boolean {
+  if (access === 'public') return true;
+  if (!principal) return false;
+  if (access === 'signedIn') return true;
+  return access.includes(principal.role);
+}

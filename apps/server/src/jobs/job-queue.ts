@@ -1,0 +1,122 @@
+import PgBoss from 'pg-boss';
+import type { DbHandle } from '@bhasha/db';
+import { SERVER_EVENTS, type JobProgress } from '@bhasha/contract';
+import type { RealtimeEmitter } from '../realtime/realtime-emitter';
+import type { JobDefinition } from './define-job';
+
+export interface JobQueueOptions {
+  handle: DbHandle;
+  emitter: RealtimeEmitter;
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** How often idle workers look for work, and maintenance finds lost jobs (seconds). */
+  pollingIntervalSeconds?: number;
+  maintenanceIntervalSeconds?: number;
+}
+
+export interface SendOptions {
+  /** A job with the same key that is still waiting or running is not queued again. */
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+/** pg-boss on the product's own database (PGlite or PostgreSQL), with typed job definitions. */
+export function createJobQueue(options: JobQueueOptions) {
+  const { handle } = options;
+  const boss =
+    handle.kind === 'postgres' && handle.connectionString
+      ? new PgBoss({
+          connectionString: handle.connectionString,
+          max: 4,
+          maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+        })
+      : new PgBoss({
+          db: { executeSql: handle.executeSql },
+          maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+        });
+  boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
+
+  const definitions = new Map<string, JobDefinition>();
+  let started = false;
+
+  async function ensureQueue(definition: JobDefinition): Promise<void> {
+    await boss.createQueue(definition.name, {
+      name: definition.name,
+      retryLimit: definition.retry.limit,
+      retryDelay: definition.retry.delaySeconds,
+      retryBackoff: definition.retry.backoff,
+      expireInSeconds: definition.expireInSeconds,
+    });
+  }
+
+  /**
+   * PGlite belongs to one process at a time, so a job still marked active when this process
+   * opens it was left by a process that died: fail it now, which retries it per its policy.
+   */
+  async function releaseOrphanedJobs(): Promise<void> {
+    if (handle.kind !== 'pglite') return;
+    const { rows } = await handle.executeSql(`SELECT id, name FROM pgboss.job WHERE state = 'active'`);
+    for (const row of rows) {
+      await boss.fail(String(row.name), String(row.id), { message: 'the worker stopped before the job finished' });
+    }
+    if (rows.length > 0) options.log.info({ count: rows.length }, 'retrying jobs left active by a stopped worker');
+  }
+
+  return {
+    boss,
+
+    /** Starts the queue; with `work` it also runs the handlers of the given definitions. */
+    async start(jobDefinitions: JobDefinition[], { work }: { work: boolean }): Promise<void> {
+      await boss.start();
+      started = true;
+      for (const definition of jobDefinitions) {
+        definitions.set(definition.name, definition);
+        await ensureQueue(definition);
+      }
+      if (!work) return;
+      await releaseOrphanedJobs();
+      for (const definition of jobDefinitions) {
+        await boss.work(
+          definition.name,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, includeMetadata: true },
+          async ([job]) => {
+            if (!job) return;
+            const payload: unknown = definition.payload.parse(job.data);
+            const room = definition.progressRoom?.(payload) ?? null;
+            const emit = (progress: JobProgress) => {
+              if (room) options.emitter.emitToRoom(room, SERVER_EVENTS.jobProgressed, progress);
+            };
+            const controller = new AbortController();
+            const result = await definition.handler(payload, {
+              jobId: job.id,
+              retryCount: job.retryCount,
+              signal: controller.signal,
+              reportProgress: (done, total) =>
+                emit({ jobId: job.id, name: definition.name, done, total, state: 'active' }),
+            });
+            emit({ jobId: job.id, name: definition.name, done: 1, total: 1, state: 'completed' });
+            return result;
+          },
+        );
+      }
+    },
+
+    /** Queues a job after validating its payload; answers the job id, or null when deduplicated. */
+    async send<D extends JobDefinition>(definition: D, payload: Parameters<D['handler']>[0], sendOptions: SendOptions = {}) {
+      if (!started) throw new Error('the job queue is not started');
+      if (!definitions.has(definition.name)) await ensureQueue(definition);
+      const data = definition.payload.parse(payload) as object;
+      return boss.send(definition.name, data, {
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+      });
+    },
+
+    async stop(): Promise<void> {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

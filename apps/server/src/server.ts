@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createDb, type DbHandle } from '@bhasha/db';
+import { buildApp } from './app';
+import type { AppConfig } from './config/load-config';
+import type { JobDefinition } from './jobs/define-job';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
+import { jobDefinitions } from './jobs/registry';
+import { systemClock, type Clock } from './lib/clock';
+import { silentEmitter, type RealtimeEmitter } from './realtime/realtime-emitter';
+import { createSocketGateway } from './realtime/socket-gateway';
+import type { Services } from './services';
+
+export interface RunningServer {
+  app: FastifyInstance | null;
+  services: Services | null;
+  handle: DbHandle;
+  jobs: JobQueue;
+  url: string | null;
+  /** Set when the first super admin was created now with a generated password. */
+  generatedAdmin: { email: string; password: string } | null;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  /** Jobs to run instead of the product's registry (tests of the queue itself). */
+  jobs?: JobDefinition[];
+  /** Open this database instead of the configured one (tests share one PGlite). */
+  handle?: DbHandle;
+}
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@bhasha.local';
+
+/**
+ * Starts the roles the configuration asks for in this process: `web` (HTTP API and dashboard),
+ * `realtime` (socket.io on the same port) and `worker` (job handlers). Migrations run first.
+ */
+export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
+  const { env } = config;
+  const roles = new Set(env.ROLES);
+  const clock = options.clock ?? systemClock;
+  const handle =
+    options.handle ?? (await createDb({ databaseUrl: env.DATABASE_URL, pgliteDir: join(config.dataDir, 'pglite') }));
+  await handle.migrate();
+
+  let emitter: RealtimeEmitter = silentEmitter;
+  const log = {
+    info: (obj: object, msg: string) => console.info(msg, obj),
+    error: (obj: object, msg: string) => console.error(msg, obj),
+  };
+  const deferredEmitter: RealtimeEmitter = { emitToRoom: (room, event, payload) => emitter.emitToRoom(room, event, payload) };
+  const jobs = createJobQueue({ handle, emitter: deferredEmitter, log });
+  await jobs.start(options.jobs ?? jobDefinitions, { work: roles.has('worker') });
+
+  let app: FastifyInstance | null = null;
+  let services: Services | null = null;
+  let closeSockets: (() => Promise<void>) | null = null;
+  let url: string | null = null;
+  let generatedAdmin: RunningServer['generatedAdmin'] = null;
+
+  if (roles.has('web') || roles.has('realtime')) {
+    ({ app, services } = await buildApp({ config, handle, clock, emitter: deferredEmitter, jobs }));
+    if (roles.has('realtime')) {
+      const gateway = createSocketGateway(app.server, services.sessions, env.CORS_ORIGINS);
+      emitter = gateway.emitter;
+      closeSockets = () => gateway.close();
+    }
+    const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+    const email = env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
+    const created = await services.users.ensureFirstSuperAdmin(email, password);
+    if (created && !env.ADMIN_PASSWORD) generatedAdmin = { email, password };
+    await app.listen({ port: env.PORT, host: env.HOST });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
+  }
+
+  return {
+    app,
+    services,
+    handle,
+    jobs,
+    url,
+    generatedAdmin,
+    async stop() {
+      if (closeSockets) await closeSockets();
+      if (app) await app.close();
+      await jobs.stop();
+      if (!options.handle) await handle.close();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export type { MtProvider, MtRequest, MtResult, MtSegment, MtUsage } from './mt-provider';
