@@ -4,8 +4,8 @@ import pg from 'pg';
 import { createDb } from '../src';
 import { users } from '../src/schema';
 
-// CI sets TEST_POSTGRES_URL to a server it owns; each run gets a database of its own.
-const postgresUrl = process.env.TEST_POSTGRES_URL;
+// With TEST_DATABASE_URL (CI: the machine's PostgreSQL) each run also migrates a fresh database there.
+const postgresUrl = process.env.TEST_DATABASE_URL;
 
 async function checkMigrations(handle: Awaited<ReturnType<typeof createDb>>) {
   await handle.migrate();
