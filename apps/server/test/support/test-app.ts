@@ -8,7 +8,10 @@ import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
 import { resolveConfig, type AppConfig } from '../../src/config/load-config';
 import type { Clock } from '../../src/lib/clock';
+import { silentLogger } from '../../src/lib/logger';
+import { createMailer, type Mailer } from '../../src/lib/mailer/mailer';
 import { hashPassword } from '../../src/lib/password';
+import { createSmsProvider, type SmsProvider } from '../../src/lib/sms/sms-provider';
 import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import type { Services } from '../../src/services';
 import { createUsersRepository } from '../../src/modules/users/users.repository';
@@ -22,6 +25,9 @@ export function buildTestConfig(overrides: Record<string, string> = {}): AppConf
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    OTP_SENDS_PER_DESTINATION_PER_HOUR: '1000',
+    OTP_SENDS_PER_IP_PER_HOUR: '1000',
     ALLOW_PRIVATE_NETWORK_FETCH: 'true',
     PORT: '0',
     ...overrides,
@@ -52,16 +58,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real Fastify app on a fresh database, driven through `app.inject`. */
-export async function buildTestApp(options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
+/**
+ * The real Fastify app on a fresh database, driven through `app.inject`. E-mail and SMS come
+ * from the configuration like in production (SMTP_URL → SMTP, else the log-only mailer;
+ * SMS_PROVIDER), unless a test passes its own.
+ */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; clock?: Clock; mailer?: Mailer; sms?: SmsProvider } = {},
+): Promise<TestApp> {
   const config = buildTestConfig(options.env);
   const handle = await createTestDb();
+  const mailer = options.mailer ?? createMailer(config, silentLogger);
   const { app, services } = await buildApp({
     config,
     handle,
     clock: options.clock ?? { now: () => new Date() },
     emitter: silentEmitter,
     jobs: null,
+    mailer,
+    sms: options.sms ?? createSmsProvider(config, silentLogger),
+    log: silentLogger,
   });
   await app.ready();
   return {
@@ -71,6 +87,7 @@ export async function buildTestApp(options: { env?: Record<string, string>; cloc
     config,
     async close() {
       await app.close();
+      await mailer.close();
       await handle.close();
     },
   };
@@ -81,7 +98,15 @@ let sequence = 0;
 /** Creates a user (with an organisation id when given) and a valid token for it. */
 export async function createUserWithToken(
   testApp: TestApp,
-  overrides: { role?: Role; organisationId?: string | null; email?: string; password?: string; status?: string } = {},
+  overrides: {
+    role?: Role;
+    organisationId?: string | null;
+    email?: string;
+    password?: string;
+    status?: string;
+    emailVerified?: boolean;
+    apikey?: string | null;
+  } = {},
 ) {
   sequence += 1;
   const repository = createUsersRepository(testApp.handle.db);
@@ -92,6 +117,8 @@ export async function createUserWithToken(
     role: overrides.role ?? 'organisationAdmin',
     organisationId: overrides.organisationId ?? null,
     status: overrides.status ?? 'active',
+    emailVerified: overrides.emailVerified ?? true,
+    apikey: overrides.apikey ?? null,
   });
   const token = await testApp.services.tokens.sign({ userId: user.id, role: user.role as Role, version: user.tokenVersion });
   return { user, token };
