@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { CLIENT_EVENTS, notificationRoomOf, SERVER_EVENTS, type JoinRoomAck } from '@bhasha/contract';
+import { createSocketGateway } from '../src/realtime/socket-gateway';
+import { buildTestApp, createUserWithToken, type TestApp } from './support/test-app';
+
+describe('the realtime gateway', () => {
+  let t: TestApp;
+  let gateway: ReturnType<typeof createSocketGateway>;
+  let url: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    gateway = createSocketGateway(t.app.server, t.services.sessions, []);
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await gateway.close();
+    await t.close();
+  });
+
+  function open(auth: Record<string, string>): Socket {
+    const socket = connect(url, { transports: ['websocket'], auth, reconnection: false, forceNew: true });
+    sockets.push(socket);
+    return socket;
+  }
+
+  function connected(socket: Socket): Promise<void> {
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+  }
+
+  function join(socket: Socket, roomId: string): Promise<JoinRoomAck> {
+    return socket.timeout(5000).emitWithAck(CLIENT_EVENTS.joinRoom, { roomId }) as Promise<JoinRoomAck>;
+  }
+
+  it('refuses a connection without a valid token', async () => {
+    await expect(connected(open({}))).rejects.toThrow('Please sign in to continue');
+    await expect(connected(open({ token: 'not-a-token' }))).rejects.toThrow(/Invalid token/);
+  });
+
+  it('uses websocket transport with a 5000 ms ping interval', () => {
+    expect(gateway.io.engine.opts.pingInterval).toBe(5000);
+    expect(gateway.io.engine.opts.transports).toEqual(['websocket']);
+  });
+
+  it("lets a user join its own notification room and no one else's", async () => {
+    const alice = await createUserWithToken(t);
+    const bob = await createUserWithToken(t);
+    const aliceSocket = open({ token: alice.token });
+    const bobSocket = open({ token: bob.token });
+    await Promise.all([connected(aliceSocket), connected(bobSocket)]);
+
+    expect(await join(aliceSocket, notificationRoomOf(alice.user.id))).toEqual({ success: true, message: 'Joined' });
+    expect(await join(bobSocket, notificationRoomOf(alice.user.id))).toEqual({ success: false, message: 'You may not join this room' });
+    expect(await join(bobSocket, '')).toMatchObject({ success: false });
+
+    const received: Record<string, unknown[]> = { alice: [], bob: [] };
+    aliceSocket.on(SERVER_EVENTS.notificationCreated, (payload: unknown) => received.alice!.push(payload));
+    bobSocket.on(SERVER_EVENTS.notificationCreated, (payload: unknown) => received.bob!.push(payload));
+    gateway.emitter.emitToRoom(notificationRoomOf(alice.user.id), SERVER_EVENTS.notificationCreated, { id: 'n1' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.alice).toEqual([{ id: 'n1' }]);
+    expect(received.bob).toEqual([]);
+  });
+});
