@@ -14,7 +14,7 @@ function startWorker(env: Record<string, string>): { child: ChildProcess; lines:
   const lines: string[] = [];
   const waiters: Array<{ line: string; resolve: () => void }> = [];
   let buffered = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     buffered += chunk.toString();
     const parts = buffered.split('\n');
     buffered = parts.pop() ?? '';
@@ -24,7 +24,7 @@ function startWorker(env: Record<string, string>): { child: ChildProcess; lines:
     }
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return {
     child,
     lines,
