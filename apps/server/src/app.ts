@@ -8,6 +8,8 @@ import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
 import { registerWebApp, resolveWebDist } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
+import { registrationRoutes } from './modules/auth/registration.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createServices, type AppDeps, type Services } from './services';
 
@@ -20,7 +22,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // Only the proxies TRUST_PROXY names may set the client IP that rate limits key on.
+    trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -54,11 +57,19 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     transform: jsonSchemaTransform,
   });
 
+  // Background work (e-mail) started by requests finishes before the app closes; a mailer the
+  // services made themselves is closed with the app, one passed in belongs to the caller.
+  app.addHook('onClose', async () => {
+    await services.background.drain();
+    if (!deps.mailer) await services.mailer.close();
+  });
   registerAuthentication(app, services.sessions);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { services });
       await api.register(authRoutes, { services });
+      await api.register(registrationRoutes, { services });
+      await api.register(usersRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

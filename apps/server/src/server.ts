@@ -8,6 +8,9 @@ import type { JobDefinition } from './jobs/define-job';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { jobDefinitions } from './jobs/registry';
 import { systemClock, type Clock } from './lib/clock';
+import { createLogger } from './lib/logger';
+import { createMailer, type Mailer } from './lib/mailer/mailer';
+import { createSmsProvider, type SmsProvider } from './lib/sms/sms-provider';
 import { silentEmitter, type RealtimeEmitter } from './realtime/realtime-emitter';
 import { createSocketGateway } from './realtime/socket-gateway';
 import type { Services } from './services';
@@ -29,6 +32,10 @@ export interface StartOptions {
   jobs?: JobDefinition[];
   /** Open this database instead of the configured one (tests share one PGlite). */
   handle?: DbHandle;
+  /** Send e-mail through this mailer instead of the configured one. */
+  mailer?: Mailer;
+  /** Send SMS through this provider instead of the configured one. */
+  sms?: SmsProvider;
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@bhasha.local';
@@ -59,9 +66,13 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   let closeSockets: (() => Promise<void>) | null = null;
   let url: string | null = null;
   let generatedAdmin: RunningServer['generatedAdmin'] = null;
+  let mailer: Mailer | null = null;
 
   if (roles.has('web') || roles.has('realtime')) {
-    ({ app, services } = await buildApp({ config, handle, clock, emitter: deferredEmitter, jobs }));
+    const logger = createLogger(env.LOG_LEVEL);
+    mailer = options.mailer ?? createMailer(config, logger);
+    const sms = options.sms ?? createSmsProvider(config, logger);
+    ({ app, services } = await buildApp({ config, handle, clock, emitter: deferredEmitter, jobs, mailer, sms, log: logger }));
     if (roles.has('realtime')) {
       const gateway = createSocketGateway(app.server, services.sessions, env.CORS_ORIGINS);
       emitter = gateway.emitter;
@@ -87,6 +98,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     async stop() {
       if (closeSockets) await closeSockets();
       if (app) await app.close();
+      if (mailer && !options.mailer) await mailer.close();
       await jobs.stop();
       if (!options.handle) await handle.close();
     },

@@ -2,38 +2,88 @@ import type { DbHandle } from '@bhasha/db';
 import type { UiConfig } from '@bhasha/contract';
 import type { AppConfig } from './config/load-config';
 import type { JobQueue } from './jobs/job-queue';
+import { createBackgroundTasks } from './lib/background-tasks';
 import type { Clock } from './lib/clock';
+import { createLogger, type Logger } from './lib/logger';
+import { createMailer, type Mailer } from './lib/mailer/mailer';
+import { createCodeHasher } from './lib/secrets';
+import { createSmsProvider, type SmsProvider } from './lib/sms/sms-provider';
 import type { RealtimeEmitter } from './realtime/realtime-emitter';
+import { createAuthService } from './modules/auth/auth.service';
+import { createOtpService } from './modules/auth/otp.service';
+import { createRegistrationService } from './modules/auth/registration.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createTokenService } from './modules/auth/token.service';
 import { buildUiConfig } from './modules/auth/ui-config.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
 
-/** The side effects the server is built from; tests pass their own clock or emitter. */
+/** The side effects the server is built from; tests pass their own clock, emitter, mailer or SMS provider. */
 export interface AppDeps {
   config: AppConfig;
   handle: DbHandle;
   clock: Clock;
   emitter: RealtimeEmitter;
   jobs: JobQueue | null;
+  /** E-mail; default: what the configuration names (SMTP_URL → SMTP, else the log-only mailer). */
+  mailer?: Mailer;
+  /** SMS; default: the provider SMS_PROVIDER names. */
+  sms?: SmsProvider;
+  /** For work outside a request (background e-mail); default: a logger at LOG_LEVEL. */
+  log?: Logger;
 }
 
 /** Wires repositories and services once; routes receive the result. */
-export function createServices(deps: AppDeps) {
-  const usersRepository = createUsersRepository(deps.handle.db);
-  const tokens = createTokenService(deps.config.jwtSecret, deps.config.env.JWT_TTL_SECONDS, deps.clock);
+export function createServices(appDeps: AppDeps) {
+  const { env } = appDeps.config;
+  const log = appDeps.log ?? createLogger(env.LOG_LEVEL);
+  const deps = {
+    ...appDeps,
+    log,
+    mailer: appDeps.mailer ?? createMailer(appDeps.config, log),
+    sms: appDeps.sms ?? createSmsProvider(appDeps.config, log),
+  };
+  const db = deps.handle.db;
+  const usersRepository = createUsersRepository(db);
+  const tokens = createTokenService(deps.config.jwtSecret, env.JWT_TTL_SECONDS, deps.clock);
   const uiConfig: UiConfig = buildUiConfig(deps.config);
+  const background = createBackgroundTasks(deps.log);
+  const otps = createOtpService({
+    db,
+    clock: deps.clock,
+    hasher: createCodeHasher(deps.config.jwtSecret),
+    log: deps.log,
+    sendsPerDestinationPerHour: env.OTP_SENDS_PER_DESTINATION_PER_HOUR,
+    sendsPerIpPerHour: env.OTP_SENDS_PER_IP_PER_HOUR,
+  });
   return {
     ...deps,
     uiConfig,
     tokens,
-    users: createUsersService(usersRepository),
+    background,
+    users: createUsersService(usersRepository, deps.clock),
     sessions: createSessionService({
       tokens,
       users: usersRepository,
       clock: deps.clock,
-      clockSkewSeconds: deps.config.env.CLOCK_SKEW_SECONDS,
+      clockSkewSeconds: env.CLOCK_SKEW_SECONDS,
+    }),
+    auth: createAuthService({
+      db,
+      clock: deps.clock,
+      tokens,
+      mailer: deps.mailer,
+      background,
+      publicUrl: deps.config.publicUrl,
+    }),
+    registration: createRegistrationService({
+      db,
+      clock: deps.clock,
+      tokens,
+      otps,
+      mailer: deps.mailer,
+      sms: deps.sms,
+      smsCountryCode: env.SMS_COUNTRY_CODE,
     }),
   };
 }

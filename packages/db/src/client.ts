@@ -35,8 +35,8 @@ export interface DbHandle {
 export interface CreateDbOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite engine is used. */
   databaseUrl?: string | undefined;
-  /** Folder for PGlite files; `memory` keeps the database in memory (tests). */
-  pgliteDir?: string | 'memory';
+  /** Folder for PGlite files; the value `memory` keeps the database in memory (tests). */
+  pgliteDir?: string;
 }
 
 /** Where drizzle-kit's migrations live, found through the package so bundles resolve it too. */
@@ -70,7 +70,7 @@ async function createPglite(dir: string): Promise<DbHandle> {
         return { rows: result.rows };
       }
       const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      return { rows: results.at(-1)?.rows ?? [] };
     },
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -81,8 +81,13 @@ async function createPglite(dir: string): Promise<DbHandle> {
   };
 }
 
-async function createPostgres(connectionString: string): Promise<DbHandle> {
+function createPostgres(connectionString: string): DbHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client the server terminates (restart, failover, DROP DATABASE … FORCE) emits
+  // 'error' on the pool; unhandled, that would crash the process. The pool replaces the client.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
   return {
     db,

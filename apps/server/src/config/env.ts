@@ -30,7 +30,28 @@ export const envSchema = z.object({
   CLOCK_SKEW_SECONDS: z.coerce.number().int().positive().default(10 * 60),
   SMTP_URL: optionalUrl('SMTP_URL'),
   MAIL_FROM: z.string().default('Bhasha <no-reply@bhasha.local>'),
-  SMS_PROVIDER: z.string().default('console'),
+  /** 'console' writes text messages to DATA_DIR/sms-outbox.log; 'http' posts them to SMS_HTTP_URL. */
+  SMS_PROVIDER: z.enum(['console', 'http'], { message: 'SMS_PROVIDER must be console or http' }).default('console'),
+  SMS_HTTP_URL: optionalUrl('SMS_HTTP_URL'),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  /** Sender id passed to the SMS gateway (DLT header in India). */
+  SMS_SENDER_ID: z.string().optional(),
+  /** Country code put before the 10-digit mobile numbers of spec §5. */
+  SMS_COUNTRY_CODE: z.string().regex(/^\+\d{1,4}$/, { message: 'SMS_COUNTRY_CODE must look like +91' }).default('+91'),
+  /** OTPs sent to one mobile number or e-mail id per hour. */
+  OTP_SENDS_PER_DESTINATION_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** OTPs requested from one IP address per hour. */
+  OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Requests per minute and IP to the public authentication calls (sign-in, OTP, reset). */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /**
+   * Which proxies may set X-Forwarded-For (the client IP behind rate limits): 'true', 'false',
+   * or a list of addresses/subnets or the names loopback, linklocal, uniquelocal.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   APERTIUM_URL: optionalUrl('APERTIUM_URL'),
   ALLOW_PRIVATE_NETWORK_FETCH: booleanString.default(false),
   ROLES: z
@@ -52,6 +73,10 @@ export const envSchema = z.object({
     .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+}).superRefine((env, ctx) => {
+  if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
+    ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'SMS_HTTP_URL is required when SMS_PROVIDER=http' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -62,4 +62,14 @@ export class AppError extends Error {
   static conflict(message: string): AppError {
     return new AppError(409, ERROR_CODES.CONFLICT, message);
   }
+
+  /** A limit on how often something may be done; `data` may say when it is allowed again. */
+  static tooManyRequests(message: string, data?: unknown): AppError {
+    return new AppError(429, ERROR_CODES.RATE_LIMITED, message, data);
+  }
+
+  /** An e-mail or SMS could not be handed to its provider; nothing was changed for the caller. */
+  static deliveryFailed(message: string): AppError {
+    return new AppError(502, ERROR_CODES.DELIVERY_FAILED, message);
+  }
 }

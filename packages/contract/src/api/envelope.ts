@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** An e-mail or SMS could not be handed to its provider. */
+  DELIVERY_FAILED: 'DELIVERY_FAILED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelopeOf } from '@bhasha/contract';
 import { ok } from '../../http/envelope';
 import type { Services } from '../../services';
@@ -11,7 +11,7 @@ const healthSchema = z.object({
 });
 
 /** Liveness and readiness: answers only when the database answers. */
-export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const healthRoutes: FastifyPluginCallbackZod<{ services: Services }> = (app, { services }, done) => {
   app.get(
     '/health',
     {
@@ -23,4 +23,5 @@ export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       return ok({ status: 'ok' as const, database: services.handle.kind, roles: services.config.env.ROLES });
     },
   );
+  done();
 };

@@ -1,0 +1,24 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from '../logger';
+import type { SmsProvider } from './sms-provider';
+
+/** File the console provider appends to, one JSON object per line: {sentAt, to, text}. */
+export const SMS_OUTBOX_FILE = 'sms-outbox.log';
+
+/**
+ * Development provider: logs each message and appends it to DATA_DIR/sms-outbox.log, where a
+ * developer or an end-to-end test reads the OTP.
+ */
+export function createConsoleSmsProvider(options: { dataDir: string; log: Logger }): SmsProvider {
+  const file = join(options.dataDir, SMS_OUTBOX_FILE);
+  return {
+    kind: 'console',
+    async send(message) {
+      options.log.info({ to: message.to, text: message.text }, 'SMS (console provider)');
+      await mkdir(options.dataDir, { recursive: true });
+      const line = { sentAt: new Date().toISOString(), to: message.to, text: message.text };
+      await appendFile(file, `${JSON.stringify(line)}\n`, { mode: 0o600 });
+    },
+  };
+}

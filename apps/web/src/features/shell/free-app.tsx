@@ -1,0 +1,14 @@
+import { useSessionUser } from '../auth/state/auth-context';
+import { NotificationFeedProvider } from '../notifications/notification-feed-provider';
+import { FREE_APP_SECTIONS } from './shell-sections';
+import { ShellRoutes } from './shell-routes';
+
+/** The app of the free organisation admin (spec §2, §6). */
+export function FreeApp() {
+  const user = useSessionUser();
+  return (
+    <NotificationFeedProvider userId={user.id}>
+      <ShellRoutes sections={FREE_APP_SECTIONS} isFreePlan />
+    </NotificationFeedProvider>
+  );
+}

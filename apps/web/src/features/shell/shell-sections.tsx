@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import {
+  ApiOutlined,
+  BankOutlined,
+  BellOutlined,
+  CreditCardOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  ProjectOutlined,
+  SettingOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  TranslationOutlined,
+} from '@ant-design/icons';
+
+/** The product's sections, in sidebar order. */
+export const SHELL_SECTIONS = {
+  dashboard: 'dashboard',
+  projects: 'projects',
+  workspace: 'workspace',
+  apiTranslation: 'apiTranslation',
+  files: 'files',
+  humanTranslation: 'humanTranslation',
+  domains: 'domains',
+  users: 'users',
+  organisations: 'organisations',
+  billing: 'billing',
+  notifications: 'notifications',
+  settings: 'settings',
+} as const;
+
+export type ShellSection = (typeof SHELL_SECTIONS)[keyof typeof SHELL_SECTIONS];
+
+export interface ShellSectionDefinition {
+  key: ShellSection;
+  /** Path under /app; '' is the dashboard. */
+  path: string;
+  icon: ReactNode;
+}
+
+export const SECTION_DEFINITIONS: Record<ShellSection, ShellSectionDefinition> = {
+  dashboard: { key: 'dashboard', path: '', icon: <DashboardOutlined /> },
+  projects: { key: 'projects', path: 'projects', icon: <ProjectOutlined /> },
+  workspace: { key: 'workspace', path: 'workspace', icon: <TranslationOutlined /> },
+  apiTranslation: { key: 'apiTranslation', path: 'api-translation', icon: <ApiOutlined /> },
+  files: { key: 'files', path: 'files', icon: <FileTextOutlined /> },
+  humanTranslation: { key: 'humanTranslation', path: 'human-translation', icon: <SolutionOutlined /> },
+  domains: { key: 'domains', path: 'domains', icon: <GlobalOutlined /> },
+  users: { key: 'users', path: 'users', icon: <TeamOutlined /> },
+  organisations: { key: 'organisations', path: 'organisations', icon: <BankOutlined /> },
+  billing: { key: 'billing', path: 'billing', icon: <CreditCardOutlined /> },
+  notifications: { key: 'notifications', path: 'notifications', icon: <BellOutlined /> },
+  settings: { key: 'settings', path: 'settings', icon: <SettingOutlined /> },
+};
+
+/** Sections of the main app (every role but freeOrgAdmin). */
+export const MAIN_APP_SECTIONS: readonly ShellSection[] = Object.values(SHELL_SECTIONS);
+
+/** Sections of the free app: one website project, its translations, and the way to upgrade. */
+export const FREE_APP_SECTIONS: readonly ShellSection[] = [
+  'dashboard',
+  'projects',
+  'workspace',
+  'billing',
+  'notifications',
+  'settings',
+];
+
+/** The absolute path of a section. */
+export function sectionHref(section: ShellSection): string {
+  const path = SECTION_DEFINITIONS[section].path;
+  return path ? `/app/${path}` : '/app';
+}
+
+/** The section a pathname belongs to (the dashboard when none matches). */
+export function findSectionByPath(pathname: string, sections: readonly ShellSection[]): ShellSection {
+  const segment = pathname.replace(/^\/app\/?/, '').split('/')[0] ?? '';
+  return sections.find((section) => SECTION_DEFINITIONS[section].path === segment) ?? 'dashboard';
+}

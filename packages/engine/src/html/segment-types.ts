@@ -1,0 +1,53 @@
+/** Where a segment's text comes from. */
+export const SEGMENT_KINDS = ['text', 'attribute', 'title', 'meta'] as const;
+/** Where a segment's text comes from: element text, a translatable attribute, `<title>`, or a meta tag's content. */
+export type SegmentKind = (typeof SEGMENT_KINDS)[number];
+
+/** How a placeholder is written in segment text: `<xN>…</xN>` (paired) or `<xN/>` (void and opaque). */
+export const PLACEHOLDER_KINDS = ['paired', 'void', 'opaque'] as const;
+/** Paired wraps text (`<b>`, `<a>`); void stands alone (`<br>`, `<img>`); opaque stands for an untranslated subtree (`<code>…</code>`). */
+export type PlaceholderKind = (typeof PLACEHOLDER_KINDS)[number];
+
+/** One inline tag (or untranslated inline subtree) replaced by a numbered marker in a segment's text. */
+export interface Placeholder {
+  /** The number in `<xN>`, `</xN>` or `<xN/>`. */
+  readonly id: number;
+  readonly kind: PlaceholderKind;
+  /** Lower-case tag name of the element it stands for. */
+  readonly tag: string;
+  /** The element's decoded attributes (empty for opaque placeholders and stray end tags). */
+  readonly attributes: Readonly<Record<string, string>>;
+  /** HTML emitted for `<xN>` / `<xN/>`: the serialised start tag, or the original markup of an opaque subtree. */
+  readonly html: string;
+  /** HTML emitted for `</xN>` (paired placeholders only). */
+  readonly closeHtml?: string;
+}
+
+/** A translatable unit of a page, with what is needed to put its translation back. */
+export interface Segment {
+  readonly kind: SegmentKind;
+  /** Normalised source text; inline markup appears as placeholders. */
+  readonly text: string;
+  /** `sourceHash(text)`: the translation-memory key. */
+  readonly sourceHash: string;
+  /** Words of the text without placeholders (`countWords`). */
+  readonly wordCount: number;
+  readonly placeholders: readonly Placeholder[];
+  /** Tag name of the element whose content or attribute this is (the block element for text). */
+  readonly element: string;
+  /** For `attribute` and `meta` segments: the attribute holding the text. */
+  readonly attribute?: string;
+  /** Source range (UTF-16 offsets, end exclusive): the segment's markup for text and title, the start tag for attribute and meta. */
+  readonly start: number;
+  readonly end: number;
+  /** The original HTML of that range, untouched. */
+  readonly raw: string;
+}
+
+/** What `extractSegments` leaves out besides the built-in exclusions. */
+export interface ExtractOptions {
+  /** CSS selectors of elements never translated, with their subtree (the project's no-translation nodes). */
+  readonly noTranslateSelectors?: readonly string[];
+  /** Segments to skip: a string matches a segment's whole plain text exactly, a RegExp is tested against it. */
+  readonly ignorePatterns?: readonly (string | RegExp)[];
+}

@@ -1,0 +1,140 @@
+/**
+ * Beam search over the segmentations of a Roman word into phonetic units. Each hypothesis is
+ * scored by the rule costs plus a weighted character-model cost of the native spelling; a second
+ * beam keeps only spellings that are prefixes of dictionary words, so known words cannot be
+ * pruned away by unknown ones. Dictionary words then receive a bonus.
+ */
+import type { CharLanguageModel } from './char-lm';
+import type { Lexicon } from './lexicon';
+import { FINAL_MARK, type PhoneticUnit } from './phonetic-rules';
+
+/** Rule units already written in the target script. */
+export interface ScriptUnits {
+  units: Map<string, PhoneticUnit[]>;
+  maxChunk: number;
+  virama: string;
+  anusvara: string;
+}
+
+export interface DecoderWeights {
+  lm: number;
+  viramaCost: number;
+  schwaCost: number;
+  lexiconBonus: number;
+  /** Cost of an anusvara the typist left out (maine → मैंने). */
+  silentNasalCost: number;
+  beam: number;
+}
+
+export const DEFAULT_DECODER_WEIGHTS: DecoderWeights = {
+  lm: 1,
+  viramaCost: 0.6,
+  schwaCost: 0.6,
+  lexiconBonus: 3,
+  silentNasalCost: 3.5,
+  beam: 40,
+};
+
+const STATE_START = 0;
+const STATE_CONSONANT = 1;
+const STATE_VOWEL = 2;
+
+interface Hypothesis {
+  out: string;
+  state: number;
+  channel: number;
+  lm: number;
+}
+
+function lmCost(model: CharLanguageModel | undefined, history: string, appended: string): number {
+  if (!model) return 0;
+  let cost = 0;
+  let current = history;
+  for (const char of appended) {
+    cost += model.cost(current, char);
+    current += char;
+  }
+  return cost;
+}
+
+function runBeam(
+  input: string,
+  script: ScriptUnits,
+  model: CharLanguageModel | undefined,
+  weights: DecoderWeights,
+  lexicon: Lexicon | undefined,
+): Hypothesis[] {
+  const beams: Array<Map<string, Hypothesis>> = Array.from({ length: input.length + 1 }, () => new Map());
+  beams[0]?.set('', { out: '', state: STATE_START, channel: 0, lm: 0 });
+  const score = (hypothesis: Hypothesis): number => hypothesis.channel + weights.lm * hypothesis.lm;
+
+  const push = (position: number, from: Hypothesis, appended: string, state: number, cost: number): void => {
+    const out = from.out + appended;
+    if (lexicon && !lexicon.hasPrefix(out)) return;
+    const beam = beams[position];
+    if (!beam) return;
+    const key = `${state}${out}`;
+    const next: Hypothesis = { out, state, channel: from.channel + cost, lm: from.lm + lmCost(model, from.out, appended) };
+    const existing = beam.get(key);
+    if (!existing || score(next) < score(existing)) beam.set(key, next);
+  };
+
+  for (let position = 0; position < input.length; position += 1) {
+    const beam = beams[position];
+    if (!beam || beam.size === 0) continue;
+    const hypotheses = [...beam.values()].sort((a, b) => score(a) - score(b)).slice(0, weights.beam);
+    for (const hypothesis of hypotheses) {
+      for (let length = 1; length <= script.maxChunk && position + length <= input.length; length += 1) {
+        const chunk = input.slice(position, position + length);
+        const target = position + length;
+        const units = (target === input.length ? script.units.get(chunk + FINAL_MARK) : undefined) ?? script.units.get(chunk);
+        if (!units) continue;
+        for (const unit of units) {
+          if (unit.kind === 'C') {
+            if (hypothesis.state === STATE_CONSONANT) {
+              push(target, hypothesis, script.virama + unit.text, STATE_CONSONANT, unit.cost + weights.viramaCost);
+              push(target, hypothesis, unit.text, STATE_CONSONANT, unit.cost + weights.schwaCost);
+            } else push(target, hypothesis, unit.text, STATE_CONSONANT, unit.cost);
+          } else if (unit.kind === 'V') {
+            const written = hypothesis.state === STATE_CONSONANT ? unit.sign : unit.independent;
+            push(target, hypothesis, written, STATE_VOWEL, unit.cost);
+            if (target < input.length) push(target, hypothesis, written + script.anusvara, STATE_VOWEL, unit.cost + weights.silentNasalCost);
+          } else if (hypothesis.state !== STATE_START) {
+            push(target, hypothesis, unit.text, STATE_VOWEL, unit.cost + (hypothesis.state === STATE_CONSONANT ? 2 : 0));
+          }
+        }
+      }
+    }
+  }
+  const finals = [...(beams[input.length]?.values() ?? [])].filter((hypothesis) => !lexicon || lexicon.has(hypothesis.out));
+  for (const hypothesis of finals) hypothesis.lm += model ? model.endCost(hypothesis.out) : 0;
+  return finals;
+}
+
+export interface ScoredCandidate {
+  text: string;
+  cost: number;
+}
+
+/** Ranked native spellings of one lower-case Roman word. */
+export function decodePhonetic(
+  input: string,
+  script: ScriptUnits,
+  model: CharLanguageModel | undefined,
+  lexicon: Lexicon | undefined,
+  weights: DecoderWeights = DEFAULT_DECODER_WEIGHTS,
+): ScoredCandidate[] {
+  const best = new Map<string, number>();
+  const consider = (hypotheses: Hypothesis[]): void => {
+    for (const hypothesis of hypotheses) {
+      if (!hypothesis.out) continue;
+      let cost = hypothesis.channel + weights.lm * hypothesis.lm;
+      if (lexicon?.has(hypothesis.out)) cost -= weights.lexiconBonus;
+      const existing = best.get(hypothesis.out);
+      if (existing === undefined || cost < existing) best.set(hypothesis.out, cost);
+    }
+  };
+  consider(runBeam(input, script, model, weights, undefined));
+  if (lexicon) consider(runBeam(input, script, model, weights, lexicon));
+  return [...best.entries()].map(([text, cost]) => ({ text, cost })).sort((a, b) => a.cost - b.cost);
+}

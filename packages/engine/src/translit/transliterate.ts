@@ -1,0 +1,179 @@
+/**
+ * The built-in transliteration engine: romanised Indian-language input or English words → native
+ * script (ranked candidates), and Indic ↔ Indic script conversion. Per-language data (word list,
+ * character model, rules in the target script) is built on first use and cached.
+ */
+import { trainCharLanguageModel, type CharLanguageModel } from './char-lm';
+import { getTranslitLanguage, isBrahmicScript, type TranslitLanguage } from './languages';
+import { createLexicon, type Lexicon } from './lexicon';
+import { DEFAULT_DECODER_WEIGHTS, decodePhonetic, type DecoderWeights, type ScriptUnits } from './phonetic-decoder';
+import { buildPhoneticRules, FINAL_MARK, type PhoneticUnit } from './phonetic-rules';
+import { convertScript, detectScript, fromDevanagariPivot } from './script-convert';
+
+export interface TransliterateOptions {
+  /** Target language code (spec §9). */
+  to: string;
+  /**
+   * Source: 'en' for English words and names; a language code for text in that language's own
+   * script (script conversion); omitted for romanised input typed by a speaker of `to` (or, if the
+   * word is not in Latin letters, the script it is written in).
+   */
+  from?: string;
+  /** Number of candidates wanted (default 5). */
+  count?: number;
+}
+
+interface LanguageModel {
+  lexicon: Lexicon | undefined;
+  charModel: CharLanguageModel | undefined;
+  romanUnits: ScriptUnits;
+  englishUnits: ScriptUnits;
+  /** Set when decoding happens in Devanagari and the result is converted (Urdu, Santali…). */
+  convertTo: string | undefined;
+}
+
+/** Reads the gzipped word list `<stem>.words.txt.gz`, or undefined when it is not shipped. */
+export type WordListLoader = (stem: string) => string[] | undefined;
+
+const models = new Map<string, LanguageModel>();
+const loadedWordLists = new Set<string>();
+let weights: DecoderWeights = DEFAULT_DECODER_WEIGHTS;
+
+function loadShippedWordList(stem: string): string[] | undefined {
+  // Loaded through process.getBuiltinModule so that browser bundles of @bhasha/engine never pull in fs.
+  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } }).process?.getBuiltinModule;
+  if (!getBuiltin) return undefined;
+  const fs = getBuiltin('node:fs') as typeof import('node:fs');
+  const zlib = getBuiltin('node:zlib') as typeof import('node:zlib');
+  const url = new URL(`../../data/translit/${stem}.words.txt.gz`, import.meta.url);
+  if (!fs.existsSync(url)) return undefined;
+  return zlib
+    .gunzipSync(fs.readFileSync(url))
+    .toString('utf8')
+    .split('\n')
+    .map((line) => line.split('\t')[0] ?? '')
+    .filter(Boolean);
+}
+
+let wordListLoader: WordListLoader = loadShippedWordList;
+
+/** Replaces where word lists come from (tests, or a deployment that stores them elsewhere). */
+export function setWordListLoader(loader: WordListLoader): void {
+  wordListLoader = loader;
+  models.clear();
+  loadedWordLists.clear();
+}
+
+/** Tunes the decoder's global weights (evaluation scripts only); clears no data. */
+export function setDecoderWeights(next: Partial<DecoderWeights>): void {
+  weights = { ...weights, ...next };
+}
+
+/** Language codes whose data has been loaded so far (for tests of lazy loading). */
+export function loadedTranslitData(): string[] {
+  return [...loadedWordLists];
+}
+
+function toScriptUnits(rules: Map<string, PhoneticUnit[]>, write: (devanagari: string) => string, charModel?: CharLanguageModel, alphabet?: Set<string>): ScriptUnits {
+  const units = new Map<string, PhoneticUnit[]>();
+  let maxChunk = 1;
+  const isWritable = (text: string): boolean => !alphabet || [...text].every((char) => alphabet.has(char));
+  for (const [roman, list] of rules) {
+    const converted = new Map<string, PhoneticUnit>();
+    for (const unit of list) {
+      let next: PhoneticUnit;
+      if (unit.kind === 'V') next = { ...unit, independent: write(unit.independent), sign: write(unit.sign) };
+      else next = { ...unit, text: write(unit.text) };
+      const key = next.kind === 'V' ? `V${next.independent},${next.sign}` : `${next.kind}${next.text}`;
+      if (next.kind === 'V' ? !isWritable(next.independent + next.sign) : !next.text || !isWritable(next.text)) continue;
+      const existing = converted.get(key);
+      if (!existing || next.cost < existing.cost) converted.set(key, next);
+    }
+    if (converted.size === 0) continue;
+    units.set(roman, [...converted.values()]);
+    maxChunk = Math.max(maxChunk, roman.replace(FINAL_MARK, '').length);
+  }
+  void charModel;
+  return { units, maxChunk: Math.min(maxChunk, 5), virama: write('्'), anusvara: write('ं') };
+}
+
+function buildModel(language: TranslitLanguage): LanguageModel {
+  const decodeLanguage = isBrahmicScript(language.script) ? language.code : 'hi';
+  const words = language.lexicon ? wordListLoader(language.lexicon) : undefined;
+  if (language.lexicon && words) loadedWordLists.add(language.lexicon);
+  const lexicon = words && words.length > 0 ? createLexicon(words) : undefined;
+  const charModel = words && words.length > 0 ? trainCharLanguageModel(words, 5) : undefined;
+  // Small word lists (Odia, Punjabi) do not cover the script's letters: keep all rule outputs there.
+  let alphabet: Set<string> | undefined;
+  if (words && words.length > 5000) {
+    alphabet = new Set<string>();
+    for (const word of words) for (const char of word) alphabet.add(char);
+  }
+  const write = (devanagari: string): string => (devanagari ? fromDevanagariPivot(devanagari, decodeLanguage) : '');
+  return {
+    lexicon,
+    charModel,
+    romanUnits: toScriptUnits(buildPhoneticRules(false), write, charModel, alphabet),
+    englishUnits: toScriptUnits(buildPhoneticRules(true), write, charModel, alphabet),
+    convertTo: decodeLanguage === language.code ? undefined : language.code,
+  };
+}
+
+function getModel(code: string): LanguageModel {
+  const language = getTranslitLanguage(code);
+  let model = models.get(language.code);
+  if (!model) {
+    model = buildModel(language);
+    models.set(language.code, model);
+  }
+  return model;
+}
+
+const LATIN_WORD = /^[a-z]+$/u;
+
+/**
+ * Ranked, unique candidates for one word in the script of `to`. Unknown or empty input gives the
+ * input itself (or an empty list for an empty word); never throws for odd characters.
+ */
+export function transliterate(word: string, options: TransliterateOptions): string[] {
+  const count = Math.max(1, options.count ?? 5);
+  const trimmed = word.trim();
+  if (!trimmed) return [];
+  const target = getTranslitLanguage(options.to);
+  const script = detectScript(trimmed);
+  if (script && script !== 'latn') {
+    const from = options.from && options.from !== 'en' ? options.from : languageForScript(script);
+    return [convertScript(trimmed, from, target.code)];
+  }
+  if (target.script === 'latn') return [trimmed];
+  const lower = trimmed.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/gu, '');
+  const letters = lower.replace(/[^a-z]/gu, '');
+  if (!LATIN_WORD.test(letters)) return [trimmed];
+  const model = getModel(target.code);
+  const units = options.from === 'en' ? model.englishUnits : model.romanUnits;
+  const ranked = decodePhonetic(letters, units, model.charModel, model.lexicon, weights);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const candidate of ranked) {
+    const text = model.convertTo ? convertScript(candidate.text, 'hi', model.convertTo) : candidate.text.normalize('NFC');
+    if (seen.has(text)) continue;
+    seen.add(text);
+    out.push(text);
+    if (out.length >= count) break;
+  }
+  return out.length > 0 ? out : [trimmed];
+}
+
+function languageForScript(script: string): string {
+  const bySript: Record<string, string> = {
+    deva: 'hi', beng: 'bn', guru: 'pa', gujr: 'gu', orya: 'od', taml: 'ta', telu: 'te', knda: 'kn', mlym: 'ml', arab: 'ur', olck: 'sat',
+  };
+  return bySript[script] ?? 'hi';
+}
+
+const WORD_PATTERN = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;
+
+/** Transliterates every word of `text` (best candidate), keeping spaces, digits and punctuation. */
+export function transliterateText(text: string, options: Omit<TransliterateOptions, 'count'>): string {
+  return text.replace(WORD_PATTERN, (word) => transliterate(word.replace(/['’]/gu, ''), { ...options, count: 1 })[0] ?? word);
+}
