@@ -3,6 +3,7 @@ export type {
   MtGlossaryTerm,
   MtLanguagePair,
   MtLimits,
+  MtQuota,
   MtProvider,
   MtRequest,
   MtResponse,

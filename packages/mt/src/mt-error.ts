@@ -30,11 +30,13 @@ export interface MtErrorInit {
 }
 
 const DEFAULT_MESSAGES: Readonly<Record<MtErrorCode, (engine: string) => string>> = {
-  AUTH: (engine) => `${engine} rejected Bhasha's credentials. Ask an administrator to check the engine's API key.`,
+  AUTH: (engine) =>
+    `${engine} rejected Bhasha's credentials. Ask an administrator to check the engine's API key.`,
   QUOTA: (engine) => `The ${engine} quota is used up. Try again later or raise the engine's quota.`,
   RATE_LIMITED: (engine) => `${engine} is receiving too many requests. Please try again in a minute.`,
   UNSUPPORTED_PAIR: (engine) => `${engine} cannot translate between these languages.`,
-  BAD_RESPONSE: (engine) => `${engine} returned an answer Bhasha could not use. Please try again or choose another engine.`,
+  BAD_RESPONSE: (engine) =>
+    `${engine} returned an answer Bhasha could not use. Please try again or choose another engine.`,
   UNAVAILABLE: (engine) => `${engine} is not reachable right now. Please try again later.`,
 };
 
@@ -52,7 +54,10 @@ export class MtError extends Error {
   readonly isRetryable: boolean;
 
   constructor(init: MtErrorInit) {
-    super(init.message ?? DEFAULT_MESSAGES[init.code](init.engine), init.cause === undefined ? undefined : { cause: init.cause });
+    super(
+      init.message ?? DEFAULT_MESSAGES[init.code](init.engine),
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.code = init.code;
     this.engine = init.engine;
     this.status = init.status;

@@ -1,5 +1,15 @@
 /** The engines a deployment can configure; the spec's `nmtService` picks one per call. */
-export const MT_SERVICE_IDS = ['apertium', 'libretranslate', 'google', 'azure', 'deepl', 'aws', 'bhashini', 'openai', 'http'] as const;
+export const MT_SERVICE_IDS = [
+  'apertium',
+  'libretranslate',
+  'google',
+  'azure',
+  'deepl',
+  'aws',
+  'bhashini',
+  'openai',
+  'http',
+] as const;
 
 /** One of {@link MT_SERVICE_IDS}. */
 export type MtServiceId = (typeof MT_SERVICE_IDS)[number];
@@ -84,6 +94,12 @@ export interface MtLimits {
   maxConcurrency: number;
 }
 
+/** Characters used and allowed in the vendor's current billing period. */
+export interface MtQuota {
+  characterCount: number;
+  characterLimit?: number;
+}
+
 /**
  * A machine translation engine (Apertium, LibreTranslate, cloud vendors, LLMs). Adapters turn
  * this narrow interface into each vendor's wire format; the server chooses one per call.
@@ -99,4 +115,6 @@ export interface MtProvider {
   supportsPair(sourceLang: string, targetLang: string, signal?: AbortSignal): Promise<boolean>;
   /** Translates every segment; rejects with an `MtError` when the engine fails after retries. */
   translate(request: MtRequest): Promise<MtResponse>;
+  /** The vendor's own account of usage, where it offers one (DeepL `/v2/usage`). */
+  quota?(signal?: AbortSignal): Promise<MtQuota>;
 }

@@ -5,7 +5,10 @@ import { createBhashiniProvider, type BhashiniConfig } from './bhashini/bhashini
 import { createDeeplProvider, type DeeplConfig } from './deepl/deepl-provider';
 import { createGoogleProvider, type GoogleConfig } from './google/google-provider';
 import { createHttpEngineProvider, type HttpEngineConfig } from './http/http-provider';
-import { createLibreTranslateProvider, type LibreTranslateConfig } from './libretranslate/libretranslate-provider';
+import {
+  createLibreTranslateProvider,
+  type LibreTranslateConfig,
+} from './libretranslate/libretranslate-provider';
 import type { MtProvider } from './mt-provider';
 import { createOpenAiProvider, type OpenAiConfig } from './openai/openai-provider';
 

@@ -17,12 +17,14 @@ describe('Apertium APY adapter (real apertium-apy on loopback)', () => {
 
   it('lists its installed pairs in product codes', async () => {
     const pairs = await provider.supportedPairs();
-    expect(pairs).toEqual(expect.arrayContaining([
-      { source: 'en', target: 'es' },
-      { source: 'es', target: 'en' },
-      { source: 'ur', target: 'hi' },
-      { source: 'hi', target: 'ur' },
-    ]));
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        { source: 'en', target: 'es' },
+        { source: 'es', target: 'en' },
+        { source: 'ur', target: 'hi' },
+        { source: 'hi', target: 'ur' },
+      ]),
+    );
     expect(await provider.supportsPair('en', 'es')).toBe(true);
     expect(await provider.supportsPair('en', 'fr')).toBe(false);
   });
@@ -40,7 +42,11 @@ describe('Apertium APY adapter (real apertium-apy on loopback)', () => {
       ],
     });
     const [a, b, c, d, e] = results;
-    expect(a).toMatchObject({ id: 'a', translation: 'Clic <x1>este enlace</x1> para ver la casa roja.', status: 'translated' });
+    expect(a).toMatchObject({
+      id: 'a',
+      translation: 'Clic <x1>este enlace</x1> para ver la casa roja.',
+      status: 'translated',
+    });
     expect(b?.translation).toBe('La <x1>casa <x2>roja</x2></x1> grande es aquí.');
     expect(c?.translation).toContain('Tom & Jerry');
     expect(c?.translation).toMatch(/<x1>[^<]+<\/x1>/);
@@ -69,12 +75,18 @@ describe('Apertium APY adapter (real apertium-apy on loopback)', () => {
   });
 
   it('translates Urdu to Hindi', async () => {
-    const { results } = await provider.translate({ sourceLang: 'ur', targetLang: 'hi', segments: [{ id: 'u', text: 'میرا نام احمد ہے' }] });
+    const { results } = await provider.translate({
+      sourceLang: 'ur',
+      targetLang: 'hi',
+      segments: [{ id: 'u', text: 'میرا نام احمد ہے' }],
+    });
     expect(results[0]?.translation).toBe('मेरा नाम अहमद है');
   });
 
   it('answers UNSUPPORTED_PAIR for a pair that is not installed', async () => {
-    const error: unknown = await provider.translate({ sourceLang: 'en', targetLang: 'fr', segments: [{ id: 'x', text: 'Hello' }] }).catch((e: unknown) => e);
+    const error: unknown = await provider
+      .translate({ sourceLang: 'en', targetLang: 'fr', segments: [{ id: 'x', text: 'Hello' }] })
+      .catch((e: unknown) => e);
     expect(isMtError(error, 'UNSUPPORTED_PAIR')).toBe(true);
     expect((error as Error).message).toBe('Apertium cannot translate from English to French.');
   });

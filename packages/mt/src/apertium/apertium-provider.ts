@@ -33,7 +33,9 @@ export function createApertiumProvider(config: ApertiumConfig): MtProvider {
     retry: config.retry,
     secrets: [config.apiKey],
     classify: (answer, detail) =>
-      answer.status === 400 && /pair is (not installed|invalid)/i.test(answer.text) ? http.error('UNSUPPORTED_PAIR', `${detail}: ${answer.text.slice(0, 200)}`, answer) : undefined,
+      answer.status === 400 && /pair is (not installed|invalid)/i.test(answer.text)
+        ? http.error('UNSUPPORTED_PAIR', `${detail}: ${answer.text.slice(0, 200)}`, answer)
+        : undefined,
   });
 
   return createBatchProvider({
@@ -41,15 +43,26 @@ export function createApertiumProvider(config: ApertiumConfig): MtProvider {
     label: LABEL,
     // APY's default deformatter is HTML: our placeholders travel as tags, text as escaped HTML.
     format: 'html',
-    limits: resolveLimits({ maxSegmentsPerRequest: 1, maxCharactersPerRequest: 20_000, maxConcurrency: 4 }, config),
+    limits: resolveLimits(
+      { maxSegmentsPerRequest: 1, maxCharactersPerRequest: 20_000, maxConcurrency: 4 },
+      config,
+    ),
     toVendorCode: (code) => languages.toVendor(code),
     async translateBatch(segments, context) {
       const translations: string[] = [];
       for (const segment of segments) {
-        const form = new URLSearchParams({ langpair: `${context.source}|${context.target}`, q: segment.text, markUnknown: 'no' });
+        const form = new URLSearchParams({
+          langpair: `${context.source}|${context.target}`,
+          q: segment.text,
+          markUnknown: 'no',
+        });
         if (config.apiKey) form.set('key', config.apiKey);
         const body = (await http.sendJson(
-          { url: joinUrl(config.baseUrl, 'translate'), headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() },
+          {
+            url: joinUrl(config.baseUrl, 'translate'),
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: form.toString(),
+          },
           context.signal,
         )) as ApyTranslateAnswer;
         const text = body.responseData?.translatedText;
@@ -59,8 +72,12 @@ export function createApertiumProvider(config: ApertiumConfig): MtProvider {
       return { translations, requests: segments.length };
     },
     async fetchPairs(signal) {
-      const body = (await http.sendJson({ url: joinUrl(config.baseUrl, 'listPairs'), method: 'GET' }, signal)) as ApyPairsAnswer;
-      if (!Array.isArray(body.responseData)) throw http.error('BAD_RESPONSE', 'listPairs: responseData is not a list');
+      const body = (await http.sendJson(
+        { url: joinUrl(config.baseUrl, 'listPairs'), method: 'GET' },
+        signal,
+      )) as ApyPairsAnswer;
+      if (!Array.isArray(body.responseData))
+        throw http.error('BAD_RESPONSE', 'listPairs: responseData is not a list');
       const pairs: MtLanguagePair[] = [];
       for (const entry of body.responseData) {
         if (typeof entry.sourceLanguage !== 'string' || typeof entry.targetLanguage !== 'string') continue;

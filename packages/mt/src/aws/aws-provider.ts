@@ -69,7 +69,15 @@ export function createAwsProvider(config: AwsConfig): MtProvider {
     const body = JSON.stringify(payload);
     // Signed per attempt would be ideal for long retries; a signature stays valid for 15 minutes.
     const headers = signAwsRequest(
-      { method: 'POST', url: `${endpoint}/`, headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `${TARGET_PREFIX}.${action}` }, body },
+      {
+        method: 'POST',
+        url: `${endpoint}/`,
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `${TARGET_PREFIX}.${action}`,
+        },
+        body,
+      },
       config,
       { region: config.region, service: 'translate' },
     );
@@ -82,20 +90,32 @@ export function createAwsProvider(config: AwsConfig): MtProvider {
     label: LABEL,
     // TranslateText reads plain text; placeholders travel as literal tags and are checked on return.
     format: 'text',
-    limits: resolveLimits({ maxSegmentsPerRequest: 1, maxCharactersPerRequest: MAX_BYTES, maxConcurrency: 8 }, config),
+    limits: resolveLimits(
+      { maxSegmentsPerRequest: 1, maxCharactersPerRequest: MAX_BYTES, maxConcurrency: 8 },
+      config,
+    ),
     measure: (text) => Buffer.byteLength(text, 'utf8'),
     toVendorCode: (code) => languages.toVendor(code),
     async translateBatch(segments, context) {
       const translations: string[] = [];
       for (const segment of segments) {
         const settings = config.formality ? { Settings: { Formality: config.formality } } : {};
-        const terminology = config.terminologyNames?.length ? { TerminologyNames: config.terminologyNames } : {};
+        const terminology = config.terminologyNames?.length
+          ? { TerminologyNames: config.terminologyNames }
+          : {};
         const answer = (await call(
           'TranslateText',
-          { Text: segment.text, SourceLanguageCode: context.source, TargetLanguageCode: context.target, ...settings, ...terminology },
+          {
+            Text: segment.text,
+            SourceLanguageCode: context.source,
+            TargetLanguageCode: context.target,
+            ...settings,
+            ...terminology,
+          },
           context.signal,
         )) as { TranslatedText?: unknown };
-        if (typeof answer.TranslatedText !== 'string') throw http.error('BAD_RESPONSE', 'TranslatedText missing');
+        if (typeof answer.TranslatedText !== 'string')
+          throw http.error('BAD_RESPONSE', 'TranslatedText missing');
         translations.push(answer.TranslatedText);
       }
       return { translations, requests: segments.length };
@@ -104,12 +124,18 @@ export function createAwsProvider(config: AwsConfig): MtProvider {
       const codes: string[] = [];
       let nextToken: string | undefined;
       do {
-        const page = (await call('ListLanguages', { MaxResults: 500, ...(nextToken ? { NextToken: nextToken } : {}) }, signal)) as {
+        const page = (await call(
+          'ListLanguages',
+          { MaxResults: 500, ...(nextToken ? { NextToken: nextToken } : {}) },
+          signal,
+        )) as {
           Languages?: Array<{ LanguageCode?: unknown }>;
           NextToken?: unknown;
         };
-        if (!Array.isArray(page.Languages)) throw http.error('BAD_RESPONSE', 'ListLanguages: Languages missing');
-        for (const entry of page.Languages) if (typeof entry.LanguageCode === 'string') codes.push(entry.LanguageCode);
+        if (!Array.isArray(page.Languages))
+          throw http.error('BAD_RESPONSE', 'ListLanguages: Languages missing');
+        for (const entry of page.Languages)
+          if (typeof entry.LanguageCode === 'string') codes.push(entry.LanguageCode);
         nextToken = typeof page.NextToken === 'string' && page.NextToken ? page.NextToken : undefined;
       } while (nextToken);
       return crossPairs(languages, codes, codes);

@@ -33,7 +33,10 @@ function hmac(key: Buffer | string, data: string): Buffer {
 
 // RFC 3986 encoding as SigV4 requires (encodeURIComponent leaves !'()* alone).
 function uriEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 function canonicalQuery(search: URLSearchParams): string {
@@ -48,7 +51,11 @@ function canonicalQuery(search: URLSearchParams): string {
  * Signs a request with AWS Signature Version 4 (docs: "Create a signed AWS API request"): returns
  * the headers to send, the given ones plus host, x-amz-date, x-amz-security-token and authorization.
  */
-export function signAwsRequest(request: SignableRequest, credentials: AwsCredentials, scope: SigningScope): Record<string, string> {
+export function signAwsRequest(
+  request: SignableRequest,
+  credentials: AwsCredentials,
+  scope: SigningScope,
+): Record<string, string> {
   const url = new URL(request.url);
   const amzDate = (scope.date ?? new Date()).toISOString().replace(/[:-]|\.\d{3}/g, '');
   const day = amzDate.slice(0, 8);
@@ -59,13 +66,29 @@ export function signAwsRequest(request: SignableRequest, credentials: AwsCredent
   if (credentials.sessionToken) headers['x-amz-security-token'] = credentials.sessionToken;
 
   const names = Object.keys(headers).sort();
-  const canonicalHeaders = names.map((name) => `${name}:${(headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
+  const canonicalHeaders = names
+    .map((name) => `${name}:${(headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .join('');
   const signedHeaders = names.join(';');
-  const path = url.pathname.split('/').map((part) => uriEncode(decodeURIComponent(part))).join('/') || '/';
-  const canonicalRequest = [request.method.toUpperCase(), path, canonicalQuery(url.searchParams), canonicalHeaders, signedHeaders, sha256Hex(request.body)].join('\n');
+  const path =
+    url.pathname
+      .split('/')
+      .map((part) => uriEncode(decodeURIComponent(part)))
+      .join('/') || '/';
+  const canonicalRequest = [
+    request.method.toUpperCase(),
+    path,
+    canonicalQuery(url.searchParams),
+    canonicalHeaders,
+    signedHeaders,
+    sha256Hex(request.body),
+  ].join('\n');
   const credentialScope = `${day}/${scope.region}/${scope.service}/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, credentialScope, sha256Hex(canonicalRequest)].join('\n');
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, day), scope.region), scope.service), 'aws4_request');
+  const signingKey = hmac(
+    hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, day), scope.region), scope.service),
+    'aws4_request',
+  );
   const signature = createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex');
   headers.authorization = `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${credentialScope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
   return headers;

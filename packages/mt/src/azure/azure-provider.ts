@@ -22,8 +22,18 @@ export interface AzureConfig extends MtCommonOptions {
 const LABEL = 'Azure Translator';
 
 const AZURE_CODES = {
-  od: 'or', kok: 'gom', bh: 'bho', 'mni-Mtei': 'mni', 'zh-CN': 'zh-Hans', 'zh-TW': 'zh-Hant', no: 'nb', pt: 'pt-pt', 'pt-BR': 'pt',
-  sr: 'sr-Cyrl', 'ja-JP': 'ja', 'es-MX': 'es',
+  od: 'or',
+  kok: 'gom',
+  bh: 'bho',
+  'mni-Mtei': 'mni',
+  'zh-CN': 'zh-Hans',
+  'zh-TW': 'zh-Hant',
+  no: 'nb',
+  pt: 'pt-pt',
+  'pt-BR': 'pt',
+  sr: 'sr-Cyrl',
+  'ja-JP': 'ja',
+  'es-MX': 'es',
 } as const;
 
 /** Azure's six-digit error codes: the first three digits are the HTTP status, the rest the reason. */
@@ -61,10 +71,18 @@ export function createAzureProvider(config: AzureConfig): MtProvider {
     label: LABEL,
     format: 'html',
     // Documented: at most 1000 array elements and 50,000 characters per request.
-    limits: resolveLimits({ maxSegmentsPerRequest: 1000, maxCharactersPerRequest: 50_000, maxConcurrency: 8 }, config),
+    limits: resolveLimits(
+      { maxSegmentsPerRequest: 1000, maxCharactersPerRequest: 50_000, maxConcurrency: 8 },
+      config,
+    ),
     toVendorCode: (code) => languages.toVendor(code),
     async translateBatch(segments, context) {
-      const query = new URLSearchParams({ 'api-version': '3.0', from: context.source, to: context.target, textType: 'html' });
+      const query = new URLSearchParams({
+        'api-version': '3.0',
+        from: context.source,
+        to: context.target,
+        textType: 'html',
+      });
       if (config.category) query.set('category', config.category);
       const headers: Record<string, string> = {
         'ocp-apim-subscription-key': config.key,
@@ -73,19 +91,28 @@ export function createAzureProvider(config: AzureConfig): MtProvider {
       };
       if (config.region) headers['ocp-apim-subscription-region'] = config.region;
       const body = (await http.sendJson(
-        { url: `${joinUrl(root, 'translate')}?${query.toString()}`, headers, body: JSON.stringify(segments.map((segment) => ({ Text: segment.text }))) },
+        {
+          url: `${joinUrl(root, 'translate')}?${query.toString()}`,
+          headers,
+          body: JSON.stringify(segments.map((segment) => ({ Text: segment.text }))),
+        },
         context.signal,
       )) as Array<{ translations?: Array<{ text?: unknown }> }>;
       if (!Array.isArray(body)) throw http.error('BAD_RESPONSE', 'answer is not a list');
       const translations = body.map((item) => item.translations?.[0]?.text);
-      if (!translations.every((text): text is string => typeof text === 'string')) throw http.error('BAD_RESPONSE', 'translations[0].text missing');
+      if (!translations.every((text): text is string => typeof text === 'string'))
+        throw http.error('BAD_RESPONSE', 'translations[0].text missing');
       return { translations };
     },
     async fetchPairs(signal) {
-      const body = (await http.sendJson({ url: `${joinUrl(root, 'languages')}?api-version=3.0&scope=translation`, method: 'GET' }, signal)) as {
+      const body = (await http.sendJson(
+        { url: `${joinUrl(root, 'languages')}?api-version=3.0&scope=translation`, method: 'GET' },
+        signal,
+      )) as {
         translation?: Record<string, unknown>;
       };
-      if (!body.translation || typeof body.translation !== 'object') throw http.error('BAD_RESPONSE', 'languages: translation missing');
+      if (!body.translation || typeof body.translation !== 'object')
+        throw http.error('BAD_RESPONSE', 'languages: translation missing');
       const codes = Object.keys(body.translation);
       return crossPairs(languages, codes, codes);
     },

@@ -33,7 +33,31 @@ const DEFAULT_CONFIG_URL = 'https://meity-auth.ulcacontrib.org/ulca/apis/v0/mode
 const DEFAULT_INFERENCE_URL = 'https://dhruva-api.bhashini.gov.in/services/inference/pipeline';
 const DEFAULT_PIPELINE_ID = '64392f96daac500b55c543cd';
 const BHASHINI_CODES = { od: 'or', kok: 'gom', 'mni-Mtei': 'mni', 'kas-IN': 'ks' } as const;
-const SCHEDULED_LANGUAGES = ['en', 'hi', 'or', 'pa', 'gu', 'mr', 'te', 'ta', 'as', 'bn', 'ml', 'kn', 'ur', 'mai', 'sa', 'gom', 'ks', 'mni', 'brx', 'sd', 'doi', 'ne', 'sat'];
+const SCHEDULED_LANGUAGES = [
+  'en',
+  'hi',
+  'or',
+  'pa',
+  'gu',
+  'mr',
+  'te',
+  'ta',
+  'as',
+  'bn',
+  'ml',
+  'kn',
+  'ur',
+  'mai',
+  'sa',
+  'gom',
+  'ks',
+  'mni',
+  'brx',
+  'sd',
+  'doi',
+  'ne',
+  'sat',
+];
 
 interface ComputeTarget {
   url: string;
@@ -45,7 +69,10 @@ interface ComputeTarget {
 interface PipelineConfigAnswer {
   languages?: Array<{ sourceLanguage?: unknown; targetLanguageList?: unknown }>;
   pipelineResponseConfig?: Array<{ taskType?: unknown; config?: Array<{ serviceId?: unknown }> }>;
-  pipelineInferenceAPIEndPoint?: { callbackUrl?: unknown; inferenceApiKey?: { name?: unknown; value?: unknown } };
+  pipelineInferenceAPIEndPoint?: {
+    callbackUrl?: unknown;
+    inferenceApiKey?: { name?: unknown; value?: unknown };
+  };
 }
 
 /** Bhashini/ULCA adapter: pipeline config call (cached per pair), then the `translation` compute call. */
@@ -58,34 +85,62 @@ export function createBhashiniProvider(config: BhashiniConfig): MtProvider {
     retry: config.retry,
     secrets,
     classify: (answer, detail) =>
-      (answer.status === 400 || answer.status === 404) && /language|not supported|no (model|service)/i.test(detail) ? http.error('UNSUPPORTED_PAIR', detail, answer) : undefined,
+      (answer.status === 400 || answer.status === 404) &&
+      /language|not supported|no (model|service)/i.test(detail)
+        ? http.error('UNSUPPORTED_PAIR', detail, answer)
+        : undefined,
   });
   const targets = new Map<string, Promise<ComputeTarget>>();
 
-  const askConfig = async (language: { sourceLanguage: string; targetLanguage: string } | undefined, signal?: AbortSignal): Promise<PipelineConfigAnswer> => {
-    if (!config.userId || !config.ulcaApiKey) throw http.error('AUTH', 'userId and ulcaApiKey are required for the pipeline config call', undefined, `${LABEL} is not configured: a user id and ULCA API key are needed.`);
+  const askConfig = async (
+    language: { sourceLanguage: string; targetLanguage: string } | undefined,
+    signal?: AbortSignal,
+  ): Promise<PipelineConfigAnswer> => {
+    if (!config.userId || !config.ulcaApiKey)
+      throw http.error(
+        'AUTH',
+        'userId and ulcaApiKey are required for the pipeline config call',
+        undefined,
+        `${LABEL} is not configured: a user id and ULCA API key are needed.`,
+      );
     const body = {
       pipelineTasks: [{ taskType: 'translation', ...(language ? { config: { language } } : {}) }],
       pipelineRequestConfig: { pipelineId: config.pipelineId ?? DEFAULT_PIPELINE_ID },
     };
     return (await http.sendJson(
-      { url: config.configUrl ?? DEFAULT_CONFIG_URL, headers: { 'content-type': 'application/json', userID: config.userId, ulcaApiKey: config.ulcaApiKey }, body: JSON.stringify(body) },
+      {
+        url: config.configUrl ?? DEFAULT_CONFIG_URL,
+        headers: { 'content-type': 'application/json', userID: config.userId, ulcaApiKey: config.ulcaApiKey },
+        body: JSON.stringify(body),
+      },
       signal,
     )) as PipelineConfigAnswer;
   };
 
-  const resolveTarget = async (source: string, target: string, signal?: AbortSignal): Promise<ComputeTarget> => {
+  const resolveTarget = async (
+    source: string,
+    target: string,
+    signal?: AbortSignal,
+  ): Promise<ComputeTarget> => {
     if (config.inferenceApiKey && config.serviceId) {
-      return { url: config.inferenceUrl ?? DEFAULT_INFERENCE_URL, headerName: config.inferenceApiKeyHeader ?? 'Authorization', headerValue: config.inferenceApiKey, serviceId: config.serviceId };
+      return {
+        url: config.inferenceUrl ?? DEFAULT_INFERENCE_URL,
+        headerName: config.inferenceApiKeyHeader ?? 'Authorization',
+        headerValue: config.inferenceApiKey,
+        serviceId: config.serviceId,
+      };
     }
     const answer = await askConfig({ sourceLanguage: source, targetLanguage: target }, signal);
-    const serviceId = answer.pipelineResponseConfig?.find((task) => task.taskType === 'translation')?.config?.[0]?.serviceId;
+    const serviceId = answer.pipelineResponseConfig?.find((task) => task.taskType === 'translation')
+      ?.config?.[0]?.serviceId;
     const endpoint = answer.pipelineInferenceAPIEndPoint;
     const url = endpoint?.callbackUrl;
     const name = endpoint?.inferenceApiKey?.name;
     const value = endpoint?.inferenceApiKey?.value;
-    if (typeof serviceId !== 'string') throw http.error('UNSUPPORTED_PAIR', `no translation service for ${source}-${target}`);
-    if (typeof url !== 'string' || typeof name !== 'string' || typeof value !== 'string') throw http.error('BAD_RESPONSE', 'pipelineInferenceAPIEndPoint incomplete');
+    if (typeof serviceId !== 'string')
+      throw http.error('UNSUPPORTED_PAIR', `no translation service for ${source}-${target}`);
+    if (typeof url !== 'string' || typeof name !== 'string' || typeof value !== 'string')
+      throw http.error('BAD_RESPONSE', 'pipelineInferenceAPIEndPoint incomplete');
     secrets.push(value);
     return { url, headerName: name, headerValue: value, serviceId };
   };
@@ -107,21 +162,39 @@ export function createBhashiniProvider(config: BhashiniConfig): MtProvider {
     id: 'bhashini',
     label: LABEL,
     format: 'text',
-    limits: resolveLimits({ maxSegmentsPerRequest: 25, maxCharactersPerRequest: 5_000, maxConcurrency: 4 }, config),
+    limits: resolveLimits(
+      { maxSegmentsPerRequest: 25, maxCharactersPerRequest: 5_000, maxConcurrency: 4 },
+      config,
+    ),
     toVendorCode: (code) => languages.toVendor(code),
     async translateBatch(segments, context) {
       const compute = await computeTarget(context.source, context.target, context.signal);
       const body = {
-        pipelineTasks: [{ taskType: 'translation', config: { language: { sourceLanguage: context.source, targetLanguage: context.target }, serviceId: compute.serviceId } }],
+        pipelineTasks: [
+          {
+            taskType: 'translation',
+            config: {
+              language: { sourceLanguage: context.source, targetLanguage: context.target },
+              serviceId: compute.serviceId,
+            },
+          },
+        ],
         inputData: { input: segments.map((segment) => ({ source: segment.text })) },
       };
       const answer = (await http.sendJson(
-        { url: compute.url, headers: { 'content-type': 'application/json', [compute.headerName]: compute.headerValue }, body: JSON.stringify(body) },
+        {
+          url: compute.url,
+          headers: { 'content-type': 'application/json', [compute.headerName]: compute.headerValue },
+          body: JSON.stringify(body),
+        },
         context.signal,
       )) as { pipelineResponse?: Array<{ taskType?: unknown; output?: Array<{ target?: unknown }> }> };
-      const output = answer.pipelineResponse?.find((task) => task.taskType === 'translation')?.output ?? answer.pipelineResponse?.[0]?.output;
+      const output =
+        answer.pipelineResponse?.find((task) => task.taskType === 'translation')?.output ??
+        answer.pipelineResponse?.[0]?.output;
       const translations = output?.map((item) => item.target);
-      if (!translations || !translations.every((text): text is string => typeof text === 'string')) throw http.error('BAD_RESPONSE', 'pipelineResponse[].output[].target missing');
+      if (!translations || !translations.every((text): text is string => typeof text === 'string'))
+        throw http.error('BAD_RESPONSE', 'pipelineResponse[].output[].target missing');
       return { translations };
     },
     async fetchPairs(signal): Promise<MtLanguagePair[]> {
@@ -133,7 +206,9 @@ export function createBhashiniProvider(config: BhashiniConfig): MtProvider {
       const pairs: MtLanguagePair[] = [];
       for (const entry of answer.languages ?? []) {
         if (typeof entry.sourceLanguage !== 'string' || !Array.isArray(entry.targetLanguageList)) continue;
-        const targetCodes = entry.targetLanguageList.filter((code): code is string => typeof code === 'string');
+        const targetCodes = entry.targetLanguageList.filter(
+          (code): code is string => typeof code === 'string',
+        );
         pairs.push(...crossPairs(languages, [entry.sourceLanguage], targetCodes));
       }
       return pairs;

@@ -1,5 +1,13 @@
 import { MtError, isMtError } from '../mt-error';
-import type { MtLanguagePair, MtLimits, MtProvider, MtRequest, MtResponse, MtResult, MtServiceId } from '../mt-provider';
+import type {
+  MtLanguagePair,
+  MtLimits,
+  MtProvider,
+  MtRequest,
+  MtResponse,
+  MtResult,
+  MtServiceId,
+} from '../mt-provider';
 import { chunkByLimits, countCodePoints } from './batching';
 import { maskGlossaryTerms, unmaskGlossaryTerms, type GlossaryMask } from './glossary-mask';
 import { fromWire, toWire, type WireFormat } from './html-escape';
@@ -65,7 +73,12 @@ function unsupportedPair(label: string, sourceLang: string, targetLang: string, 
 }
 
 /** Error for a direction an engine does not serve, with the user-facing message every adapter shares. */
-export function unsupportedPairError(label: string, sourceLang: string, targetLang: string, detail?: string): MtError {
+export function unsupportedPairError(
+  label: string,
+  sourceLang: string,
+  targetLang: string,
+  detail?: string,
+): MtError {
   return unsupportedPair(label, sourceLang, targetLang, detail);
 }
 
@@ -83,7 +96,11 @@ export function createBatchProvider(engine: BatchEngine): MtProvider {
     return pairsCache;
   };
 
-  const supportsPair = async (sourceLang: string, targetLang: string, signal?: AbortSignal): Promise<boolean> => {
+  const supportsPair = async (
+    sourceLang: string,
+    targetLang: string,
+    signal?: AbortSignal,
+  ): Promise<boolean> => {
     const pairs = await supportedPairs(signal);
     return pairs.some((pair) => pair.source === sourceLang && pair.target === targetLang);
   };
@@ -92,25 +109,41 @@ export function createBatchProvider(engine: BatchEngine): MtProvider {
     const { sourceLang, targetLang, signal } = request;
     const source = engine.toVendorCode(sourceLang, 'source');
     const target = engine.toVendorCode(targetLang, 'target');
-    if (!source || !target || sourceLang === targetLang) throw unsupportedPair(engine.label, sourceLang, targetLang);
+    if (!source || !target || sourceLang === targetLang)
+      throw unsupportedPair(engine.label, sourceLang, targetLang);
     if (engine.shouldCheckPairs && !(await supportsPair(sourceLang, targetLang, signal))) {
       throw unsupportedPair(engine.label, sourceLang, targetLang);
     }
 
-    const results: MtResult[] = request.segments.map((segment) => ({ id: segment.id, translation: segment.text, status: 'translated', issues: [] }));
+    const results: MtResult[] = request.segments.map((segment) => ({
+      id: segment.id,
+      translation: segment.text,
+      status: 'translated',
+      issues: [],
+    }));
     const toSend: PreparedSegment[] = [];
     request.segments.forEach((segment, index) => {
       if (!HAS_LETTER.test(segment.text.replace(/<\/?x\d+\/?>/g, ''))) return;
       const { text: masked, masks } = maskGlossaryTerms(segment.text, request.glossary ?? []);
       const wire = { text: toWire(masked, engine.format), masks };
       if (measure(wire.text) > engine.limits.maxCharactersPerRequest) {
-        results[index] = { id: segment.id, translation: segment.text, status: 'source', issues: [`longer than ${engine.label} accepts in one request`] };
+        results[index] = {
+          id: segment.id,
+          translation: segment.text,
+          status: 'source',
+          issues: [`longer than ${engine.label} accepts in one request`],
+        };
         return;
       }
       toSend.push({ index, original: segment.text, masked, wire });
     });
 
-    const batches = chunkByLimits(toSend, (item) => measure(item.wire.text), engine.limits.maxSegmentsPerRequest, engine.limits.maxCharactersPerRequest);
+    const batches = chunkByLimits(
+      toSend,
+      (item) => measure(item.wire.text),
+      engine.limits.maxSegmentsPerRequest,
+      engine.limits.maxCharactersPerRequest,
+    );
     const controller = new AbortController();
     const inner = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
     const usage = { requests: 0, segments: 0, characters: 0 };
@@ -125,23 +158,36 @@ export function createBatchProvider(engine: BatchEngine): MtProvider {
           );
         } catch (error) {
           // Vendors word a refused direction their own way; users get one message naming the languages.
-          if (isMtError(error, 'UNSUPPORTED_PAIR')) throw unsupportedPair(engine.label, sourceLang, targetLang, error.detail);
+          if (isMtError(error, 'UNSUPPORTED_PAIR'))
+            throw unsupportedPair(engine.label, sourceLang, targetLang, error.detail);
           throw error;
         }
       });
       if (answer.translations.length !== batch.length) {
-        throw new MtError({ code: 'BAD_RESPONSE', engine: engine.label, detail: `expected ${batch.length} translations, got ${answer.translations.length}` });
+        throw new MtError({
+          code: 'BAD_RESPONSE',
+          engine: engine.label,
+          detail: `expected ${batch.length} translations, got ${answer.translations.length}`,
+        });
       }
       usage.requests += answer.requests ?? 1;
       usage.segments += batch.length;
       batch.forEach((item, position) => {
         usage.characters += countCodePoints(item.wire.text);
-        const restored = restorePlaceholders(item.masked, fromWire(answer.translations[position] ?? '', engine.format));
+        const restored = restorePlaceholders(
+          item.masked,
+          fromWire(answer.translations[position] ?? '', engine.format),
+        );
         const id = request.segments[item.index]?.id ?? '';
         results[item.index] =
           restored.status === 'source'
             ? { id, translation: item.original, status: 'source', issues: restored.issues }
-            : { id, translation: unmaskGlossaryTerms(restored.text, item.wire.masks), status: restored.status, issues: restored.issues };
+            : {
+                id,
+                translation: unmaskGlossaryTerms(restored.text, item.wire.masks),
+                status: restored.status,
+                issues: restored.issues,
+              };
       });
     };
 
@@ -161,5 +207,12 @@ export function createBatchProvider(engine: BatchEngine): MtProvider {
     return { results, usage };
   };
 
-  return { id: engine.id, label: engine.label, limits: engine.limits, supportedPairs, supportsPair, translate };
+  return {
+    id: engine.id,
+    label: engine.label,
+    limits: engine.limits,
+    supportedPairs,
+    supportsPair,
+    translate,
+  };
 }

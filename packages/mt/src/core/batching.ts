@@ -1,5 +1,10 @@
 /** Cuts items into consecutive batches of at most `maxItems` and `maxChars` characters each. */
-export function chunkByLimits<T>(items: readonly T[], sizeOf: (item: T) => number, maxItems: number, maxChars: number): T[][] {
+export function chunkByLimits<T>(
+  items: readonly T[],
+  sizeOf: (item: T) => number,
+  maxItems: number,
+  maxChars: number,
+): T[][] {
   const batches: T[][] = [];
   let current: T[] = [];
   let chars = 0;

@@ -16,8 +16,14 @@ export interface MtCommonOptions {
 /** The vendor's limits, narrowed by the deployment's options. */
 export function resolveLimits(vendor: MtLimits, options: MtCommonOptions): MtLimits {
   return {
-    maxSegmentsPerRequest: Math.max(1, Math.min(vendor.maxSegmentsPerRequest, options.maxSegmentsPerRequest ?? Infinity)),
-    maxCharactersPerRequest: Math.max(1, Math.min(vendor.maxCharactersPerRequest, options.maxCharactersPerRequest ?? Infinity)),
+    maxSegmentsPerRequest: Math.max(
+      1,
+      Math.min(vendor.maxSegmentsPerRequest, options.maxSegmentsPerRequest ?? Infinity),
+    ),
+    maxCharactersPerRequest: Math.max(
+      1,
+      Math.min(vendor.maxCharactersPerRequest, options.maxCharactersPerRequest ?? Infinity),
+    ),
     maxConcurrency: Math.max(1, options.maxConcurrency ?? vendor.maxConcurrency),
   };
 }

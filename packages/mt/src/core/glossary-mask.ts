@@ -24,12 +24,17 @@ function isInsideToken(text: string, start: number, end: number): boolean {
  * Replaces each glossary term found in `text` (whole words, longest terms first) by a fresh empty
  * placeholder numbered after the segment's own, so the engine cannot translate or mangle it.
  */
-export function maskGlossaryTerms(text: string, terms: readonly MtGlossaryTerm[]): { text: string; masks: GlossaryMask[] } {
+export function maskGlossaryTerms(
+  text: string,
+  terms: readonly MtGlossaryTerm[],
+): { text: string; masks: GlossaryMask[] } {
   const masks: GlossaryMask[] = [];
   if (terms.length === 0) return { text, masks };
   let next = maxTokenIndex(text) + 1;
   let masked = text;
-  const sorted = [...terms].filter((term) => term.source.trim() !== '').sort((a, b) => b.source.length - a.source.length);
+  const sorted = [...terms]
+    .filter((term) => term.source.trim() !== '')
+    .sort((a, b) => b.source.length - a.source.length);
   for (const term of sorted) {
     const pattern = new RegExp(escapeRegExp(term.source), term.caseSensitive ? 'gu' : 'giu');
     let rebuilt = '';
@@ -39,8 +44,10 @@ export function maskGlossaryTerms(text: string, terms: readonly MtGlossaryTerm[]
       const end = start + match[0].length;
       const before = masked[start - 1];
       const after = masked[end];
-      const isWordStart = !WORD_CHAR.test(match[0][0] ?? '') || before === undefined || !WORD_CHAR.test(before);
-      const isWordEnd = !WORD_CHAR.test(match[0].at(-1) ?? '') || after === undefined || !WORD_CHAR.test(after);
+      const isWordStart =
+        !WORD_CHAR.test(match[0][0] ?? '') || before === undefined || !WORD_CHAR.test(before);
+      const isWordEnd =
+        !WORD_CHAR.test(match[0].at(-1) ?? '') || after === undefined || !WORD_CHAR.test(after);
       if (!isWordStart || !isWordEnd || isInsideToken(masked, start, end)) continue;
       const token = formatToken('empty', next++);
       masks.push({ token, source: match[0], replacement: term.target ?? match[0] });

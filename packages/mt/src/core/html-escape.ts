@@ -4,19 +4,29 @@ import { splitByTokens } from './placeholder-tokens';
 export type WireFormat = 'html' | 'xml' | 'text';
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const NAMED: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
 
 /** Escapes `&`, `<` and `>` of plain text, leaving placeholders as tags (HTML/XML modes of vendors). */
 export function escapeOutsideTokens(text: string): string {
   return splitByTokens(text)
-    .map((part) => ('token' in part ? part.token.raw : part.text.replace(/[&<>]/g, (char) => ESCAPES[char] ?? char)))
+    .map((part) =>
+      'token' in part ? part.token.raw : part.text.replace(/[&<>]/g, (char) => ESCAPES[char] ?? char),
+    )
     .join('');
 }
 
 /** Decodes the character references of an HTML/XML answer (named basics, decimal and hex). */
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole: string, body: string) => {
-    if (body.startsWith('#x') || body.startsWith('#X')) return safeCodePoint(Number.parseInt(body.slice(2), 16)) ?? whole;
+    if (body.startsWith('#x') || body.startsWith('#X'))
+      return safeCodePoint(Number.parseInt(body.slice(2), 16)) ?? whole;
     if (body.startsWith('#')) return safeCodePoint(Number.parseInt(body.slice(1), 10)) ?? whole;
     return NAMED[body.toLowerCase()] ?? whole;
   });

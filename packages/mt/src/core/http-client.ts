@@ -75,8 +75,13 @@ function defaultError(label: string, answer: HttpAnswer, detail: string): MtErro
   if (status === 401 || status === 403) return new MtError({ ...base, code: 'AUTH' });
   if (status === 402 || status === 456) return new MtError({ ...base, code: 'QUOTA' });
   if (status === 429) return new MtError({ ...base, code: 'RATE_LIMITED', isRetryable: true });
-  if (status === 408 || status >= 500) return new MtError({ ...base, code: 'UNAVAILABLE', isRetryable: true });
-  return new MtError({ ...base, code: 'BAD_RESPONSE', message: `${label} rejected the request (HTTP ${status}).` });
+  if (status === 408 || status >= 500)
+    return new MtError({ ...base, code: 'UNAVAILABLE', isRetryable: true });
+  return new MtError({
+    ...base,
+    code: 'BAD_RESPONSE',
+    message: `${label} rejected the request (HTTP ${status}).`,
+  });
 }
 
 /** An HTTP client for one engine instance. */
@@ -104,7 +109,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(request.url, { method: request.method ?? 'POST', headers: request.headers, body: request.body, signal: combined });
+      response = await fetch(request.url, {
+        method: request.method ?? 'POST',
+        headers: request.headers,
+        body: request.body,
+        signal: combined,
+      });
       text = await response.text();
     } catch (cause) {
       if (signal?.aborted) throw signal.reason;
@@ -112,8 +122,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw new MtError({
         code: 'UNAVAILABLE',
         engine: label,
-        message: isTimeout ? `${label} did not answer within ${Math.round(timeoutMs / 1000)} s. Please try again later.` : undefined,
-        detail: redact(cause instanceof Error ? `${cause.message}${cause.cause instanceof Error ? `: ${cause.cause.message}` : ''}` : String(cause)),
+        message: isTimeout
+          ? `${label} did not answer within ${Math.round(timeoutMs / 1000)} s. Please try again later.`
+          : undefined,
+        detail: redact(
+          cause instanceof Error
+            ? `${cause.message}${cause.cause instanceof Error ? `: ${cause.cause.message}` : ''}`
+            : String(cause),
+        ),
         isRetryable: true,
       });
     }
@@ -123,7 +139,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     throw options.classify?.(answer, detail) ?? defaultError(label, answer, detail);
   };
 
-  const send = (request: HttpRequest, signal?: AbortSignal): Promise<HttpAnswer> => withRetry(() => attempt(request, signal), policy, signal);
+  const send = (request: HttpRequest, signal?: AbortSignal): Promise<HttpAnswer> =>
+    withRetry(() => attempt(request, signal), policy, signal);
 
   return {
     label,

@@ -12,9 +12,13 @@ export interface LanguageMap {
 }
 
 /** Builds a {@link LanguageMap}; product codes outside the contract table are refused. */
-export function createLanguageMap(overrides: LanguageOverrides, options: { caseInsensitive?: boolean } = {}): LanguageMap {
+export function createLanguageMap(
+  overrides: LanguageOverrides,
+  options: { caseInsensitive?: boolean } = {},
+): LanguageMap {
   const normalise = (code: string): string => (options.caseInsensitive ? code.toLowerCase() : code);
-  const toVendor = (code: string): string | undefined => (isLanguageCode(code) ? (overrides[code] ?? code) : undefined);
+  const toVendor = (code: string): string | undefined =>
+    isLanguageCode(code) ? (overrides[code] ?? code) : undefined;
   const reverse = new Map<string, string[]>();
   for (const product of LANGUAGE_CODES) {
     const vendor = normalise(toVendor(product) ?? product);
@@ -24,7 +28,11 @@ export function createLanguageMap(overrides: LanguageOverrides, options: { caseI
 }
 
 /** Every ordered pair of distinct product codes from two vendor lists (engines that translate any to any). */
-export function crossPairs(map: LanguageMap, sources: readonly string[], targets: readonly string[]): MtLanguagePair[] {
+export function crossPairs(
+  map: LanguageMap,
+  sources: readonly string[],
+  targets: readonly string[],
+): MtLanguagePair[] {
   const pairs = new Map<string, MtLanguagePair>();
   const targetCodes = targets.flatMap((code) => map.fromVendor(code));
   for (const source of sources.flatMap((code) => map.fromVendor(code))) {

@@ -18,14 +18,20 @@ function stripTokens(text: string): string {
 }
 
 function edgeWhitespace(text: string): { lead: string; trail: string } {
-  return { lead: /^\s*/.exec(text)?.[0] ?? '', trail: text.trim() === '' ? '' : (/\s*$/.exec(text)?.[0] ?? '') };
+  return {
+    lead: /^\s*/.exec(text)?.[0] ?? '',
+    trail: text.trim() === '' ? '' : (/\s*$/.exec(text)?.[0] ?? ''),
+  };
 }
 
 /** Where to insert a lost placeholder: source edges map to answer edges, otherwise the nearest word gap. */
 function insertionPoint(source: string, token: PlaceholderToken, answer: string): number {
   if (stripTokens(source.slice(0, token.start)).trim() === '') return 0;
   if (stripTokens(source.slice(token.end)).trim() === '') return answer.length;
-  const target = Math.round((stripTokens(source.slice(0, token.start)).length / Math.max(1, stripTokens(source).length)) * answer.length);
+  const target = Math.round(
+    (stripTokens(source.slice(0, token.start)).length / Math.max(1, stripTokens(source).length)) *
+      answer.length,
+  );
   const inside = findTokens(answer);
   let best = answer.length;
   for (let i = 0; i <= answer.length; i++) {
@@ -49,14 +55,21 @@ function removeStrayTokens(answer: string, expected: ReadonlySet<string>, issues
     const isDuplicate = seen.has(token.raw);
     seen.add(token.raw);
     if (!isStray && !isDuplicate) continue;
-    issues.push(isStray ? `removed unknown placeholder ${token.raw}` : `removed duplicate placeholder ${token.raw}`);
+    issues.push(
+      isStray ? `removed unknown placeholder ${token.raw}` : `removed duplicate placeholder ${token.raw}`,
+    );
     result += answer.slice(cursor, token.start);
     cursor = token.end;
   }
   return result + answer.slice(cursor);
 }
 
-function restoreMissing(source: string, sourceTokens: PlaceholderToken[], answer: string, issues: string[]): string {
+function restoreMissing(
+  source: string,
+  sourceTokens: PlaceholderToken[],
+  answer: string,
+  issues: string[],
+): string {
   let result = answer;
   const present = new Set(findTokens(result).map((token) => token.raw));
   for (const token of sourceTokens) {
@@ -93,7 +106,8 @@ function assertWellNested(answer: string): void {
   const stack: number[] = [];
   for (const token of findTokens(answer)) {
     if (token.kind === 'open') stack.push(token.index);
-    if (token.kind === 'close' && stack.pop() !== token.index) throw new Unrepairable(`placeholder ${token.raw} is out of order`);
+    if (token.kind === 'close' && stack.pop() !== token.index)
+      throw new Unrepairable(`placeholder ${token.raw} is out of order`);
   }
   if (stack.length > 0) throw new Unrepairable('placeholders are out of order');
 }
@@ -137,12 +151,17 @@ export function restorePlaceholders(sent: string, answer: string): RestoredText 
   const hasText = stripTokens(sent).trim() !== '';
   try {
     let result = canonicaliseTokens(answer).trim();
-    if (hasText && stripTokens(result).trim() === '') throw new Unrepairable('the engine returned an empty translation');
+    if (hasText && stripTokens(result).trim() === '')
+      throw new Unrepairable('the engine returned an empty translation');
     result = removeStrayTokens(result, new Set(sourceTokens.map((token) => token.raw)), issues);
     result = restoreMissing(sent, sourceTokens, result, issues);
     assertWellNested(result);
     result = refillEmptiedPairs(sent, result, issues);
-    return { text: lead + result.trim() + trail, status: issues.length > 0 ? 'repaired' : 'translated', issues };
+    return {
+      text: lead + result.trim() + trail,
+      status: issues.length > 0 ? 'repaired' : 'translated',
+      issues,
+    };
   } catch (error) {
     if (!(error instanceof Unrepairable)) throw error;
     return { text: sent, status: 'source', issues: [...issues, error.message] };

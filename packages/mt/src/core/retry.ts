@@ -50,7 +50,11 @@ function backoffDelay(attempt: number, policy: RetryPolicy): number {
  * Runs `attempt` until it succeeds, retrying retryable `MtError`s with exponential backoff and
  * jitter; a Retry-After from the engine replaces the computed delay.
  */
-export async function withRetry<T>(attempt: () => Promise<T>, policy: RetryPolicy, signal?: AbortSignal): Promise<T> {
+export async function withRetry<T>(
+  attempt: () => Promise<T>,
+  policy: RetryPolicy,
+  signal?: AbortSignal,
+): Promise<T> {
   for (let tries = 0; ; tries++) {
     try {
       return await attempt();

@@ -21,13 +21,22 @@ export interface GoogleConfig extends MtCommonOptions {
 
 const LABEL = 'Google Cloud Translation';
 
-const GOOGLE_CODES = { od: 'or', kok: 'gom', bh: 'bho', fil: 'tl', he: 'iw', 'ja-JP': 'ja', 'es-MX': 'es', 'pt-BR': 'pt' } as const;
+const GOOGLE_CODES = {
+  od: 'or',
+  kok: 'gom',
+  bh: 'bho',
+  fil: 'tl',
+  he: 'iw',
+  'ja-JP': 'ja',
+  'es-MX': 'es',
+  'pt-BR': 'pt',
+} as const;
 
 interface GoogleErrorBody {
   error?: { code?: number; message?: string; status?: string };
 }
 
-/** Google's canonical error status (`RESOURCE_EXHAUSTED`…) mapped to our codes; quota wording wins. */
+/** Google's canonical error status (`RESOURCE_EXHAUSTED`…) mapped to our codes; daily quotas are QUOTA, per-minute ones RATE_LIMITED. */
 function classifyGoogle(answer: HttpAnswer, detail: string): MtErrorCode | undefined {
   let status = '';
   try {
@@ -35,8 +44,10 @@ function classifyGoogle(answer: HttpAnswer, detail: string): MtErrorCode | undef
   } catch {
     // not JSON: the default mapping by HTTP status applies
   }
-  if (/daily limit exceeded|quota exceeded/i.test(detail)) return 'QUOTA';
-  if (status === 'RESOURCE_EXHAUSTED' || /rate limit exceeded/i.test(detail)) return 'RATE_LIMITED';
+  if (/daily limit exceeded|per day/i.test(detail)) return 'QUOTA';
+  if (status === 'RESOURCE_EXHAUSTED' || /rate limit exceeded|per minute/i.test(detail))
+    return 'RATE_LIMITED';
+  if (/quota exceeded/i.test(detail)) return 'QUOTA';
   if (status === 'UNAUTHENTICATED' || status === 'PERMISSION_DENIED') return 'AUTH';
   if (status === 'INVALID_ARGUMENT' && /language/i.test(detail)) return 'UNSUPPORTED_PAIR';
   return undefined;
@@ -62,7 +73,11 @@ export function createGoogleProvider(config: GoogleConfig): MtProvider {
   });
   const headers = async (): Promise<Record<string, string>> => {
     const token = typeof config.accessToken === 'string' ? config.accessToken : await config.accessToken();
-    if (!secrets.includes(token)) secrets.push(token);
+    if (!secrets.includes(token)) {
+      // Keep the last few rotated tokens redacted without growing forever.
+      secrets.push(token);
+      if (secrets.length > 6) secrets.splice(1, 1);
+    }
     return { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=utf-8' };
   };
 
@@ -71,7 +86,10 @@ export function createGoogleProvider(config: GoogleConfig): MtProvider {
     label: LABEL,
     format: 'html',
     // Documented: at most 1024 strings and about 30k code points per translateText call.
-    limits: resolveLimits({ maxSegmentsPerRequest: 1024, maxCharactersPerRequest: 30_000, maxConcurrency: 8 }, config),
+    limits: resolveLimits(
+      { maxSegmentsPerRequest: 1024, maxCharactersPerRequest: 30_000, maxConcurrency: 8 },
+      config,
+    ),
     toVendorCode: (code) => languages.toVendor(code),
     async translateBatch(segments, context) {
       const body = {
@@ -92,13 +110,21 @@ export function createGoogleProvider(config: GoogleConfig): MtProvider {
       return { translations };
     },
     async fetchPairs(signal) {
-      const body = (await http.sendJson({ url: `${root}/${parent}/supportedLanguages`, method: 'GET', headers: await headers() }, signal)) as {
+      const body = (await http.sendJson(
+        { url: `${root}/${parent}/supportedLanguages`, method: 'GET', headers: await headers() },
+        signal,
+      )) as {
         languages?: Array<{ languageCode?: unknown; supportSource?: unknown; supportTarget?: unknown }>;
       };
-      if (!Array.isArray(body.languages)) throw http.error('BAD_RESPONSE', 'supportedLanguages: languages missing');
+      if (!Array.isArray(body.languages))
+        throw http.error('BAD_RESPONSE', 'supportedLanguages: languages missing');
       const codes = body.languages.filter((entry) => typeof entry.languageCode === 'string');
-      const sources = codes.filter((entry) => entry.supportSource !== false).map((entry) => entry.languageCode as string);
-      const targets = codes.filter((entry) => entry.supportTarget !== false).map((entry) => entry.languageCode as string);
+      const sources = codes
+        .filter((entry) => entry.supportSource !== false)
+        .map((entry) => entry.languageCode as string);
+      const targets = codes
+        .filter((entry) => entry.supportTarget !== false)
+        .map((entry) => entry.languageCode as string);
       return crossPairs(languages, sources, targets);
     },
   });

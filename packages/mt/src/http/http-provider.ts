@@ -39,21 +39,35 @@ export function createHttpEngineProvider(config: HttpEngineConfig): MtProvider {
   const label = config.label ?? 'Custom engine';
   const overrides = config.languageCodes ?? {};
   const languageMap = createLanguageMap(overrides);
-  const served = new Set<string>(config.languages ?? (Object.keys(overrides).length > 0 ? Object.keys(overrides) : LANGUAGE_CODES));
+  const served = new Set<string>(
+    config.languages ?? (Object.keys(overrides).length > 0 ? Object.keys(overrides) : LANGUAGE_CODES),
+  );
   const isBatch = isBatchTemplate(config.body);
-  const http = createHttpClient({ label, timeoutMs: config.timeoutMs, retry: config.retry, secrets: Object.values(config.headers ?? {}) });
+  const http = createHttpClient({
+    label,
+    timeoutMs: config.timeoutMs,
+    retry: config.retry,
+    secrets: Object.values(config.headers ?? {}),
+  });
 
   return createBatchProvider({
     id: 'http',
     label,
     format: config.format ?? 'text',
-    limits: resolveLimits({ maxSegmentsPerRequest: isBatch ? 32 : 1, maxCharactersPerRequest: 10_000, maxConcurrency: 4 }, config),
+    limits: resolveLimits(
+      { maxSegmentsPerRequest: isBatch ? 32 : 1, maxCharactersPerRequest: 10_000, maxConcurrency: 4 },
+      config,
+    ),
     toVendorCode: (code) => (served.has(code) ? languageMap.toVendor(code) : undefined),
     async translateBatch(segments, context) {
       const translations: string[] = [];
       const groups = isBatch ? [segments] : segments.map((segment) => [segment]);
       for (const group of groups) {
-        const values = { texts: group.map((segment) => segment.text), sourceLang: context.source, targetLang: context.target };
+        const values = {
+          texts: group.map((segment) => segment.text),
+          sourceLang: context.source,
+          targetLang: context.target,
+        };
         const answer = await http.sendJson(
           {
             url: renderUrl(config.url, values),
@@ -63,16 +77,28 @@ export function createHttpEngineProvider(config: HttpEngineConfig): MtProvider {
           context.signal,
         );
         const found = selectPath(answer, config.responsePath).flat();
-        if (found.length !== group.length || !found.every((text): text is string => typeof text === 'string')) {
-          throw http.error('BAD_RESPONSE', `expected ${group.length} string(s) at ${config.responsePath}, found ${found.length}`);
+        if (
+          found.length !== group.length ||
+          !found.every((text): text is string => typeof text === 'string')
+        ) {
+          throw http.error(
+            'BAD_RESPONSE',
+            `expected ${group.length} string(s) at ${config.responsePath}, found ${found.length}`,
+          );
         }
         translations.push(...found);
       }
       return { translations, requests: groups.length };
     },
     fetchPairs: () => {
-      const codes = [...served].map((code) => languageMap.toVendor(code)).filter((code): code is string => code !== undefined);
-      return Promise.resolve(crossPairs(languageMap, codes, codes).filter((pair) => served.has(pair.source) && served.has(pair.target)));
+      const codes = [...served]
+        .map((code) => languageMap.toVendor(code))
+        .filter((code): code is string => code !== undefined);
+      return Promise.resolve(
+        crossPairs(languageMap, codes, codes).filter(
+          (pair) => served.has(pair.source) && served.has(pair.target),
+        ),
+      );
     },
   });
 }

@@ -12,16 +12,28 @@ function substitute(text: string, values: Record<string, string>): string {
   return text.replace(INLINE, (_whole: string, name: string) => values[name] ?? '');
 }
 
-function render(template: unknown, values: TemplateValues, itemTemplate: unknown, text: string | undefined): unknown {
+function render(
+  template: unknown,
+  values: TemplateValues,
+  itemTemplate: unknown,
+  text: string | undefined,
+): unknown {
   if (typeof template === 'string') {
     const whole = WHOLE.exec(template)?.[1];
     if (whole === 'texts') return values.texts;
-    if (whole === 'items') return values.texts.map((item) => render(itemTemplate ?? '{{text}}', values, undefined, item));
-    return substitute(template, { sourceLang: values.sourceLang, targetLang: values.targetLang, text: text ?? values.texts[0] ?? '' });
+    if (whole === 'items')
+      return values.texts.map((item) => render(itemTemplate ?? '{{text}}', values, undefined, item));
+    return substitute(template, {
+      sourceLang: values.sourceLang,
+      targetLang: values.targetLang,
+      text: text ?? values.texts[0] ?? '',
+    });
   }
   if (Array.isArray(template)) return template.map((item) => render(item, values, itemTemplate, text));
   if (template && typeof template === 'object') {
-    return Object.fromEntries(Object.entries(template).map(([key, value]) => [key, render(value, values, itemTemplate, text)]));
+    return Object.fromEntries(
+      Object.entries(template).map(([key, value]) => [key, render(value, values, itemTemplate, text)]),
+    );
   }
   return template;
 }
@@ -43,6 +55,8 @@ export function isBatchTemplate(template: unknown): boolean {
 /** Replaces `{{sourceLang}}`/`{{targetLang}}` in a URL, URL-encoded. */
 export function renderUrl(url: string, values: TemplateValues): string {
   return url.replace(INLINE, (_whole: string, name: string) =>
-    encodeURIComponent(name === 'sourceLang' ? values.sourceLang : name === 'targetLang' ? values.targetLang : ''),
+    encodeURIComponent(
+      name === 'sourceLang' ? values.sourceLang : name === 'targetLang' ? values.targetLang : '',
+    ),
   );
 }

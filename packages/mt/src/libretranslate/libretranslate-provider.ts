@@ -14,7 +14,15 @@ export interface LibreTranslateConfig extends MtCommonOptions {
 const LABEL = 'LibreTranslate';
 
 /** LibreTranslate's codes where they differ from the product's (Argos models). */
-const LIBRE_CODES = { 'zh-CN': 'zh-Hans', 'zh-TW': 'zh-Hant', 'pt-BR': 'pb', fil: 'tl', od: 'or', 'ja-JP': 'ja', 'es-MX': 'es' } as const;
+const LIBRE_CODES = {
+  'zh-CN': 'zh-Hans',
+  'zh-TW': 'zh-Hant',
+  'pt-BR': 'pb',
+  fil: 'tl',
+  od: 'or',
+  'ja-JP': 'ja',
+  'es-MX': 'es',
+} as const;
 
 function pairsFrom(body: unknown, languages: LanguageMap): MtLanguagePair[] {
   if (!Array.isArray(body)) return [];
@@ -24,7 +32,8 @@ function pairsFrom(body: unknown, languages: LanguageMap): MtLanguagePair[] {
     for (const source of languages.fromVendor(entry.code)) {
       for (const vendorTarget of entry.targets) {
         if (typeof vendorTarget !== 'string') continue;
-        for (const target of languages.fromVendor(vendorTarget)) if (target !== source) pairs.push({ source, target });
+        for (const target of languages.fromVendor(vendorTarget))
+          if (target !== source) pairs.push({ source, target });
       }
     }
   }
@@ -40,7 +49,8 @@ export function createLibreTranslateProvider(config: LibreTranslateConfig): MtPr
     retry: config.retry,
     secrets: [config.apiKey],
     classify: (answer, detail) => {
-      if (answer.status === 400 && /not supported|invalid (source|target)/i.test(detail)) return http.error('UNSUPPORTED_PAIR', detail, answer);
+      if (answer.status === 400 && /not supported|invalid (source|target)/i.test(detail))
+        return http.error('UNSUPPORTED_PAIR', detail, answer);
       if (answer.status === 400 && /api key|api_key/i.test(detail)) return http.error('AUTH', detail, answer);
       return undefined;
     },
@@ -50,7 +60,10 @@ export function createLibreTranslateProvider(config: LibreTranslateConfig): MtPr
     label: LABEL,
     format: 'html',
     // Servers set their own --char-limit/--batch-limit; these defaults stay under the public instance's.
-    limits: resolveLimits({ maxSegmentsPerRequest: 50, maxCharactersPerRequest: 5_000, maxConcurrency: 4 }, config),
+    limits: resolveLimits(
+      { maxSegmentsPerRequest: 50, maxCharactersPerRequest: 5_000, maxConcurrency: 4 },
+      config,
+    ),
     toVendorCode: (code) => languages.toVendor(code),
     shouldCheckPairs: false,
     async translateBatch(segments, context) {
@@ -62,7 +75,11 @@ export function createLibreTranslateProvider(config: LibreTranslateConfig): MtPr
         ...(config.apiKey ? { api_key: config.apiKey } : {}),
       };
       const answer = (await http.sendJson(
-        { url: joinUrl(config.baseUrl, 'translate'), headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+        {
+          url: joinUrl(config.baseUrl, 'translate'),
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        },
         context.signal,
       )) as { translatedText?: unknown };
       const translated = answer.translatedText;

@@ -11,11 +11,19 @@ export interface ChatMessage {
  * Builds the prompt: translate every item, answer with a JSON array of the same length, copy each
  * `<xN>`/`</xN>`/`<xN/>` placeholder exactly once, and treat glossary placeholders as fixed terms.
  */
-export function buildTranslationPrompt(segments: readonly WireSegment[], sourceLang: string, targetLang: string, instructions?: string): ChatMessage[] {
+export function buildTranslationPrompt(
+  segments: readonly WireSegment[],
+  sourceLang: string,
+  targetLang: string,
+  instructions?: string,
+): ChatMessage[] {
   const source = languageName(sourceLang);
   const target = languageName(targetLang);
   const glossaryLines = segments.flatMap((segment, index) =>
-    segment.masks.map((mask) => `- item ${index + 1}: ${mask.token} stands for "${mask.replacement}", which must appear exactly like that in the translation`),
+    segment.masks.map(
+      (mask) =>
+        `- item ${index + 1}: ${mask.token} stands for "${mask.replacement}", which must appear exactly like that in the translation`,
+    ),
   );
   const rules = [
     `You are a professional translator. Translate each string of the JSON array the user sends from ${source} (${sourceLang}) to ${target} (${targetLang}).`,
@@ -25,7 +33,11 @@ export function buildTranslationPrompt(segments: readonly WireSegment[], sourceL
     '3. Keep numbers, URLs, e-mail addresses and code unchanged. Keep the tone and punctuation style of the source.',
     '4. If an item is already in the target language or cannot be translated, return it unchanged.',
   ];
-  if (glossaryLines.length > 0) rules.push('5. Fixed terms (keep these placeholders exactly where the term belongs in the sentence):', ...glossaryLines);
+  if (glossaryLines.length > 0)
+    rules.push(
+      '5. Fixed terms (keep these placeholders exactly where the term belongs in the sentence):',
+      ...glossaryLines,
+    );
   if (instructions) rules.push(`Additional instructions: ${instructions}`);
   return [
     { role: 'system', content: rules.join('\n') },

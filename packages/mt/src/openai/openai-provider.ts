@@ -40,13 +40,26 @@ export function createOpenAiProvider(config: OpenAiConfig): MtProvider {
     retry: config.retry,
     secrets: [config.apiKey, ...Object.values(extraHeaders)],
     classify: (answer, detail) => {
-      if (answer.status === 429 && /insufficient_quota|exceeded your current quota|billing/i.test(answer.text)) return http.error('QUOTA', detail, answer);
-      if (answer.status === 404 && /model/i.test(detail)) return http.error('BAD_RESPONSE', detail, answer, `${label} does not offer the model "${config.model}". Ask an administrator to check the engine settings.`);
+      if (
+        answer.status === 429 &&
+        /insufficient_quota|exceeded your current quota|billing/i.test(answer.text)
+      )
+        return http.error('QUOTA', detail, answer);
+      if (answer.status === 404 && /model/i.test(detail))
+        return http.error(
+          'BAD_RESPONSE',
+          detail,
+          answer,
+          `${label} does not offer the model "${config.model}". Ask an administrator to check the engine settings.`,
+        );
       return undefined;
     },
   });
 
-  const complete = async (segments: WireSegment[], context: BatchContext): Promise<{ texts: string[] | undefined; isTruncated: boolean }> => {
+  const complete = async (
+    segments: WireSegment[],
+    context: BatchContext,
+  ): Promise<{ texts: string[] | undefined; isTruncated: boolean }> => {
     const body = {
       model: config.model,
       temperature: config.temperature ?? 0,
@@ -55,35 +68,56 @@ export function createOpenAiProvider(config: OpenAiConfig): MtProvider {
     };
     const headers: Record<string, string> = { 'content-type': 'application/json', ...extraHeaders };
     if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
-    const answer = (await http.sendJson({ url: joinUrl(config.baseUrl, 'chat/completions'), headers, body: JSON.stringify(body) }, context.signal)) as ChatAnswer;
+    const answer = (await http.sendJson(
+      { url: joinUrl(config.baseUrl, 'chat/completions'), headers, body: JSON.stringify(body) },
+      context.signal,
+    )) as ChatAnswer;
     const choice = answer.choices?.[0];
     const content = choice?.message?.content;
     if (typeof content !== 'string') throw http.error('BAD_RESPONSE', 'choices[0].message.content missing');
     const texts = parseJsonArray(content);
-    return { texts: texts?.length === segments.length ? texts : undefined, isTruncated: choice?.finish_reason === 'length' };
+    return {
+      texts: texts?.length === segments.length ? texts : undefined,
+      isTruncated: choice?.finish_reason === 'length',
+    };
   };
 
   // A model that miscounts or runs out of tokens gets the batch again in halves, down to single items.
-  const translateAll = async (segments: WireSegment[], context: BatchContext): Promise<{ translations: string[]; requests: number }> => {
+  const translateAll = async (
+    segments: WireSegment[],
+    context: BatchContext,
+  ): Promise<{ translations: string[]; requests: number }> => {
     const { texts } = await complete(segments, context);
     if (texts) return { translations: texts, requests: 1 };
-    if (segments.length === 1) throw http.error('BAD_RESPONSE', 'the model did not answer a JSON array with one translation');
+    if (segments.length === 1)
+      throw http.error('BAD_RESPONSE', 'the model did not answer a JSON array with one translation');
     const middle = Math.ceil(segments.length / 2);
     const first = await translateAll(segments.slice(0, middle), context);
     const second = await translateAll(segments.slice(middle), context);
-    return { translations: [...first.translations, ...second.translations], requests: 1 + first.requests + second.requests };
+    return {
+      translations: [...first.translations, ...second.translations],
+      requests: 1 + first.requests + second.requests,
+    };
   };
 
   return createBatchProvider({
     id: 'openai',
     label: label,
     format: 'text',
-    limits: resolveLimits({ maxSegmentsPerRequest: 20, maxCharactersPerRequest: 6_000, maxConcurrency: 4 }, config),
-    toVendorCode: (code) => ((config.languages ?? LANGUAGE_CODES) as readonly string[]).includes(code) ? code : undefined,
+    limits: resolveLimits(
+      { maxSegmentsPerRequest: 20, maxCharactersPerRequest: 6_000, maxConcurrency: 4 },
+      config,
+    ),
+    toVendorCode: (code) =>
+      ((config.languages ?? LANGUAGE_CODES) as readonly string[]).includes(code) ? code : undefined,
     translateBatch: (segments, context) => translateAll(segments, context),
     fetchPairs(): Promise<MtLanguagePair[]> {
       const codes = (config.languages ?? LANGUAGE_CODES) as readonly string[];
-      return Promise.resolve(codes.flatMap((source) => codes.filter((target) => target !== source).map((target) => ({ source, target }))));
+      return Promise.resolve(
+        codes.flatMap((source) =>
+          codes.filter((target) => target !== source).map((target) => ({ source, target })),
+        ),
+      );
     },
   });
 }

@@ -31,11 +31,18 @@ function findBinary(): string | undefined {
 export async function startApertium(): Promise<ApertiumServer> {
   const binary = findBinary();
   if (!binary) {
-    throw new Error('apertium-apy is not installed: run `apt-get install apertium-apy apertium-eng-spa apertium-urd-hin` (CI does this in .ci/run).');
+    throw new Error(
+      'apertium-apy is not installed: run `apt-get install apertium-apy apertium-eng-spa apertium-urd-hin` (CI does this in .ci/run).',
+    );
   }
-  if (!existsSync(MODES_DIR)) throw new Error(`No Apertium language pairs in ${MODES_DIR}: install apertium-eng-spa and apertium-urd-hin.`);
+  if (!existsSync(MODES_DIR))
+    throw new Error(
+      `No Apertium language pairs in ${MODES_DIR}: install apertium-eng-spa and apertium-urd-hin.`,
+    );
   const port = await freePort();
-  const child: ChildProcess = spawn(binary, ['-p', String(port), MODES_DIR], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(binary, ['-p', String(port), MODES_DIR], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -43,7 +50,8 @@ export async function startApertium(): Promise<ApertiumServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`apertium-apy exited with code ${child.exitCode}: ${stderr}`);
+    if (child.exitCode !== null)
+      throw new Error(`apertium-apy exited with code ${child.exitCode}: ${stderr}`);
     try {
       const response = await fetch(`${baseUrl}/listPairs`);
       if (response.ok) break;

@@ -7,6 +7,7 @@ export interface RecordedRequest {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read wire bodies loosely, like inject().json()
   json: () => any;
 }
 
@@ -33,7 +34,9 @@ export interface VendorServer {
 }
 
 /** Starts a fake vendor on 127.0.0.1 and a free port. */
-export async function startVendorServer(handler: VendorHandler = () => ({ status: 500 })): Promise<VendorServer> {
+export async function startVendorServer(
+  handler: VendorHandler = () => ({ status: 500 }),
+): Promise<VendorServer> {
   let current = handler;
   let inFlight = 0;
   const state: VendorServer = {
@@ -43,7 +46,11 @@ export async function startVendorServer(handler: VendorHandler = () => ({ status
     handle: (next) => {
       current = next;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -57,7 +64,7 @@ export async function startVendorServer(handler: VendorHandler = () => ({ status
         query: url.searchParams,
         headers: req.headers,
         body,
-        json: () => JSON.parse(body),
+        json: () => JSON.parse(body) as unknown,
       };
       const index = state.requests.length;
       state.requests.push(recorded);
@@ -67,7 +74,10 @@ export async function startVendorServer(handler: VendorHandler = () => ({ status
         if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
         inFlight--;
         const isJson = reply.json !== undefined;
-        res.writeHead(reply.status ?? 200, { 'content-type': isJson ? 'application/json' : 'text/plain', ...reply.headers });
+        res.writeHead(reply.status ?? 200, {
+          'content-type': isJson ? 'application/json' : 'text/plain',
+          ...reply.headers,
+        });
         res.end(isJson ? JSON.stringify(reply.json) : (reply.text ?? ''));
       });
     });
