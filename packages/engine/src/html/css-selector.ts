@@ -136,7 +136,10 @@ function matchesFrom(
   const compound = compounds[index + 1]!;
   const target = compounds[index]!;
   for (let position = ancestorEnd - 1; position >= 0; position -= 1) {
-    if (matchesCompound(ancestors[position]!, target) && matchesFrom(compounds, index - 1, ancestors, position)) {
+    if (
+      matchesCompound(ancestors[position]!, target) &&
+      matchesFrom(compounds, index - 1, ancestors, position)
+    ) {
       return true;
     }
     if (compound.combinator === '>') return false;

@@ -69,7 +69,10 @@ export function extractLinks(html: string, pageUrl: string): PageLinks {
             break;
           }
           case 'meta': {
-            if (attributes['http-equiv']?.trim().toLowerCase() === 'refresh' && attributes.content !== undefined) {
+            if (
+              attributes['http-equiv']?.trim().toLowerCase() === 'refresh' &&
+              attributes.content !== undefined
+            ) {
               const target = REFRESH.exec(attributes.content)?.[2];
               if (target) refreshHref ??= target;
             }

@@ -11,7 +11,7 @@ import {
   TRANSLATABLE_META_NAMES,
   VOID_ELEMENTS,
 } from './html-elements';
-import { collapseHtmlWhitespace } from './normalise-text';
+import { collapseHtmlWhitespace, isHtmlWhitespace } from './normalise-text';
 import { stripPlaceholders } from './placeholder-syntax';
 import { buildSegmentTexts, type Piece } from './segment-builder';
 import type { ExtractOptions, Placeholder, Segment, SegmentKind } from './segment-types';
@@ -25,6 +25,20 @@ interface OpenElement extends SelectorElement {
   /** For inline elements: index of the open piece and the block generation it belongs to. */
   readonly pieceIndex?: number;
   readonly generation?: number;
+}
+
+// Menus, footers and buttons repeat on every page of a site: remember their hash and word count.
+const FACTS_CACHE_LIMIT = 20_000;
+const factsCache = new Map<string, { sourceHash: string; wordCount: number }>();
+
+function measureText(text: string, plain: string): { sourceHash: string; wordCount: number } {
+  let facts = factsCache.get(text);
+  if (facts === undefined) {
+    if (factsCache.size >= FACTS_CACHE_LIMIT) factsCache.clear();
+    facts = { sourceHash: sourceHash(text), wordCount: countWords(plain) };
+    factsCache.set(text, facts);
+  }
+  return facts;
 }
 
 const NOTRANSLATE_CLASS = /(?:^|[\t\n\f\r ])notranslate(?:$|[\t\n\f\r ])/;
@@ -46,6 +60,8 @@ class SegmentExtractor {
   private pieces: Piece[] = [];
   private generation = 0;
   private excludedDepth = 0;
+  /** Whether the pieces hold any text besides whitespace (most blocks between blocks do not). */
+  private hasText = false;
   readonly parser: Parser;
 
   constructor(
@@ -80,11 +96,12 @@ class SegmentExtractor {
   private handleOpenTag(name: string, attributes: Record<string, string>, isImplied: boolean): void {
     const [start, end] = this.tagRange(isImplied);
     let role: Role;
+    const isMarked = this.excludedDepth === 0 && this.isMarkedNoTranslate(name, attributes);
     if (this.excludedDepth > 0) {
       role = 'inside-excluded';
-    } else if (this.isMarkedNoTranslate(name, attributes) || SKIPPED_ELEMENTS.has(name)) {
+    } else if (isMarked || SKIPPED_ELEMENTS.has(name)) {
       // Skipped elements keep their own attributes (a textarea's placeholder, an iframe's title).
-      if (!this.isMarkedNoTranslate(name, attributes)) this.collectAttributes(name, attributes, start, end);
+      if (!isMarked) this.collectAttributes(name, attributes, start, end);
       role = INLINE_ELEMENTS.has(name) || OPAQUE_INLINE_ELEMENTS.has(name) ? 'opaque' : 'excluded';
       if (role === 'excluded') this.flush('text', this.currentBlock());
     } else {
@@ -96,7 +113,14 @@ class SegmentExtractor {
     if (role === 'void') this.pieces.push({ type: 'void', tag: name, attributes, start, end });
     if (role === 'inline') {
       this.pieces.push({ type: 'open', tag: name, attributes, start, end });
-      this.stack.push({ name, attributes, role, start, pieceIndex: this.pieces.length - 1, generation: this.generation });
+      this.stack.push({
+        name,
+        attributes,
+        role,
+        start,
+        pieceIndex: this.pieces.length - 1,
+        generation: this.generation,
+      });
       return;
     }
     this.stack.push({ name, attributes, role, start });
@@ -105,7 +129,9 @@ class SegmentExtractor {
   private handleCloseTag(name: string, isImplied: boolean): void {
     const element = this.stack.pop();
     if (!element) return;
-    const [start, end] = VOID_ELEMENTS.has(name) ? [element.start, this.parser.endIndex + 1] : this.tagRange(isImplied);
+    const [start, end] = VOID_ELEMENTS.has(name)
+      ? [element.start, this.parser.endIndex + 1]
+      : this.tagRange(isImplied);
     switch (element.role) {
       case 'inside-excluded':
       case 'excluded':
@@ -113,7 +139,12 @@ class SegmentExtractor {
         break;
       case 'opaque':
         this.excludedDepth -= 1;
-        this.pieces.push({ type: 'opaque', tag: name, start: element.start, end: Math.max(end, element.start) });
+        this.pieces.push({
+          type: 'opaque',
+          tag: name,
+          start: element.start,
+          end: Math.max(end, element.start),
+        });
         break;
       case 'void':
         break;
@@ -137,6 +168,7 @@ class SegmentExtractor {
     if (this.excludedDepth > 0) return;
     const start = this.parser.startIndex;
     const end = this.parser.endIndex + 1;
+    if (!this.hasText && !isHtmlWhitespace(text)) this.hasText = true;
     const last = this.pieces[this.pieces.length - 1];
     // Entities arrive as separate events; glue them to the surrounding text.
     if (last?.type === 'text' && last.end === start) {
@@ -157,13 +189,20 @@ class SegmentExtractor {
 
   private flush(kind: SegmentKind, element: string): void {
     if (this.pieces.length === 0) return;
-    const texts = buildSegmentTexts(this.pieces, this.html);
+    const texts = this.hasText ? buildSegmentTexts(this.pieces, this.html) : [];
     this.pieces = [];
+    this.hasText = false;
     this.generation += 1;
-    for (const built of texts) this.addSegment(kind, element, built.text, built.placeholders, built.start, built.end);
+    for (const built of texts)
+      this.addSegment(kind, element, built.text, built.placeholders, built.start, built.end);
   }
 
-  private collectAttributes(name: string, attributes: Record<string, string>, start: number, end: number): void {
+  private collectAttributes(
+    name: string,
+    attributes: Record<string, string>,
+    start: number,
+    end: number,
+  ): void {
     if (name === 'meta') {
       const key = (attributes.name ?? attributes.property ?? '').trim().toLowerCase();
       const content = attributes.content;
@@ -172,13 +211,20 @@ class SegmentExtractor {
       }
       return;
     }
-    for (const [attribute, value] of Object.entries(attributes)) {
+    for (const attribute in attributes) {
       const elements = TRANSLATABLE_ATTRIBUTES.get(attribute);
+      if (elements === undefined && attribute !== 'value') continue;
+      const value = attributes[attribute]!;
       const applies =
         elements === '*'
           ? !METADATA_ELEMENTS.has(name)
-          : elements !== undefined && elements.has(name) && (attribute !== 'alt' || name !== 'input' || attributes.type?.toLowerCase() === 'image');
-      const isButtonLabel = attribute === 'value' && name === 'input' && BUTTON_INPUT_TYPES.has(attributes.type?.trim().toLowerCase() ?? '');
+          : elements !== undefined &&
+            elements.has(name) &&
+            (attribute !== 'alt' || name !== 'input' || attributes.type?.toLowerCase() === 'image');
+      const isButtonLabel =
+        attribute === 'value' &&
+        name === 'input' &&
+        BUTTON_INPUT_TYPES.has(attributes.type?.trim().toLowerCase() ?? '');
       if (applies || isButtonLabel) {
         this.addSegment('attribute', name, collapseHtmlWhitespace(value), [], start, end, attribute);
       }
@@ -197,18 +243,13 @@ class SegmentExtractor {
     const plain = placeholders.length > 0 ? stripPlaceholders(text) : text;
     if (!HAS_LETTER.test(plain)) return;
     if (this.ignore.some((matches) => matches(plain))) return;
-    const segment: Segment = {
-      kind,
-      text,
-      sourceHash: sourceHash(text),
-      wordCount: countWords(plain),
-      placeholders,
-      element,
-      ...(attribute === undefined ? {} : { attribute }),
-      start,
-      end,
-      raw: this.html.slice(start, end),
-    };
+    const facts = measureText(text, plain);
+    const raw = this.html.slice(start, end);
+    const { sourceHash: hash, wordCount } = facts;
+    const segment: Segment =
+      attribute === undefined
+        ? { kind, text, sourceHash: hash, wordCount, placeholders, element, start, end, raw }
+        : { kind, text, sourceHash: hash, wordCount, placeholders, element, attribute, start, end, raw };
     this.segments.push(segment);
   }
 }
@@ -223,7 +264,11 @@ class SegmentExtractor {
  */
 export function extractSegments(html: string, options: ExtractOptions = {}): Segment[] {
   const selectors = (options.noTranslateSelectors ?? []).flatMap((selector) => parseSelectorList(selector));
-  const extractor = new SegmentExtractor(html, selectors, compileIgnorePatterns(options.ignorePatterns ?? []));
+  const extractor = new SegmentExtractor(
+    html,
+    selectors,
+    compileIgnorePatterns(options.ignorePatterns ?? []),
+  );
   extractor.parser.end(html);
   // Attribute segments are found when their tag opens, text segments when their block ends.
   return extractor.segments.sort((a, b) => a.start - b.start);

@@ -9,22 +9,87 @@
 
 /** Phrasing elements that become placeholders inside a segment (HTML §3.2.5.2.5, plus legacy inline tags). */
 export const INLINE_ELEMENTS: ReadonlySet<string> = new Set([
-  'a', 'abbr', 'acronym', 'b', 'bdi', 'bdo', 'big', 'br', 'cite', 'data', 'del', 'dfn', 'em', 'font',
-  'i', 'img', 'input', 'ins', 'kbd', 'link', 'mark', 'meta', 'nobr', 'picture', 'q', 'rp', 'rt', 'ruby',
-  's', 'samp', 'small', 'source', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'tt', 'u', 'var',
+  'a',
+  'abbr',
+  'acronym',
+  'b',
+  'bdi',
+  'bdo',
+  'big',
+  'br',
+  'cite',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'img',
+  'input',
+  'ins',
+  'kbd',
+  'link',
+  'mark',
+  'meta',
+  'nobr',
+  'picture',
+  'q',
+  'rp',
+  'rt',
+  'ruby',
+  's',
+  'samp',
+  'small',
+  'source',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'tt',
+  'u',
+  'var',
   'wbr',
 ]);
 
 /** Void elements (HTML §13.1.2): they have no end tag and become `<xN/>` placeholders. */
 export const VOID_ELEMENTS: ReadonlySet<string> = new Set([
-  'area', 'base', 'basefont', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen', 'link',
-  'meta', 'param', 'source', 'track', 'wbr',
+  'area',
+  'base',
+  'basefont',
+  'br',
+  'col',
+  'embed',
+  'frame',
+  'hr',
+  'img',
+  'input',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
 ]);
 
 /** Elements whose whole subtree is never translated: code, scripts, styles, templates, foreign content. */
 export const SKIPPED_ELEMENTS: ReadonlySet<string> = new Set([
-  'script', 'style', 'noscript', 'template', 'code', 'pre', 'svg', 'math', 'textarea', 'iframe',
-  'canvas', 'xmp', 'plaintext', 'listing',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'code',
+  'pre',
+  'svg',
+  'math',
+  'textarea',
+  'iframe',
+  'canvas',
+  'xmp',
+  'plaintext',
+  'listing',
 ]);
 
 /**
@@ -32,7 +97,16 @@ export const SKIPPED_ELEMENTS: ReadonlySet<string> = new Set([
  * carries their original HTML untouched ("Run <x1/> first" for `Run <code>npm ci</code> first`).
  */
 export const OPAQUE_INLINE_ELEMENTS: ReadonlySet<string> = new Set([
-  'code', 'svg', 'math', 'script', 'noscript', 'template', 'style', 'textarea', 'iframe', 'canvas',
+  'code',
+  'svg',
+  'math',
+  'script',
+  'noscript',
+  'template',
+  'style',
+  'textarea',
+  'iframe',
+  'canvas',
 ]);
 
 /** Attributes that carry visible or spoken text, per element (`*` = any element). */
@@ -48,7 +122,15 @@ export const TRANSLATABLE_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string> | 
 ]);
 
 /** Elements whose `title` attribute is not shown to anyone (document metadata, HTML §4.2). */
-export const METADATA_ELEMENTS: ReadonlySet<string> = new Set(['base', 'link', 'meta', 'script', 'style', 'head', 'html']);
+export const METADATA_ELEMENTS: ReadonlySet<string> = new Set([
+  'base',
+  'link',
+  'meta',
+  'script',
+  'style',
+  'head',
+  'html',
+]);
 
 /** `<input type>` values whose `value` attribute is the visible button label (HTML §4.10.5.1). */
 export const BUTTON_INPUT_TYPES: ReadonlySet<string> = new Set(['button', 'submit', 'reset']);

@@ -1,12 +1,19 @@
 import { escapeHtmlText, serialiseEndTag, serialiseStartTag } from './escape-html';
-import { collapseHtmlWhitespace, isHtmlWhitespace } from './normalise-text';
+import { collapseHtmlWhitespace } from './normalise-text';
 import { findPlaceholderTokens, formatPlaceholder } from './placeholder-syntax';
 import type { Placeholder } from './segment-types';
 
 /** A piece of a block's content as the parser met it; offsets are into the page's HTML. */
 export type Piece =
   | { type: 'text'; text: string; start: number; end: number }
-  | { type: 'open'; tag: string; attributes: Record<string, string>; start: number; end: number; partner?: number }
+  | {
+      type: 'open';
+      tag: string;
+      attributes: Record<string, string>;
+      start: number;
+      end: number;
+      partner?: number;
+    }
   | { type: 'close'; tag: string; start: number; end: number; partner?: number }
   | { type: 'void'; tag: string; attributes: Record<string, string>; start: number; end: number }
   | { type: 'opaque'; tag: string; start: number; end: number };
@@ -19,13 +26,18 @@ export interface BuiltText {
   readonly end: number;
 }
 
-type Token = { type: 'text'; text: string } | { type: 'placeholder'; form: 'open' | 'close' | 'void'; key: number };
+type Token =
+  { type: 'text'; text: string } | { type: 'placeholder'; form: 'open' | 'close' | 'void'; key: number };
 
 const LEADING_WHITESPACE = /^[\t\n\f\r ]*/;
 const TRAILING_WHITESPACE = /[\t\n\f\r ]*$/;
 
+// Text that shapes layout but says nothing: whitespace (NBSP included) and zero-width characters,
+// like the U+200B inside heading anchors (`<h2>Title<a href="#title">&#8203;</a></h2>`).
+const BLANK_TEXT = /^[\s\u200b-\u200d\u2060\ufeff]*$/u;
+
 function isBlank(piece: Piece): boolean {
-  return piece.type === 'text' && isHtmlWhitespace(piece.text);
+  return piece.type === 'text' && BLANK_TEXT.test(piece.text);
 }
 
 function pieceHtml(piece: Piece, html: string): string {
@@ -45,10 +57,15 @@ function pieceHtml(piece: Piece, html: string): string {
 // Leading and trailing lone tags, tags wrapping the whole content and inline elements without
 // text stay outside the segment (Okapi's "trim leading/trailing codes"): `<p><a>Home</a></p>`
 // gives "Home", not "<x1>Home</x1>". textBefore[i] counts the non-blank text pieces before i.
-function trimEdges(pieces: readonly Piece[], textBefore: readonly number[], from: number, to: number): [number, number] {
+function trimEdges(
+  pieces: readonly Piece[],
+  textBefore: readonly number[],
+  from: number,
+  to: number,
+): [number, number] {
   let lo = from;
   let hi = to;
-  const hasNoText = (from: number, to: number): boolean => textBefore[to]! === textBefore[from]!;
+  const hasNoText = (first: number, last: number): boolean => textBefore[last]! === textBefore[first]!;
   for (;;) {
     const first = pieces[lo];
     const last = pieces[hi];
@@ -71,7 +88,7 @@ function trimEdges(pieces: readonly Piece[], textBefore: readonly number[], from
 function countTextBefore(pieces: readonly Piece[]): number[] {
   const textBefore: number[] = [0];
   pieces.forEach((piece, index) => {
-    textBefore[index + 1] = textBefore[index]! + (piece.type === 'text' && !isHtmlWhitespace(piece.text) ? 1 : 0);
+    textBefore[index + 1] = textBefore[index]! + (piece.type === 'text' && !isBlank(piece) ? 1 : 0);
   });
   return textBefore;
 }
@@ -83,7 +100,7 @@ function findItemRanges(pieces: readonly Piece[], textBefore: readonly number[])
   const items: [number, number][] = [];
   for (let index = 0; index < pieces.length; index += 1) {
     const piece = pieces[index]!;
-    if (piece.type === 'text' && !isHtmlWhitespace(piece.text)) return [[0, pieces.length - 1]];
+    if (piece.type === 'text' && !isBlank(piece)) return [[0, pieces.length - 1]];
     if (piece.type !== 'open') continue;
     const end = piece.partner ?? pieces.length - 1;
     if (textBefore[end + 1] !== textBefore[index]) items.push([index, end]);
@@ -94,11 +111,21 @@ function findItemRanges(pieces: readonly Piece[], textBefore: readonly number[])
 
 /** Turns a block's pieces into segment texts: one for a sentence, one per item for a list of links. */
 export function buildSegmentTexts(pieces: readonly Piece[], html: string): BuiltText[] {
+  const only = pieces.length === 1 ? pieces[0] : undefined;
+  if (only?.type === 'text') {
+    // The common case (`<li>Text</li>`): one run of text, no markup.
+    const raw = html.slice(only.start, only.end);
+    const start = only.start + LEADING_WHITESPACE.exec(raw)![0].length;
+    const end = only.end - TRAILING_WHITESPACE.exec(raw)![0].length;
+    return [{ text: collapseHtmlWhitespace(only.text), placeholders: [], start, end }];
+  }
   const textBefore = countTextBefore(pieces);
-  return findItemRanges(pieces, textBefore).flatMap(([from, to]) => {
+  const texts: BuiltText[] = [];
+  for (const [from, to] of findItemRanges(pieces, textBefore)) {
     const built = buildSegmentText(pieces, html, textBefore, from, to);
-    return built ? [built] : [];
-  });
+    if (built) texts.push(built);
+  }
+  return texts;
 }
 
 /**
@@ -118,7 +145,13 @@ function buildSegmentText(
   const [lo, hi] = trimEdges(pieces, textBefore, from, to);
   if (lo > hi || textBefore[hi + 1] === textBefore[lo]) return undefined;
 
-  const drafts: { kind: Placeholder['kind']; tag: string; attributes: Record<string, string>; html: string; closeHtml?: string }[] = [];
+  const drafts: {
+    kind: Placeholder['kind'];
+    tag: string;
+    attributes: Record<string, string>;
+    html: string;
+    closeHtml?: string;
+  }[] = [];
   const tokens: Token[] = [];
   const draftOfOpen = new Map<number, number>();
   for (let index = lo; index <= hi; index += 1) {
@@ -148,13 +181,20 @@ function buildSegmentText(
     } else {
       const isOpaque = piece.type === 'opaque';
       const attributes = piece.type === 'open' || piece.type === 'void' ? piece.attributes : {};
-      drafts.push({ kind: isOpaque ? 'opaque' : 'void', tag: piece.tag, attributes, html: pieceHtml(piece, html) });
+      drafts.push({
+        kind: isOpaque ? 'opaque' : 'void',
+        tag: piece.tag,
+        attributes,
+        html: pieceHtml(piece, html),
+      });
       tokens.push({ type: 'placeholder', form: 'void', key: drafts.length - 1 });
     }
   }
 
   const literal = new Set(
-    tokens.flatMap((token) => (token.type === 'text' ? findPlaceholderTokens(token.text).map((found) => found.id) : [])),
+    tokens.flatMap((token) =>
+      token.type === 'text' ? findPlaceholderTokens(token.text).map((found) => found.id) : [],
+    ),
   );
   const ids: number[] = [];
   let next = 1;
@@ -165,12 +205,20 @@ function buildSegmentText(
   }
   const placeholders = drafts.map((draft, key) => ({ id: ids[key]!, ...draft }));
   const text = collapseHtmlWhitespace(
-    tokens.map((token) => (token.type === 'text' ? token.text : formatPlaceholder(ids[token.key]!, token.form))).join(''),
+    tokens
+      .map((token) => (token.type === 'text' ? token.text : formatPlaceholder(ids[token.key]!, token.form)))
+      .join(''),
   );
 
   const first = pieces[lo]!;
   const last = pieces[hi]!;
-  const start = first.type === 'text' ? first.start + LEADING_WHITESPACE.exec(html.slice(first.start, first.end))![0].length : first.start;
-  const end = last.type === 'text' ? last.end - TRAILING_WHITESPACE.exec(html.slice(last.start, last.end))![0].length : last.end;
+  const start =
+    first.type === 'text'
+      ? first.start + LEADING_WHITESPACE.exec(html.slice(first.start, first.end))![0].length
+      : first.start;
+  const end =
+    last.type === 'text'
+      ? last.end - TRAILING_WHITESPACE.exec(html.slice(last.start, last.end))![0].length
+      : last.end;
   return { text, placeholders, start, end };
 }

@@ -4,7 +4,10 @@ import { isSupportedSelector, matchesSelector, parseSelectorList, type SelectorE
 const html: SelectorElement = { name: 'html', attributes: {} };
 const main: SelectorElement = { name: 'main', attributes: { id: 'content', class: 'page  wide' } };
 const list: SelectorElement = { name: 'ul', attributes: { 'data-kind': 'menu' } };
-const item: SelectorElement = { name: 'li', attributes: { class: 'item active', lang: 'hi-IN', title: 'Main menu' } };
+const item: SelectorElement = {
+  name: 'li',
+  attributes: { class: 'item active', lang: 'hi-IN', title: 'Main menu' },
+};
 
 function matches(selector: string, element: SelectorElement, ancestors: SelectorElement[]): boolean {
   return matchesSelector(parseSelectorList(selector), element, ancestors);
@@ -13,10 +16,30 @@ function matches(selector: string, element: SelectorElement, ancestors: Selector
 describe('CSS selectors for no-translation nodes', () => {
   it('matches type, universal, id, class and attribute selectors', () => {
     const ancestors = [html, main, list];
-    for (const selector of ['li', '*', 'li.item', '.item.active', '[lang]', '[lang|=hi]', '[title^=Main]', '[title$="menu"]', "[title*='n m']", '[class~=active]', 'LI']) {
+    for (const selector of [
+      'li',
+      '*',
+      'li.item',
+      '.item.active',
+      '[lang]',
+      '[lang|=hi]',
+      '[title^=Main]',
+      '[title$="menu"]',
+      "[title*='n m']",
+      '[class~=active]',
+      'LI',
+    ]) {
       expect(matches(selector, item, ancestors), selector).toBe(true);
     }
-    for (const selector of ['ul', '.missing', '#content', '[lang=hi]', '[title^=menu]', '.item.missing', '[class~=act]']) {
+    for (const selector of [
+      'ul',
+      '.missing',
+      '#content',
+      '[lang=hi]',
+      '[title^=menu]',
+      '.item.missing',
+      '[class~=act]',
+    ]) {
       expect(matches(selector, item, ancestors), selector).toBe(false);
     }
     expect(matches('#content', main, [html])).toBe(true);

@@ -4,7 +4,10 @@ import { readWebsiteFixture } from './read-fixture';
 
 describe('extractLinks', () => {
   it('resolves relative links of a real page and drops fragments, mailto and duplicates', () => {
-    const page = extractLinks(readWebsiteFixture('orgpedia-cabsec/hi/deputy.html'), 'http://127.0.0.1:8080/hi/deputy.html');
+    const page = extractLinks(
+      readWebsiteFixture('orgpedia-cabsec/hi/deputy.html'),
+      'http://127.0.0.1:8080/hi/deputy.html',
+    );
     expect(page.links).toEqual([
       'http://127.0.0.1:8080/index.html',
       'http://127.0.0.1:8080/hi/ministry.html',
@@ -20,12 +23,18 @@ describe('extractLinks', () => {
   });
 
   it('reads canonical, alternates and the meta refresh of a Docusaurus redirect page', () => {
-    const redirect = extractLinks(readWebsiteFixture('jitsi-handbook/handbook/docs/dev-guide/index.html'), 'http://127.0.0.1:8080/handbook/docs/dev-guide/');
+    const redirect = extractLinks(
+      readWebsiteFixture('jitsi-handbook/handbook/docs/dev-guide/index.html'),
+      'http://127.0.0.1:8080/handbook/docs/dev-guide/',
+    );
     expect(redirect.refresh).toBe('http://127.0.0.1:8080/handbook/docs/category/developer-guide');
     expect(redirect.canonical).toBe('http://127.0.0.1:8080/handbook/docs/category/developer-guide');
     expect(redirect.links).toEqual(['http://127.0.0.1:8080/handbook/docs/category/developer-guide']);
 
-    const page = extractLinks(readWebsiteFixture('jitsi-handbook/handbook/docs/security/index.html'), 'http://127.0.0.1:8080/handbook/docs/security');
+    const page = extractLinks(
+      readWebsiteFixture('jitsi-handbook/handbook/docs/security/index.html'),
+      'http://127.0.0.1:8080/handbook/docs/security',
+    );
     expect(page.canonical).toBe('https://jitsi.github.io/handbook/docs/security');
     expect(page.links).toContain('http://127.0.0.1:8080/handbook/docs/architecture');
     expect(page.links).toContain('http://127.0.0.1:8080/handbook/docs/faq');
@@ -52,8 +61,17 @@ describe('extractLinks', () => {
   });
 
   it('reads robots directives', () => {
-    expect(extractLinks('<meta name="ROBOTS" content="NoIndex, follow">', 'https://x.test/').robots).toEqual({ noindex: true, nofollow: false });
-    expect(extractLinks('<meta name="robots" content="none">', 'https://x.test/').robots).toEqual({ noindex: true, nofollow: true });
-    expect(extractLinks('<meta name="robots" content="index,nofollow">', 'https://x.test/').robots).toEqual({ noindex: false, nofollow: true });
+    expect(extractLinks('<meta name="ROBOTS" content="NoIndex, follow">', 'https://x.test/').robots).toEqual({
+      noindex: true,
+      nofollow: false,
+    });
+    expect(extractLinks('<meta name="robots" content="none">', 'https://x.test/').robots).toEqual({
+      noindex: true,
+      nofollow: true,
+    });
+    expect(extractLinks('<meta name="robots" content="index,nofollow">', 'https://x.test/').robots).toEqual({
+      noindex: false,
+      nofollow: true,
+    });
   });
 });

@@ -68,12 +68,16 @@ describe('extractSegments on the orgpedia pages (minified, unquoted attributes, 
       'Disclaimer',
       '<x1>o</x1>p',
       'Disclaimer',
-      expect.stringMatching(/^Orgpedia is an independent.*are provided\.<x1\/><x2\/>Orgpedia is not the copyright owner.*<x3\/><x4\/>Orgpedia grants you .*\(the “CC BY 4\.0 License”\)\.$/),
+      expect.stringMatching(
+        /^Orgpedia is an independent.*are provided\.<x1\/><x2\/>Orgpedia is not the copyright owner.*<x3\/><x4\/>Orgpedia grants you .*\(the “CC BY 4\.0 License”\)\.$/,
+      ),
       'Disclaimer',
       'All rights reserved',
     ]);
     const paragraph = segments[3]!;
-    expect(paragraph.placeholders.map((placeholder) => [placeholder.id, placeholder.kind, placeholder.html])).toEqual([
+    expect(
+      paragraph.placeholders.map((placeholder) => [placeholder.id, placeholder.kind, placeholder.html]),
+    ).toEqual([
       [1, 'void', '<br>'],
       [2, 'void', '<br>'],
       [3, 'void', '<br>'],

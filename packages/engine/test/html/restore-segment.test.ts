@@ -59,7 +59,9 @@ describe('restoreSegment', () => {
       for (const segment of extractSegments(readWebsiteFixture(page))) {
         if (segment.kind !== 'text') continue;
         const restored = restoreSegment(segment.text, segment.placeholders);
-        expect(describeHtml(restored.trim()), `${page}: ${segment.text}`).toEqual(describeHtml(segment.raw.trim()));
+        expect(describeHtml(restored.trim()), `${page}: ${segment.text}`).toEqual(
+          describeHtml(segment.raw.trim()),
+        );
         checked += 1;
       }
     }
@@ -67,22 +69,34 @@ describe('restoreSegment', () => {
   });
 
   it('round-trips entities, inline code and nested markup', () => {
-    const html = '<p>Tom &amp; Jerry &lt;3 <a href="/x?a=1&amp;b=&quot;2&quot;" title="T &amp; J">see <b>this</b></a>, run <code>a &lt; b</code><br>done</p>';
+    const html =
+      '<p>Tom &amp; Jerry &lt;3 <a href="/x?a=1&amp;b=&quot;2&quot;" title="T &amp; J">see <b>this</b></a>, run <code>a &lt; b</code><br>done</p>';
     const [segment] = extractSegments(html).filter((found) => found.kind === 'text');
     expect(segment!.text).toBe('Tom & Jerry <3 <x1>see <x2>this</x2></x1>, run <x3/><x4/>done');
     const restored = restoreSegment(segment!.text, segment!.placeholders);
-    expect(restored).toBe('Tom &amp; Jerry &lt;3 <a href="/x?a=1&amp;b=&quot;2&quot;" title="T &amp; J">see <b>this</b></a>, run <code>a &lt; b</code><br>done');
+    expect(restored).toBe(
+      'Tom &amp; Jerry &lt;3 <a href="/x?a=1&amp;b=&quot;2&quot;" title="T &amp; J">see <b>this</b></a>, run <code>a &lt; b</code><br>done',
+    );
     expect(describeHtml(restored)).toEqual(describeHtml(segment!.raw));
   });
 
   it('follows the translation when it moves, repeats or drops placeholders', () => {
-    expect(restoreSegment('<x2/>पढ़ें <x1>दस्तावेज़</x1>', [LINK, BREAK])).toBe('<br>पढ़ें <a href="/docs">दस्तावेज़</a>');
+    expect(restoreSegment('<x2/>पढ़ें <x1>दस्तावेज़</x1>', [LINK, BREAK])).toBe(
+      '<br>पढ़ें <a href="/docs">दस्तावेज़</a>',
+    );
     expect(restoreSegment('दस्तावेज़ पढ़ें', [LINK, BREAK])).toBe('दस्तावेज़ पढ़ें');
     expect(findPlaceholderIssues('दस्तावेज़ <x7/>', [LINK, BREAK])).toEqual({ missing: [1, 2], unknown: [7] });
   });
 
   it('keeps the markup balanced whatever the translation does to the markers', () => {
-    const bold: Placeholder = { id: 3, kind: 'paired', tag: 'b', attributes: {}, html: '<b>', closeHtml: '</b>' };
+    const bold: Placeholder = {
+      id: 3,
+      kind: 'paired',
+      tag: 'b',
+      attributes: {},
+      html: '<b>',
+      closeHtml: '</b>',
+    };
     expect(restoreSegment('<x1>a <x3>b</x1> c</x3>', [LINK, bold])).toBe('<a href="/docs">a <b>b</b></a> c');
     expect(restoreSegment('</x1>a <x1>b', [LINK])).toBe('a <a href="/docs">b</a>');
     expect(restoreSegment('< X1 >spaced</ x1 >', [LINK])).toBe('<a href="/docs">spaced</a>');
@@ -110,12 +124,15 @@ describe('restoreSegment', () => {
     const allowed = new Set([...elementsOf('<a href="/docs"></a>'), ...elementsOf('<br>'), '</a>', '</br>']);
     for (const attack of attacks) {
       const restored = restoreSegment(attack, placeholders);
-      for (const element of elementsOf(restored)) expect(allowed, `${attack} → ${restored}`).toContain(element);
+      for (const element of elementsOf(restored))
+        expect(allowed, `${attack} → ${restored}`).toContain(element);
       expect(restored).not.toMatch(/<(?!\/?a[ >]|br>)/);
     }
   });
 
   it('shows an injected tag to the reader as text', () => {
-    expect(restoreSegment('<b onclick="x()">hi</b> & bye', [])).toBe('&lt;b onclick="x()"&gt;hi&lt;/b&gt; &amp; bye');
+    expect(restoreSegment('<b onclick="x()">hi</b> & bye', [])).toBe(
+      '&lt;b onclick="x()"&gt;hi&lt;/b&gt; &amp; bye',
+    );
   });
 });
