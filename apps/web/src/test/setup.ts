@@ -4,7 +4,7 @@ import '../i18n/i18n';
 import { appToaster } from '../lib/api/app-toaster';
 
 // antd forms validate asynchronously and the shells load lazily: allow them time.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 8000 });
 
 // jsdom lacks the layout APIs antd's responsive components call.
 if (!window.matchMedia) {

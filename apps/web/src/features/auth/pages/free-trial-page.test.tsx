@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserNavigation } from '../../../lib/browser/reload-page';
+import { browserNavigation } from '../../../lib/browser/browser-navigation';
 import { installFakeServer, ok, UI_CONFIG, type FakeRoute } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NAME_MIN_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { appToaster } from '../../../lib/api/app-toaster';
-import { browserNavigation } from '../../../lib/browser/reload-page';
+import { browserNavigation } from '../../../lib/browser/browser-navigation';
 import { useCountdown } from '../../../lib/hooks/use-countdown';
 import { writeSession } from '../../../lib/session/session-storage';
 import {
