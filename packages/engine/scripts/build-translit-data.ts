@@ -1,33 +1,74 @@
 /**
- * Builds the transliteration engine's word lists (packages/engine/data/translit/<lang>.words.txt.gz)
- * from Debian's spelling dictionaries: aspell-XX (expanded with `aspell expand`) and hunspell-XX
- * (stems of the .dic file). One NFC-normalised word per line, sorted; words in both dictionaries
- * or in hunspell's smaller list come first-class ("word\t1"), the rest plain.
+ * Builds the transliteration engine's word lists (packages/engine/data/translit/<stem>.words.txt.gz)
+ * from what Debian ships:
+ *  - the word list of tesseract-ocr-script-XXXX (all languages written in the script; 1.4 M words
+ *    for Devanagari): tier 0, only where `scriptList` is set, as it is large;
+ *  - aspell-XX dictionaries (expanded with `aspell expand`): tier 1;
+ *  - hunspell-XX stems (.dic): tier 2;
+ *  - the word list inside tesseract-ocr-XXX's traineddata (the OCR engine's list of the language's
+ *    frequent words, unpacked with combine_tessdata + dawg2wordlist): tier 3, the best stand-in for
+ *    word frequency Debian offers.
+ * One NFC-normalised word per line with its tier ("word\t2"; tier 0 written bare), sorted.
  *
  * Needs: apt-get install -y aspell aspell-hi aspell-bn aspell-gu aspell-kn aspell-ml aspell-mr
- *        aspell-or aspell-pa aspell-ta aspell-te hunspell-hi hunspell-bn hunspell-gu hunspell-te hunspell-ml
+ *        aspell-or aspell-pa aspell-ta aspell-te hunspell-hi hunspell-bn hunspell-gu hunspell-te
+ *        hunspell-ml tesseract-ocr   (the tesseract-ocr-XXX packages are fetched with apt-get download)
  * Run:   npx tsx packages/engine/scripts/build-translit-data.ts
  * Dakshina dev/test lists are never read here: they are for measuring only.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'translit');
-const LISTS: Array<{ stem: string; aspell: string; hunspell?: string; script: RegExp }> = [
-  { stem: 'hi', aspell: 'hi', hunspell: 'hi_IN', script: /^[\u0900-\u097F]+$/u },
-  { stem: 'mr', aspell: 'mr', script: /^[\u0900-\u097F]+$/u },
-  { stem: 'bn', aspell: 'bn', hunspell: 'bn_IN', script: /^[\u0980-\u09FF]+$/u },
-  { stem: 'gu', aspell: 'gu', hunspell: 'gu_IN', script: /^[\u0A80-\u0AFF]+$/u },
-  { stem: 'pa', aspell: 'pa', script: /^[\u0A00-\u0A7F]+$/u },
-  { stem: 'or', aspell: 'or', script: /^[\u0B00-\u0B7F]+$/u },
-  { stem: 'ta', aspell: 'ta', script: /^[\u0B80-\u0BFF]+$/u },
-  { stem: 'te', aspell: 'te', hunspell: 'te_IN', script: /^[\u0C00-\u0C7F]+$/u },
-  { stem: 'kn', aspell: 'kn', script: /^[\u0C80-\u0CFF]+$/u },
-  { stem: 'ml', aspell: 'ml', hunspell: 'ml_IN', script: /^[\u0D00-\u0D7F]+$/u },
+const DEVA = /^[\u0900-\u0963\u0970-\u097F]+$/u;
+const LISTS: Array<{ stem: string; aspell?: string; hunspell?: string; tesseract?: string; scriptList?: string; script: RegExp }> = [
+  { stem: 'hi', aspell: 'hi', hunspell: 'hi_IN', tesseract: 'hin', scriptList: 'script-deva', script: DEVA },
+  { stem: 'mr', aspell: 'mr', tesseract: 'mar', script: DEVA },
+  { stem: 'ne', tesseract: 'nep', script: DEVA },
+  { stem: 'bn', aspell: 'bn', hunspell: 'bn_IN', tesseract: 'ben', script: /^[\u0980-\u09E3\u09F0-\u09F1]+$/u },
+  { stem: 'as', tesseract: 'asm', script: /^[\u0980-\u09E3\u09F0-\u09F1]+$/u },
+  { stem: 'gu', aspell: 'gu', hunspell: 'gu_IN', tesseract: 'guj', script: /^[\u0A80-\u0AE3]+$/u },
+  { stem: 'pa', aspell: 'pa', tesseract: 'pan', script: /^[\u0A00-\u0A63\u0A70-\u0A75]+$/u },
+  { stem: 'or', aspell: 'or', tesseract: 'ori', script: /^[\u0B00-\u0B63\u0B71]+$/u },
+  { stem: 'ta', aspell: 'ta', tesseract: 'tam', script: /^[\u0B80-\u0BE3]+$/u },
+  { stem: 'te', aspell: 'te', hunspell: 'te_IN', tesseract: 'tel', script: /^[\u0C00-\u0C63]+$/u },
+  { stem: 'kn', aspell: 'kn', tesseract: 'kan', script: /^[\u0C80-\u0CE3]+$/u },
+  { stem: 'ml', aspell: 'ml', hunspell: 'ml_IN', tesseract: 'mal', script: /^[\u0D00-\u0D63\u0D7A-\u0D7F]+$/u },
 ];
+
+const workDir = mkdtempSync(join(tmpdir(), 'translit-data-'));
+
+/** The word list of the Debian package tesseract-ocr-<code>, fetched as a .deb and unpacked without installing. */
+function tesseractWords(code: string): string[] {
+  const dir = join(workDir, code);
+  mkdirSync(dir, { recursive: true });
+  try {
+    execFileSync('apt-get', ['download', `tesseract-ocr-${code}`], { cwd: dir, stdio: 'ignore' });
+    const deb = readdirSync(dir).find((name) => name.endsWith('.deb'));
+    if (!deb) return [];
+    execFileSync('dpkg-deb', ['-x', deb, 'root'], { cwd: dir });
+    const traineddata = execFileSync('find', ['root', '-name', '*.traineddata'], { cwd: dir }).toString().trim().split('\n')[0];
+    if (!traineddata) return [];
+    execFileSync('combine_tessdata', ['-u', traineddata, `${code}.`], { cwd: dir, stdio: 'ignore' });
+    const words: string[] = [];
+    for (const [dawg, unicharset] of [
+      ['lstm-word-dawg', 'lstm-unicharset'],
+      ['word-dawg', 'unicharset'],
+    ] as const) {
+      if (!existsSync(join(dir, `${code}.${dawg}`))) continue;
+      execFileSync('dawg2wordlist', [`${code}.${unicharset}`, `${code}.${dawg}`, `${code}.${dawg}.txt`], { cwd: dir, stdio: 'ignore' });
+      for (const word of readFileSync(join(dir, `${code}.${dawg}.txt`), 'utf8').split('\n')) words.push(word);
+    }
+    return words;
+  } catch (error) {
+    console.warn(`tesseract-ocr-${code}: ${(error as Error).message}`);
+    return [];
+  }
+}
 
 function aspellWords(language: string): string[] {
   const master = execFileSync('aspell', ['-d', language, 'dump', 'master'], { maxBuffer: 1 << 28 });
@@ -48,11 +89,18 @@ mkdirSync(OUT_DIR, { recursive: true });
 for (const list of LISTS) {
   const clean = (words: string[]): Set<string> =>
     new Set(words.map((word) => word.trim().normalize('NFC')).filter((word) => list.script.test(word)));
-  const fromAspell = clean(aspellWords(list.aspell));
+  const fromAspell = clean(list.aspell ? aspellWords(list.aspell) : []);
   const fromHunspell = clean(list.hunspell ? hunspellWords(list.hunspell) : []);
-  const all = [...new Set([...fromAspell, ...fromHunspell])].sort();
-  const lines = all.map((word) => (fromHunspell.has(word) ? `${word}\t1` : word));
+  const fromTesseract = clean(list.tesseract ? tesseractWords(list.tesseract) : []);
+  const fromScript = clean(list.scriptList ? tesseractWords(list.scriptList) : []);
+  const all = [...new Set([...fromAspell, ...fromHunspell, ...fromTesseract, ...fromScript])].sort();
+  const tier = (word: string): number =>
+    fromTesseract.has(word) ? 3 : fromHunspell.has(word) ? 2 : fromAspell.has(word) ? 1 : 0;
+  const lines = all.map((word) => (tier(word) > 0 ? `${word}\t${tier(word)}` : word));
   const file = join(OUT_DIR, `${list.stem}.words.txt.gz`);
   writeFileSync(file, gzipSync(`${lines.join('\n')}\n`, { level: 9 }));
-  console.log(`${list.stem}: ${all.length} words (${fromHunspell.size} from hunspell) → ${file}`);
+  console.log(
+    `${list.stem}: ${all.length} words (aspell ${fromAspell.size}, hunspell ${fromHunspell.size}, tesseract ${fromTesseract.size}, script ${fromScript.size})`,
+  );
 }
+rmSync(workDir, { recursive: true, force: true });

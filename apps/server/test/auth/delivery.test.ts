@@ -15,6 +15,9 @@ import { buildTestApp, buildTestConfig } from '../support/test-app';
 import { startTestSmtpServer } from '../support/smtp-server';
 import { readSmsOutbox } from '../support/sms-outbox';
 
+/** Tests that build their own app (a fresh database) get room on a busy machine. */
+const APP_TEST_TIMEOUT_MS = 120_000;
+
 interface Received {
   method: string;
   url: string;
@@ -111,7 +114,7 @@ describe('HTTP SMS provider', () => {
     } finally {
       await t.close();
     }
-  });
+  }, APP_TEST_TIMEOUT_MS);
 });
 
 describe('console SMS provider and log-only mailer', () => {
@@ -142,7 +145,7 @@ describe('console SMS provider and log-only mailer', () => {
     } finally {
       await t.close();
     }
-  });
+  }, APP_TEST_TIMEOUT_MS);
 });
 
 describe('SMTP mailer and templates', () => {

@@ -11,6 +11,9 @@ import { authHeaders, buildTestApp, createTestClock, type TestApp } from '../sup
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import { latestSmsOtp, otpInText, readSmsOutbox } from '../support/sms-outbox';
 
+/** Tests that build their own app (a fresh database) get room on a busy machine. */
+const APP_TEST_TIMEOUT_MS = 120_000;
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const PASSWORD = 'free-trial-pass';
@@ -503,7 +506,7 @@ describe('OTP send limits and delivery failures', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, APP_TEST_TIMEOUT_MS);
 
   it('answers a delivery failure clearly and leaves no registration or counted send behind', async () => {
     let failing = true;
@@ -535,5 +538,5 @@ describe('OTP send limits and delivery failures', () => {
     } finally {
       await t.close();
     }
-  });
+  }, APP_TEST_TIMEOUT_MS);
 });

@@ -55,7 +55,7 @@ const LANGUAGE_LIST: readonly TranslitLanguage[] = [
   { code: 'mr', name: 'Marathi', script: 'deva', lexicon: 'mr' },
   { code: 'te', name: 'Telugu', script: 'telu', lexicon: 'te', hasShortEO: true },
   { code: 'ta', name: 'Tamil', script: 'taml', lexicon: 'ta', hasShortEO: true },
-  { code: 'as', name: 'Assamese', script: 'beng', lexicon: 'bn' },
+  { code: 'as', name: 'Assamese', script: 'beng', lexicon: 'as' },
   { code: 'bn', name: 'Bengali', script: 'beng', lexicon: 'bn' },
   { code: 'ml', name: 'Malayalam', script: 'mlym', lexicon: 'ml', hasShortEO: true },
   { code: 'kn', name: 'Kannada', script: 'knda', lexicon: 'kn', hasShortEO: true },
@@ -68,7 +68,7 @@ const LANGUAGE_LIST: readonly TranslitLanguage[] = [
   { code: 'kas-IN', name: 'Kashmiri (Devanagari)', script: 'deva', lexicon: 'hi' },
   { code: 'mni', name: 'Manipuri', script: 'beng', lexicon: 'bn' },
   { code: 'brx', name: 'Bodo', script: 'deva', lexicon: 'hi' },
-  { code: 'ne', name: 'Nepali', script: 'deva', lexicon: 'hi' },
+  { code: 'ne', name: 'Nepali', script: 'deva', lexicon: 'ne' },
   { code: 'sat', name: 'Santali', script: 'olck' },
 ];
 

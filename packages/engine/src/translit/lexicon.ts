@@ -1,14 +1,19 @@
-/** A word list with exact and prefix look-ups, kept as one sorted array (small, no trie nodes). */
+/**
+ * A word list with exact and prefix look-ups, kept as one sorted array (small, no trie nodes).
+ * Each word carries a tier: 0 long-tail dictionary word, 1 core dictionary word, 2 frequent word.
+ */
 export interface Lexicon {
   readonly size: number;
   has(word: string): boolean;
+  /** The word's tier, or -1 when it is not in the list. */
+  tier(word: string): number;
   hasPrefix(prefix: string): boolean;
 }
 
-export function createLexicon(words: Iterable<string>): Lexicon {
-  const set = new Set<string>();
-  for (const word of words) if (word) set.add(word);
-  const sorted = [...set].sort();
+export function createLexicon(entries: Iterable<readonly [string, number]>): Lexicon {
+  const set = new Map<string, number>();
+  for (const [word, tier] of entries) if (word) set.set(word, Math.max(tier, set.get(word) ?? 0));
+  const sorted = [...set.keys()].sort();
   const prefixCache = new Map<string, boolean>();
 
   function hasPrefix(prefix: string): boolean {
@@ -27,5 +32,5 @@ export function createLexicon(words: Iterable<string>): Lexicon {
     return found;
   }
 
-  return { size: set.size, has: (word) => set.has(word), hasPrefix };
+  return { size: set.size, has: (word) => set.has(word), tier: (word) => set.get(word) ?? -1, hasPrefix };
 }

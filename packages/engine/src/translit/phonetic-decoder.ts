@@ -21,18 +21,27 @@ export interface DecoderWeights {
   viramaCost: number;
   schwaCost: number;
   lexiconBonus: number;
+  /** Extra bonus per lexicon tier (core and frequent words). */
+  tierBonus: number;
+  /** Cost of a doubled consonant written once (chhapan → छप्पन). */
+  geminationCost: number;
   /** Cost of an anusvara the typist left out (maine → मैंने). */
   silentNasalCost: number;
   beam: number;
+  /** Order of the character model (applies to models built afterwards). */
+  charOrder: number;
 }
 
 export const DEFAULT_DECODER_WEIGHTS: DecoderWeights = {
   lm: 1,
   viramaCost: 0.6,
   schwaCost: 0.6,
-  lexiconBonus: 3,
+  lexiconBonus: 1.5,
+  tierBonus: 0.7,
   silentNasalCost: 3.5,
-  beam: 40,
+  geminationCost: 3,
+  beam: 20,
+  charOrder: 5,
 };
 
 const STATE_START = 0;
@@ -94,7 +103,12 @@ function runBeam(
             if (hypothesis.state === STATE_CONSONANT) {
               push(target, hypothesis, script.virama + unit.text, STATE_CONSONANT, unit.cost + weights.viramaCost);
               push(target, hypothesis, unit.text, STATE_CONSONANT, unit.cost + weights.schwaCost);
-            } else push(target, hypothesis, unit.text, STATE_CONSONANT, unit.cost);
+            } else {
+              push(target, hypothesis, unit.text, STATE_CONSONANT, unit.cost);
+              if (hypothesis.state === STATE_VOWEL && unit.text.length === 1) {
+                push(target, hypothesis, unit.text + script.virama + unit.text, STATE_CONSONANT, unit.cost + weights.geminationCost);
+              }
+            }
           } else if (unit.kind === 'V') {
             const written = hypothesis.state === STATE_CONSONANT ? unit.sign : unit.independent;
             push(target, hypothesis, written, STATE_VOWEL, unit.cost);
@@ -129,7 +143,8 @@ export function decodePhonetic(
     for (const hypothesis of hypotheses) {
       if (!hypothesis.out) continue;
       let cost = hypothesis.channel + weights.lm * hypothesis.lm;
-      if (lexicon?.has(hypothesis.out)) cost -= weights.lexiconBonus;
+      const tier = lexicon ? lexicon.tier(hypothesis.out) : -1;
+      if (tier >= 0) cost -= weights.lexiconBonus + tier * weights.tierBonus;
       const existing = best.get(hypothesis.out);
       if (existing === undefined || cost < existing) best.set(hypothesis.out, cost);
     }

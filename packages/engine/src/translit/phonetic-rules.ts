@@ -87,6 +87,10 @@ ou औ,ौ:0.5 ओ,ो:2 ऊ,ू:3
 aw औ,ौ:1.5
 ri ऋ,ृ:2.5
 ru ऋ,ृ:3.5
+ye ए,े:1.2
+ey ए,े:0.8
+ein एं,ें:0.8
+ain ऐं,ैं:0.6
 ia इया,िया:0.5
 iya इया,िया:0.2
 io इयो,ियो:0.8
@@ -100,7 +104,15 @@ i ई,ी:0.5 इ,ि:0.9
 u ऊ,ू:0.6 उ,ु:0.8
 e ए,े:0.2 ई,ी:3
 ee ई,ी:0
+ey ए,े:0.3
 `;
+
+/** Names of the Latin letters as Hindi speakers say them (CNN → सीएनएन), for acronyms. */
+export const LETTER_NAMES: Readonly<Record<string, string>> = {
+  a: 'ए', b: 'बी', c: 'सी', d: 'डी', e: 'ई', f: 'एफ़', g: 'जी', h: 'एच', i: 'आई', j: 'जे', k: 'के', l: 'एल', m: 'एम',
+  n: 'एन', o: 'ओ', p: 'पी', q: 'क्यू', r: 'आर', s: 'एस', t: 'टी', u: 'यू', v: 'वी', w: 'डब्ल्यू', x: 'एक्स', y: 'वाई',
+  z: 'ज़ेड',
+};
 
 const SIGNS = `
 n ं:0.7 ँ:2.5

@@ -7,7 +7,7 @@ import { trainCharLanguageModel, type CharLanguageModel } from './char-lm';
 import { getTranslitLanguage, isBrahmicScript, type TranslitLanguage } from './languages';
 import { createLexicon, type Lexicon } from './lexicon';
 import { DEFAULT_DECODER_WEIGHTS, decodePhonetic, type DecoderWeights, type ScriptUnits } from './phonetic-decoder';
-import { buildPhoneticRules, FINAL_MARK, type PhoneticUnit } from './phonetic-rules';
+import { buildPhoneticRules, FINAL_MARK, LETTER_NAMES, type PhoneticUnit } from './phonetic-rules';
 import { convertScript, detectScript, fromDevanagariPivot } from './script-convert';
 
 export interface TransliterateOptions {
@@ -32,7 +32,7 @@ interface LanguageModel {
   convertTo: string | undefined;
 }
 
-/** Reads the gzipped word list `<stem>.words.txt.gz`, or undefined when it is not shipped. */
+/** Reads the word list `<stem>.words.txt.gz` as lines "word[\ttier]", or undefined when not shipped. */
 export type WordListLoader = (stem: string) => string[] | undefined;
 
 const models = new Map<string, LanguageModel>();
@@ -51,7 +51,6 @@ function loadShippedWordList(stem: string): string[] | undefined {
     .gunzipSync(fs.readFileSync(url))
     .toString('utf8')
     .split('\n')
-    .map((line) => line.split('\t')[0] ?? '')
     .filter(Boolean);
 }
 
@@ -66,6 +65,7 @@ export function setWordListLoader(loader: WordListLoader): void {
 
 /** Tunes the decoder's global weights (evaluation scripts only); clears no data. */
 export function setDecoderWeights(next: Partial<DecoderWeights>): void {
+  if (next.charOrder !== undefined && next.charOrder !== weights.charOrder) models.clear();
   weights = { ...weights, ...next };
 }
 
@@ -99,10 +99,16 @@ function toScriptUnits(rules: Map<string, PhoneticUnit[]>, write: (devanagari: s
 
 function buildModel(language: TranslitLanguage): LanguageModel {
   const decodeLanguage = isBrahmicScript(language.script) ? language.code : 'hi';
-  const words = language.lexicon ? wordListLoader(language.lexicon) : undefined;
-  if (language.lexicon && words) loadedWordLists.add(language.lexicon);
-  const lexicon = words && words.length > 0 ? createLexicon(words) : undefined;
-  const charModel = words && words.length > 0 ? trainCharLanguageModel(words, 5) : undefined;
+  const lines = language.lexicon ? wordListLoader(language.lexicon) : undefined;
+  if (language.lexicon && lines) loadedWordLists.add(language.lexicon);
+  const entries = (lines ?? []).map((line): [string, number] => {
+    const [word = '', tier = '0'] = line.split('\t');
+    return [word.normalize('NFC'), Number(tier) || 0];
+  });
+  // The character model learns from dictionary words only, not from the wide tier-0 script lists.
+  const words = entries.filter(([, tier]) => tier >= 1).map(([word]) => word);
+  const lexicon = entries.length > 0 ? createLexicon(entries) : undefined;
+  const charModel = words && words.length > 0 ? trainCharLanguageModel(words, weights.charOrder) : undefined;
   // Small word lists (Odia, Punjabi) do not cover the script's letters: keep all rule outputs there.
   let alphabet: Set<string> | undefined;
   if (words && words.length > 5000) {
@@ -151,17 +157,28 @@ export function transliterate(word: string, options: TransliterateOptions): stri
   if (!LATIN_WORD.test(letters)) return [trimmed];
   const model = getModel(target.code);
   const units = options.from === 'en' ? model.englishUnits : model.romanUnits;
-  const ranked = decodePhonetic(letters, units, model.charModel, model.lexicon, weights);
+  const ranked = decodePhonetic(letters, units, model.charModel, model.lexicon, weights).map((candidate) => candidate.text);
+  // Acronyms: a word without vowels is read letter by letter (BSE → बीएसई); short words may be too.
+  if (letters.length <= 6) {
+    const spelled = spellOut(letters, target.code, model.convertTo !== undefined);
+    if (!/[aeiouy]/u.test(letters)) ranked.unshift(spelled);
+    else if (letters.length <= 3) ranked.splice(Math.min(ranked.length, 4), 0, spelled);
+  }
   const seen = new Set<string>();
   const out: string[] = [];
   for (const candidate of ranked) {
-    const text = model.convertTo ? convertScript(candidate.text, 'hi', model.convertTo) : candidate.text.normalize('NFC');
+    const text = model.convertTo ? convertScript(candidate, 'hi', model.convertTo) : candidate.normalize('NFC');
     if (seen.has(text)) continue;
     seen.add(text);
     out.push(text);
     if (out.length >= count) break;
   }
   return out.length > 0 ? out : [trimmed];
+}
+
+function spellOut(letters: string, languageCode: string, isPivot: boolean): string {
+  const devanagari = [...letters].map((letter) => LETTER_NAMES[letter] ?? '').join('');
+  return isPivot ? devanagari : fromDevanagariPivot(devanagari, languageCode);
 }
 
 function languageForScript(script: string): string {
