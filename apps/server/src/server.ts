@@ -12,6 +12,7 @@ import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer/mailer';
 import { createSmsProvider, type SmsProvider } from './lib/sms/sms-provider';
 import { silentEmitter, type RealtimeEmitter } from './realtime/realtime-emitter';
+import { attachPostgresAdapter, createPostgresEmitter } from './realtime/postgres-relay';
 import { createSocketGateway } from './realtime/socket-gateway';
 import type { Services } from './services';
 
@@ -52,7 +53,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     options.handle ?? (await createDb({ databaseUrl: env.DATABASE_URL, pgliteDir: join(config.dataDir, 'pglite') }));
   await handle.migrate();
 
-  let emitter: RealtimeEmitter = silentEmitter;
+  // Without the realtime role, events still reach dashboards through PostgreSQL when other
+  // processes hold the sockets; on PGlite there is only this process, so they are dropped.
+  const relay = handle.pool && !roles.has('realtime') ? createPostgresEmitter(handle.pool) : null;
+  let emitter: RealtimeEmitter = relay ?? silentEmitter;
   const log = {
     info: (obj: object, msg: string) => console.info(msg, obj),
     error: (obj: object, msg: string) => console.error(msg, obj),
@@ -75,6 +79,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     ({ app, services } = await buildApp({ config, handle, clock, emitter: deferredEmitter, jobs, mailer, sms, log: logger }));
     if (roles.has('realtime')) {
       const gateway = createSocketGateway(app.server, services.sessions, env.CORS_ORIGINS);
+      if (handle.pool) attachPostgresAdapter(gateway.io, handle.pool);
       emitter = gateway.emitter;
       closeSockets = () => gateway.close();
     }
@@ -97,6 +102,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     generatedAdmin,
     async stop() {
       if (closeSockets) await closeSockets();
+      if (relay) await relay.close();
       if (app) await app.close();
       if (mailer && !options.mailer) await mailer.close();
       await jobs.stop();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { CLIENT_EVENTS, notificationRoomOf, SERVER_EVENTS, type JoinRoomAck } from '@bhasha/contract';
+import { attachPostgresAdapter, createPostgresEmitter } from '../src/realtime/postgres-relay';
 import { createSocketGateway } from '../src/realtime/socket-gateway';
 import { buildTestApp, createUserWithToken, type TestApp } from './support/test-app';
 
@@ -66,5 +67,36 @@ describe('the realtime gateway', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(received.alice).toEqual([{ id: 'n1' }]);
     expect(received.bob).toEqual([]);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the realtime relay on PostgreSQL', () => {
+  it('delivers an event emitted by a process without sockets to a socket held by another', async () => {
+    const t = await buildTestApp();
+    const gateway = createSocketGateway(t.app.server, t.services.sessions, []);
+    attachPostgresAdapter(gateway.io, t.handle.pool!);
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { user, token } = await createUserWithToken(t);
+    const socket = connect(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const ack = (await socket.timeout(5000).emitWithAck(CLIENT_EVENTS.joinRoom, { roomId: notificationRoomOf(user.id) })) as JoinRoomAck;
+      expect(ack.success).toBe(true);
+      const received = new Promise<unknown>((resolve) => socket.once(SERVER_EVENTS.notificationCreated, resolve));
+      // A worker process: no socket server, only the database.
+      const worker = createPostgresEmitter(t.handle.pool!);
+      // The relay starts listening asynchronously; give both adapters a moment to subscribe.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      worker.emitToRoom(notificationRoomOf(user.id), SERVER_EVENTS.notificationCreated, { id: 'relayed' });
+      await expect(received).resolves.toEqual({ id: 'relayed' });
+      await worker.close();
+    } finally {
+      socket.disconnect();
+      await gateway.close();
+      await t.close();
+    }
   });
 });

@@ -28,6 +28,8 @@ export interface DbHandle {
   executeSql: ExecuteSql;
   /** The connection string when the engine is PostgreSQL (pg-boss opens its own pool there). */
   connectionString: string | null;
+  /** The connection pool when the engine is PostgreSQL (the socket.io adapter shares it). */
+  pool: pg.Pool | null;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,6 +64,7 @@ async function createPglite(dir: string): Promise<DbHandle> {
     db,
     kind: 'pglite',
     connectionString: null,
+    pool: null,
     // PGlite refuses several statements in one prepared query (DESIGN.md §7): parameterless SQL,
     // which is how pg-boss sends its multi-statement scripts, goes through `exec`.
     async executeSql(text, values) {
@@ -93,6 +96,7 @@ function createPostgres(connectionString: string): DbHandle {
     db,
     kind: 'postgres',
     connectionString,
+    pool,
     async executeSql(text, values) {
       const result = await pool.query(text, values);
       return { rows: result.rows as Record<string, unknown>[] };
