@@ -25,8 +25,15 @@ function freePort(): Promise<number> {
   });
 }
 
+export interface ProductServerOptions {
+  /** SMTP_URL of a loopback SMTP server (see mail-catcher.ts); without it e-mail stays in a log. */
+  smtpUrl?: string;
+  /** Further environment variables for the server. */
+  env?: Record<string, string>;
+}
+
 /** Starts the built product (`apps/server/dist/main.js`) on a fresh data folder and a free port. */
-export async function startProductServer(env: Record<string, string> = {}): Promise<ProductServer> {
+export async function startProductServer(options: ProductServerOptions = {}): Promise<ProductServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bhasha-e2e-'));
   const admin = { email: 'admin@e2e.bhasha.test', password: 'e2e-admin-password' };
@@ -42,7 +49,11 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
       ADMIN_PASSWORD: admin.password,
       SMS_PROVIDER: 'console',
       LOG_LEVEL: 'warn',
-      ...env,
+      // One browser drives every form from one address; the per-minute limit would cut the specs short.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      OTP_SENDS_PER_IP_PER_HOUR: '1000',
+      ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,7 +10,11 @@ import { registerWebApp, resolveWebDist } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registrationRoutes } from './modules/auth/registration.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { organisationsRoutes } from './modules/organisations/organisations.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { crawlRoutes } from './modules/crawl/crawl.routes';
+import { scopeRoutes } from './modules/scope/scope.routes';
 import { createServices, type AppDeps, type Services } from './services';
 
 export const API_PREFIX = '/api';
@@ -20,7 +24,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const { env } = deps.config;
   const services = createServices(deps);
   const app = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.apikey'] },
     routerOptions: { ignoreTrailingSlash: true },
     // Only the proxies TRUST_PROXY names may set the client IP that rate limits key on.
     trustProxy: env.TRUST_PROXY,
@@ -51,7 +55,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     openapi: {
       info: { title: 'Bhasha API', version: '0.1.0', description: 'Every call of the Bhasha dashboard (spec §7).' },
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } },
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'authorization' },
+          apikey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -70,6 +77,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(authRoutes, { services });
       await api.register(registrationRoutes, { services });
       await api.register(usersRoutes, { services });
+      await api.register(organisationsRoutes, { services });
+      await api.register(projectsRoutes, { services });
+      await api.register(crawlRoutes, { services });
+      await api.register(scopeRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -14,6 +14,7 @@ import { createSmsProvider, type SmsProvider } from './lib/sms/sms-provider';
 import { silentEmitter, type RealtimeEmitter } from './realtime/realtime-emitter';
 import { attachPostgresAdapter, createPostgresEmitter } from './realtime/postgres-relay';
 import { createSocketGateway } from './realtime/socket-gateway';
+import { bindCrawlRuntime, createCrawlRuntime } from './modules/crawl/crawl-runtime';
 import type { Services } from './services';
 
 export interface RunningServer {
@@ -63,6 +64,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   };
   const deferredEmitter: RealtimeEmitter = { emitToRoom: (room, event, payload) => emitter.emitToRoom(room, event, payload) };
   const jobs = createJobQueue({ handle, emitter: deferredEmitter, log });
+  // Crawl and project jobs run with this process's database, queue and socket emitter.
+  bindCrawlRuntime(
+    createCrawlRuntime({ db: handle.db, jobs, emitter: deferredEmitter, clock, allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK_FETCH }),
+  );
   await jobs.start(options.jobs ?? jobDefinitions, { work: roles.has('worker') });
 
   let app: FastifyInstance | null = null;
@@ -78,7 +83,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     const sms = options.sms ?? createSmsProvider(config, logger);
     ({ app, services } = await buildApp({ config, handle, clock, emitter: deferredEmitter, jobs, mailer, sms, log: logger }));
     if (roles.has('realtime')) {
-      const gateway = createSocketGateway(app.server, services.sessions, env.CORS_ORIGINS);
+      const gateway = createSocketGateway(app.server, services.sessions, env.CORS_ORIGINS, services.canSeeProject);
       if (handle.pool) attachPostgresAdapter(gateway.io, handle.pool);
       emitter = gateway.emitter;
       closeSockets = () => gateway.close();

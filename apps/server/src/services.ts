@@ -17,6 +17,11 @@ import { createTokenService } from './modules/auth/token.service';
 import { buildUiConfig } from './modules/auth/ui-config.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
+import { createOrganisationsRepository } from './modules/organisations/organisations.repository';
+import { createOrganisationsService } from './modules/organisations/organisations.service';
+import { createProjectAccessRepository } from './modules/users/project-access.repository';
+import { createProjectAccessService } from './modules/users/project-access.service';
+import { createWebsiteServices } from './modules/projects/website-services';
 
 /** The side effects the server is built from; tests pass their own clock, emitter, mailer or SMS provider. */
 export interface AppDeps {
@@ -45,6 +50,7 @@ export function createServices(appDeps: AppDeps) {
   };
   const db = deps.handle.db;
   const usersRepository = createUsersRepository(db);
+  const organisationsRepository = createOrganisationsRepository(db);
   const tokens = createTokenService(deps.config.jwtSecret, env.JWT_TTL_SECONDS, deps.clock);
   const uiConfig: UiConfig = buildUiConfig(deps.config);
   const background = createBackgroundTasks(deps.log);
@@ -61,7 +67,9 @@ export function createServices(appDeps: AppDeps) {
     uiConfig,
     tokens,
     background,
-    users: createUsersService(usersRepository, deps.clock),
+    users: createUsersService({ users: usersRepository, organisations: organisationsRepository, tokens, clock: deps.clock }),
+    organisations: createOrganisationsService({ organisations: organisationsRepository, users: usersRepository, clock: deps.clock }),
+    projectAccess: createProjectAccessService(createProjectAccessRepository(db)),
     sessions: createSessionService({
       tokens,
       users: usersRepository,
@@ -76,6 +84,7 @@ export function createServices(appDeps: AppDeps) {
       background,
       publicUrl: deps.config.publicUrl,
     }),
+    ...createWebsiteServices({ db, clock: deps.clock, jobs: deps.jobs, background }),
     registration: createRegistrationService({
       db,
       clock: deps.clock,

@@ -8,7 +8,7 @@
  *            omitted: romanised input typed by a speaker of the target language
  */
 import { createInterface } from 'node:readline';
-import { transliterate } from '../src/translit/transliterate';
+import { transliterate, transliterateText } from '../src/translit/transliterate';
 import { TRANSLIT_LANGUAGE_CODES } from '../src/translit/languages';
 
 function argument(name: string): string | undefined {
@@ -20,14 +20,22 @@ const to = argument('to');
 const from = argument('from');
 const count = Number(argument('count') ?? 5);
 if (!to || !TRANSLIT_LANGUAGE_CODES.includes(to === 'or' ? 'od' : to)) {
-  console.error(`Usage: translit --to <${TRANSLIT_LANGUAGE_CODES.join('|')}> [--from en|<lang>] [--count N] < words`);
+  console.error(
+    `Usage: translit --to <${TRANSLIT_LANGUAGE_CODES.join('|')}> [--from en|<lang>] [--count N] < words`,
+  );
   process.exit(2);
 }
 
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 const output: string[] = [];
 for await (const line of lines) {
-  output.push(transliterate(line, { to, from, count }).join('\t'));
+  // A line with several words gets its best reading word by word.
+  const isPhrase = /\s/u.test(line.trim());
+  output.push(
+    isPhrase
+      ? transliterateText(line.trim(), { to, from })
+      : transliterate(line, { to, from, count }).join('\t'),
+  );
   if (output.length >= 256) process.stdout.write(`${output.splice(0).join('\n')}\n`);
 }
 if (output.length > 0) process.stdout.write(`${output.join('\n')}\n`);

@@ -13,3 +13,8 @@ export { parseSelectorList, isSupportedSelector, matchesSelector } from './html/
 export type { SelectorList, SelectorElement } from './html/css-selector';
 export { extractLinks } from './html/extract-links';
 export type { PageLinks } from './html/extract-links';
+export { transliterate, transliterateText, setWordListLoader, loadedTranslitData } from './translit/transliterate';
+export type { TransliterateOptions, WordListLoader } from './translit/transliterate';
+export { convertScript, detectScript } from './translit/script-convert';
+export { TRANSLIT_LANGUAGES, TRANSLIT_LANGUAGE_CODES, getTranslitLanguage } from './translit/languages';
+export type { TranslitLanguage, Script as TranslitScript } from './translit/languages';

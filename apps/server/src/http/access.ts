@@ -17,6 +17,11 @@ export interface Principal {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * The route works on one organisation's rows: callers other than super admins reach only
+     * their own organisation's, and foreign ids answer 404 (docs/permissions.json records it).
+     */
+    ownOrganisation?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -1,7 +1,9 @@
 import type { JobDefinition } from './define-job';
+import { crawlJobDefinitions } from '../modules/crawl/crawl.job';
+import { projectDeleteJob } from '../modules/projects/projects.job';
 
 /**
  * Every job the worker role runs. Features add their `*.job.ts` definitions here; the list is
  * also used by web-only processes to create the queues they send to.
  */
-export const jobDefinitions: JobDefinition[] = [];
+export const jobDefinitions: JobDefinition[] = [...crawlJobDefinitions, projectDeleteJob] as JobDefinition[];

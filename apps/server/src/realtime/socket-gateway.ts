@@ -18,16 +18,29 @@ interface SocketData {
   principal: Principal;
 }
 
-/** Rooms a principal may join: for now only its own notification room. */
-function canJoin(principal: Principal, roomId: string): boolean {
-  return roomId === notificationRoomOf(principal.id);
+/** Answers whether a principal may see a project (its organisation's, or assigned to it). */
+export type ProjectVisibility = (principal: Principal, projectId: string) => Promise<boolean>;
+
+const PROJECT_ROOM = /^project:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** Rooms a principal may join: its own notification room, and the rooms of projects it may see. */
+async function canJoin(principal: Principal, roomId: string, canSeeProject?: ProjectVisibility): Promise<boolean> {
+  if (roomId === notificationRoomOf(principal.id)) return true;
+  const projectId = PROJECT_ROOM.exec(roomId)?.[1];
+  if (projectId === undefined || canSeeProject === undefined) return false;
+  return canSeeProject(principal, projectId).catch(() => false);
 }
 
 /**
  * The socket.io gateway: authenticates the token on connect (handshake `auth.token` or the
  * authorization header), puts every socket in its user's room and lets it join only rooms it owns.
  */
-export function createSocketGateway(httpServer: HttpServer, sessions: SessionService, corsOrigins: string[]) {
+export function createSocketGateway(
+  httpServer: HttpServer,
+  sessions: SessionService,
+  corsOrigins: string[],
+  canSeeProject?: ProjectVisibility,
+) {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(httpServer, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -56,7 +69,7 @@ export function createSocketGateway(httpServer: HttpServer, sessions: SessionSer
       const parsed = joinRoomSchema.safeParse(payload);
       const reply = typeof ack === 'function' ? ack : () => undefined;
       if (!parsed.success) return reply({ success: false, message: 'roomId is required' });
-      if (!canJoin(principal, parsed.data.roomId)) return reply({ success: false, message: 'You may not join this room' });
+      if (!(await canJoin(principal, parsed.data.roomId, canSeeProject))) return reply({ success: false, message: 'You may not join this room' });
       await socket.join(parsed.data.roomId);
       reply({ success: true, message: 'Joined' });
     });

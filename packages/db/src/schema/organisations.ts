@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** A customer organisation: the tenant every customer-owned row belongs to. */
 export const organisations = pgTable('organisations', {
@@ -6,6 +6,10 @@ export const organisations = pgTable('organisations', {
   name: text('name').notNull(),
   /** Plan key; the free trial organisation is limited by the free plan (DESIGN.md §4). */
   plan: text('plan').notNull().default('free'),
+  /** Plan flag: the organisation has the parliament document workspace (house admins and translators). */
+  parliamentWorkspace: boolean('parliament_workspace').notNull().default(false),
+  website: text('website'),
+  details: text('details'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from './organisations';
+import { users } from './users';
 
 /**
  * The website host of a base URL in SQL: lower-case, without scheme, `www.`, port or path. The
@@ -9,10 +10,23 @@ import { organisations } from './organisations';
 export const projectBaseHostSql = (column: unknown) =>
   sql`lower(substring(${column} from '^[A-Za-z][A-Za-z0-9+.-]*://(?:www\\.)?([^/:?#]+)'))`;
 
-/**
- * A translation project. Minimal for now (the free-trial onboarding creates its website
- * project, spec §3 freeOrgProjectId); the projects feature extends it.
- */
+/** Per-project switches and exclusions (spec §3 cache and meta-tag settings, settings lists). */
+export interface ProjectSettings {
+  /** Delivery caches translated pages (project/cache/update). */
+  cacheEnabled?: boolean;
+  /** Meta tags (description, og:*) are translated (project/meta/update). */
+  metaEnabled?: boolean;
+  /** Further switches set through project/cache/update and project/meta/update by key. */
+  flags?: Record<string, boolean>;
+  /** CSS selectors never translated (no-translation nodes). */
+  noTranslateSelectors?: string[];
+  /** Segment texts skipped: exact strings, or `/regex/flags`. */
+  ignorePatterns?: string[];
+  /** Crawl limits. */
+  maxPages?: number;
+}
+
+/** A translation project of one organisation: website, mobile app ('mob'), JSON API or document. */
 export const projects = pgTable(
   'projects',
   {
@@ -26,12 +40,63 @@ export const projects = pgTable(
     baseUrl: text('base_url').notNull(),
     sourceLanguage: text('source_language').notNull().default('en'),
     targetLanguages: text('target_languages').array().notNull().default(sql`'{}'::text[]`),
-    /** A PROJECT_CREATION_STATUS value of the contract. */
+    /** A PROJECT_CREATION_STATUS value of the contract; changed only through the status machine. */
     status: text('status').notNull().default('partialCreated'),
+    /** A SCOPE_TYPES value: autoCrawl or manual. */
+    scopeType: text('scope_type').notNull().default('autoCrawl'),
+    /** The canonical URL the base URL declared when last crawled. */
+    canonical: text('canonical'),
+    lastProcessedUrl: text('last_processed_url'),
+    settings: jsonb('settings').$type<ProjectSettings>().notNull().default({}),
+    /** Set when deletion was requested: the project is hidden and a job removes it. */
+    deletingAt: timestamp('deleting_at', { withTimezone: true }),
+    /** Whether deletion keeps the project's translation memory reusable. */
+    keepTm: boolean('keep_tm'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('projects_organisation_idx').on(t.organisationId),
+    index('projects_organisation_idx').on(t.organisationId, t.createdAt),
     index('projects_base_host_idx').on(projectBaseHostSql(t.baseUrl)),
   ],
+);
+
+/** The origins (hosts) of a project: the primary one and any others of a multi-origin project. */
+export const projectDomains = pgTable(
+  'project_domains',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Lower-case host without port, e.g. `www.example.in`. */
+    hostname: text('hostname').notNull(),
+    /** `scheme://host[:port]` as the user gave it. */
+    origin: text('origin').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('project_domains_project_host_uq').on(t.projectId, t.hostname)],
+);
+
+/** Collaborators see only the projects assigned to them. */
+export const projectCollaborators = pgTable(
+  'project_collaborators',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_collaborators_user_idx').on(t.userId)],
 );

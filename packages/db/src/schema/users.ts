@@ -17,6 +17,10 @@ export const users = pgTable(
     status: text('status').notNull().default('active'),
     apikey: text('apikey'),
     contractAgreed: boolean('contract_agreed').notNull().default(false),
+    /** Whether machine translation runs for this user's work (spec §7 /user/update "NMT status"). */
+    nmtEnabled: boolean('nmt_enabled').notNull().default(true),
+    /** Parliament translators only: the document categories they translate. */
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
     emailVerified: boolean('email_verified').notNull().default(false),
     /** Bumped on password reset or sign-out everywhere: tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
@@ -29,5 +33,6 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_apikey_idx').on(t.apikey),
     index('users_organisation_idx').on(t.organisationId),
+    index('users_role_idx').on(t.role),
   ],
 );

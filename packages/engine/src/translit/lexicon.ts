@@ -10,27 +10,45 @@ export interface Lexicon {
   hasPrefix(prefix: string): boolean;
 }
 
-export function createLexicon(entries: Iterable<readonly [string, number]>): Lexicon {
-  const set = new Map<string, number>();
-  for (const [word, tier] of entries) if (word) set.set(word, Math.max(tier, set.get(word) ?? 0));
-  const sorted = [...set.keys()].sort();
+/**
+ * Builds the lexicon. Entries arrive sorted from the shipped files (the build script sorts them
+ * with the same code-unit order), which skips a sort of up to a million words at load time.
+ */
+export function createLexicon(entries: ReadonlyArray<readonly [string, number]>): Lexicon {
+  let sorted = entries.filter(([word]) => word.length > 0);
+  const isSorted = sorted.every((entry, i) => i === 0 || (sorted[i - 1]?.[0] ?? '') <= entry[0]);
+  if (!isSorted) sorted = [...sorted].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const words = sorted.map(([word]) => word);
+  const tiers = Uint8Array.from(sorted, ([, tier]) => tier);
   const prefixCache = new Map<string, boolean>();
+
+  function lowerBound(key: string): number {
+    let low = 0;
+    let high = words.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((words[middle] ?? '') < key) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  function tier(word: string): number {
+    const index = lowerBound(word);
+    // Duplicates sit side by side; keep the highest tier.
+    let best = -1;
+    for (let i = index; i < words.length && words[i] === word; i += 1) best = Math.max(best, tiers[i] ?? 0);
+    return best;
+  }
 
   function hasPrefix(prefix: string): boolean {
     const cached = prefixCache.get(prefix);
     if (cached !== undefined) return cached;
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((sorted[middle] ?? '') < prefix) low = middle + 1;
-      else high = middle;
-    }
-    const found = (sorted[low] ?? '').startsWith(prefix) && low < sorted.length;
+    const found = (words[lowerBound(prefix)] ?? '').startsWith(prefix);
     if (prefixCache.size > 200_000) prefixCache.clear();
     prefixCache.set(prefix, found);
     return found;
   }
 
-  return { size: set.size, has: (word) => set.has(word), tier: (word) => set.get(word) ?? -1, hasPrefix };
+  return { size: words.length, has: (word) => tier(word) >= 0, tier, hasPrefix };
 }

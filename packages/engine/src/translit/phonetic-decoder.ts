@@ -14,6 +14,11 @@ export interface ScriptUnits {
   maxChunk: number;
   virama: string;
   anusvara: string;
+  /**
+   * Dravidian scripts write every vowelless consonant with a virama (no silent schwa), so an
+   * unmarked cluster or final consonant costs this much more there; 0 elsewhere.
+   */
+  explicitViramaBias: number;
 }
 
 export interface DecoderWeights {
@@ -23,6 +28,8 @@ export interface DecoderWeights {
   lexiconBonus: number;
   /** Extra bonus per lexicon tier (core and frequent words). */
   tierBonus: number;
+  /** Cost of a word-final virama (besides `explicitViramaBias`). */
+  finalViramaCost: number;
   /** Cost of a doubled consonant written once (chhapan → छप्पन). */
   geminationCost: number;
   /** Cost of an anusvara the typist left out (maine → मैंने). */
@@ -40,6 +47,7 @@ export const DEFAULT_DECODER_WEIGHTS: DecoderWeights = {
   tierBonus: 0.7,
   silentNasalCost: 3.5,
   geminationCost: 3,
+  finalViramaCost: 2.5,
   beam: 20,
   charOrder: 5,
 };
@@ -73,7 +81,10 @@ function runBeam(
   weights: DecoderWeights,
   lexicon: Lexicon | undefined,
 ): Hypothesis[] {
-  const beams: Array<Map<string, Hypothesis>> = Array.from({ length: input.length + 1 }, () => new Map());
+  const beams: Array<Map<string, Hypothesis>> = Array.from(
+    { length: input.length + 1 },
+    () => new Map<string, Hypothesis>(),
+  );
   beams[0]?.set('', { out: '', state: STATE_START, channel: 0, lm: 0 });
   const score = (hypothesis: Hypothesis): number => hypothesis.channel + weights.lm * hypothesis.lm;
 
@@ -83,7 +94,12 @@ function runBeam(
     const beam = beams[position];
     if (!beam) return;
     const key = `${state}${out}`;
-    const next: Hypothesis = { out, state, channel: from.channel + cost, lm: from.lm + lmCost(model, from.out, appended) };
+    const next: Hypothesis = {
+      out,
+      state,
+      channel: from.channel + cost,
+      lm: from.lm + lmCost(model, from.out, appended),
+    };
     const existing = beam.get(key);
     if (!existing || score(next) < score(existing)) beam.set(key, next);
   };
@@ -96,31 +112,77 @@ function runBeam(
       for (let length = 1; length <= script.maxChunk && position + length <= input.length; length += 1) {
         const chunk = input.slice(position, position + length);
         const target = position + length;
-        const units = (target === input.length ? script.units.get(chunk + FINAL_MARK) : undefined) ?? script.units.get(chunk);
+        const units =
+          (target === input.length ? script.units.get(chunk + FINAL_MARK) : undefined) ??
+          script.units.get(chunk);
         if (!units) continue;
         for (const unit of units) {
           if (unit.kind === 'C') {
             if (hypothesis.state === STATE_CONSONANT) {
-              push(target, hypothesis, script.virama + unit.text, STATE_CONSONANT, unit.cost + weights.viramaCost);
-              push(target, hypothesis, unit.text, STATE_CONSONANT, unit.cost + weights.schwaCost);
+              push(
+                target,
+                hypothesis,
+                script.virama + unit.text,
+                STATE_CONSONANT,
+                unit.cost + weights.viramaCost,
+              );
+              push(
+                target,
+                hypothesis,
+                unit.text,
+                STATE_CONSONANT,
+                unit.cost + weights.schwaCost + script.explicitViramaBias,
+              );
             } else {
               push(target, hypothesis, unit.text, STATE_CONSONANT, unit.cost);
               if (hypothesis.state === STATE_VOWEL && unit.text.length === 1) {
-                push(target, hypothesis, unit.text + script.virama + unit.text, STATE_CONSONANT, unit.cost + weights.geminationCost);
+                push(
+                  target,
+                  hypothesis,
+                  unit.text + script.virama + unit.text,
+                  STATE_CONSONANT,
+                  unit.cost + weights.geminationCost,
+                );
               }
             }
           } else if (unit.kind === 'V') {
             const written = hypothesis.state === STATE_CONSONANT ? unit.sign : unit.independent;
             push(target, hypothesis, written, STATE_VOWEL, unit.cost);
-            if (target < input.length) push(target, hypothesis, written + script.anusvara, STATE_VOWEL, unit.cost + weights.silentNasalCost);
+            if (target < input.length)
+              push(
+                target,
+                hypothesis,
+                written + script.anusvara,
+                STATE_VOWEL,
+                unit.cost + weights.silentNasalCost,
+              );
           } else if (hypothesis.state !== STATE_START) {
-            push(target, hypothesis, unit.text, STATE_VOWEL, unit.cost + (hypothesis.state === STATE_CONSONANT ? 2 : 0));
+            push(
+              target,
+              hypothesis,
+              unit.text,
+              STATE_VOWEL,
+              unit.cost + (hypothesis.state === STATE_CONSONANT ? 2 : 0),
+            );
           }
         }
       }
     }
   }
-  const finals = [...(beams[input.length]?.values() ?? [])].filter((hypothesis) => !lexicon || lexicon.has(hypothesis.out));
+  const ends = [...(beams[input.length]?.values() ?? [])];
+  for (const hypothesis of [...ends]) {
+    if (hypothesis.state !== STATE_CONSONANT) continue;
+    const out = hypothesis.out + script.virama;
+    const withVirama = {
+      ...hypothesis,
+      out,
+      lm: hypothesis.lm + lmCost(model, hypothesis.out, script.virama),
+    };
+    withVirama.channel += Math.max(0, weights.finalViramaCost - 2 * script.explicitViramaBias);
+    hypothesis.channel += script.explicitViramaBias;
+    if (!lexicon || lexicon.hasPrefix(out)) ends.push(withVirama);
+  }
+  const finals = ends.filter((hypothesis) => !lexicon || lexicon.has(hypothesis.out));
   for (const hypothesis of finals) hypothesis.lm += model ? model.endCost(hypothesis.out) : 0;
   return finals;
 }

@@ -67,7 +67,7 @@ tr त्र:0.5
 `;
 
 const VOWELS = `
-a अ,:0 आ,ा:1.3 ए,े:4
+a अ,:0 आ,ा:1.0 ए,े:4
 aa आ,ा:0 अ,:4
 i इ,ि:0.4 ई,ी:1.1 ए,े:4
 ee ई,ी:0 इ,ि:2.5 ए,े:2
@@ -107,15 +107,89 @@ ee ई,ी:0
 ey ए,े:0.3
 `;
 
+/**
+ * Readings particular to some scripts. Bengali: the inherent vowel sounds o, য is j, শ is the usual
+ * s. The Dravidian scripts (written in Devanagari pivot letters: ऩ → ன/ന,
+ * ऱ → ற/റ, ऴ → ழ/ഴ, ळ → ள/ള). Tamil writes s as ச, h often as க, "ndr" as ன்ற, "ng" as ங்க.
+ */
+const SCRIPT_EXTRAS: Readonly<Record<string, string>> = {
+  taml: `
+C n ऩ:0.8
+C s च:0.6
+C th त:0.2
+C d त:1.2
+C h क:1.5
+C ng ङ्ग:0.3 ङ:0.8
+C nd ण्ड:0.8
+C ndr ऩ्ऱ:0.2
+C tr ऱ्ऱ:0.8
+C rr ऱ्ऱ:0.3
+C r ऱ:1.2
+C l ळ:1.0
+C zh ऴ:0
+C nj ञ्ज:0.3
+`,
+  mlym: `
+C n ण:1.2
+C th त:0.2
+C nn ऩ्ऩ:1 न्न:0.3
+C r ऱ:1.2
+C rr ऱ्ऱ:0.3
+C l ळ:1.0
+C zh ऴ:0
+C nj ञ्ज:0.3
+C ng ङ्ङ:0.5 ङ्ग:0.8
+`,
+  telu: `
+C th त:0.3
+`,
+  beng: `
+V o अ,:0.8
+V o$ अ,:1 ओ,ो:0.3
+C j य:1.2
+C y य़:0.5
+C s श:0.5
+C sh श:0.1
+C ng ङ:1.5
+`,
+  knda: `
+C th त:0.3
+`,
+};
+
 /** Names of the Latin letters as Hindi speakers say them (CNN → सीएनएन), for acronyms. */
 export const LETTER_NAMES: Readonly<Record<string, string>> = {
-  a: 'ए', b: 'बी', c: 'सी', d: 'डी', e: 'ई', f: 'एफ़', g: 'जी', h: 'एच', i: 'आई', j: 'जे', k: 'के', l: 'एल', m: 'एम',
-  n: 'एन', o: 'ओ', p: 'पी', q: 'क्यू', r: 'आर', s: 'एस', t: 'टी', u: 'यू', v: 'वी', w: 'डब्ल्यू', x: 'एक्स', y: 'वाई',
+  a: 'ए',
+  b: 'बी',
+  c: 'सी',
+  d: 'डी',
+  e: 'ई',
+  f: 'एफ़',
+  g: 'जी',
+  h: 'एच',
+  i: 'आई',
+  j: 'जे',
+  k: 'के',
+  l: 'एल',
+  m: 'एम',
+  n: 'एन',
+  o: 'ओ',
+  p: 'पी',
+  q: 'क्यू',
+  r: 'आर',
+  s: 'एस',
+  t: 'टी',
+  u: 'यू',
+  v: 'वी',
+  w: 'डब्ल्यू',
+  x: 'एक्स',
+  y: 'वाई',
   z: 'ज़ेड',
 };
 
 const SIGNS = `
 n ं:0.7 ँ:2.5
+ng ं:2.5
 m ं:1.8
 h ः:5
 `;
@@ -144,6 +218,9 @@ V a ए,े:1.5 ऐ,ै:1.8 आ,ा:0.7
 V i आइ,ाइ:1.5
 V o ऑ,ॉ:1.2
 V u यू,्यू:1.5
+V e$ अ,:0.6 ए,े:0.8 ई,ी:2
+V ie$ ई,ी:0.3
+V y$ ई,ी:0.2
 `;
 
 function parseOptions(rest: string[]): Array<[string, number]> {
@@ -170,7 +247,13 @@ function parseBlock(table: Map<string, PhoneticUnit[]>, block: string, kind: 'C'
 
 const ROMAN_ENGLISH_EXTRA_COST = 1.5;
 
-function addOptions(table: Map<string, PhoneticUnit[]>, kind: 'C' | 'V' | 'S', roman: string, rest: string[], extraCost = 0): void {
+function addOptions(
+  table: Map<string, PhoneticUnit[]>,
+  kind: 'C' | 'V' | 'S',
+  roman: string,
+  rest: string[],
+  extraCost = 0,
+): void {
   for (const [native, baseCost] of parseOptions(rest)) {
     const cost = baseCost + extraCost;
     if (kind === 'V') {
@@ -181,7 +264,7 @@ function addOptions(table: Map<string, PhoneticUnit[]>, kind: 'C' | 'V' | 'S', r
 }
 
 /** The rule table for romanised Indian-language input, or for English spelling when `isEnglish`. */
-export function buildPhoneticRules(isEnglish: boolean): Map<string, PhoneticUnit[]> {
+export function buildPhoneticRules(isEnglish: boolean, script?: string): Map<string, PhoneticUnit[]> {
   const table = new Map<string, PhoneticUnit[]>();
   parseBlock(table, CONSONANTS, 'C');
   parseBlock(table, VOWELS, 'V');
@@ -189,6 +272,10 @@ export function buildPhoneticRules(isEnglish: boolean): Map<string, PhoneticUnit
   for (const line of FINAL_VOWELS.trim().split('\n')) {
     const [roman, ...rest] = line.trim().split(/\s+/u);
     if (roman) addOptions(table, 'V', roman + FINAL_MARK, rest);
+  }
+  for (const line of (script ? (SCRIPT_EXTRAS[script] ?? '') : '').trim().split('\n')) {
+    const [kind, roman, ...rest] = line.trim().split(/\s+/u);
+    if ((kind === 'C' || kind === 'V') && roman) addOptions(table, kind, roman, rest);
   }
   // Romanised text borrows English words too: their spellings are read at a small extra cost.
   const extraCost = isEnglish ? 0 : ROMAN_ENGLISH_EXTRA_COST;

@@ -9,7 +9,13 @@
  * khanda ta are mapped explicitly. Perso-Arabic (Urdu, Kashmiri), Ol Chiki (Santali) and Latin
  * (ISO 15919) use letter tables over the same pivot.
  */
-import { BRAHMIC_BLOCK_START, getTranslitLanguage, isBrahmicScript, type BrahmicScript, type Script } from './languages';
+import {
+  BRAHMIC_BLOCK_START,
+  getTranslitLanguage,
+  isBrahmicScript,
+  type BrahmicScript,
+  type Script,
+} from './languages';
 
 const DEVA = 0x0900;
 const VIRAMA_OFFSET = 0x4d;
@@ -71,23 +77,23 @@ const TAMIL_EXPANSIONS: Readonly<Record<number, readonly number[]>> = {
 
 /** Characters outside the shared layout, read into Devanagari. */
 const EXTRA_TO_DEVANAGARI: Readonly<Record<string, string>> = {
-  'ৰ': 'र',
-  'ৱ': 'व',
-  'ৎ': 'त्',
-  'য়': 'य',
+  ৰ: 'र',
+  ৱ: 'व',
+  ৎ: 'त्',
+  য়: 'य',
   'ੰ': 'ं',
   'ੱ': '',
-  'ੲ': 'इ',
-  'ੳ': 'उ',
-  'ൺ': 'ण्',
-  'ൻ': 'न्',
-  'ർ': 'र्',
-  'ൽ': 'ल्',
-  'ൾ': 'ळ्',
-  'ൿ': 'क्',
-  'ୱ': 'व',
-  'ୟ': 'य',
-  'ఽ': 'ऽ',
+  ੲ: 'इ',
+  ੳ: 'उ',
+  ൺ: 'ण्',
+  ൻ: 'न्',
+  ർ: 'र्',
+  ൽ: 'ल्',
+  ൾ: 'ळ्',
+  ൿ: 'क्',
+  ୱ: 'व',
+  ୟ: 'य',
+  ఽ: 'ऽ',
 };
 
 function blockStart(script: BrahmicScript): number {
@@ -174,17 +180,76 @@ function devanagariToBrahmic(text: string, script: BrahmicScript, languageCode: 
 // ---------- Perso-Arabic (Urdu, Kashmiri) ----------
 
 const ARABIC_CONSONANTS: Readonly<Record<string, string>> = {
-  क: 'ک', ख: 'کھ', ग: 'گ', घ: 'گھ', ङ: 'ن', च: 'چ', छ: 'چھ', ज: 'ج', झ: 'جھ', ञ: 'ن',
-  ट: 'ٹ', ठ: 'ٹھ', ड: 'ڈ', ढ: 'ڈھ', ण: 'ن', त: 'ت', थ: 'تھ', द: 'د', ध: 'دھ', न: 'ن',
-  प: 'پ', फ: 'پھ', ब: 'ب', भ: 'بھ', म: 'م', य: 'ی', र: 'ر', ल: 'ل', ळ: 'ل', व: 'و',
-  श: 'ش', ष: 'ش', स: 'س', ह: 'ہ',
+  क: 'ک',
+  ख: 'کھ',
+  ग: 'گ',
+  घ: 'گھ',
+  ङ: 'ن',
+  च: 'چ',
+  छ: 'چھ',
+  ज: 'ج',
+  झ: 'جھ',
+  ञ: 'ن',
+  ट: 'ٹ',
+  ठ: 'ٹھ',
+  ड: 'ڈ',
+  ढ: 'ڈھ',
+  ण: 'ن',
+  त: 'ت',
+  थ: 'تھ',
+  द: 'د',
+  ध: 'دھ',
+  न: 'ن',
+  प: 'پ',
+  फ: 'پھ',
+  ब: 'ب',
+  भ: 'بھ',
+  म: 'م',
+  य: 'ی',
+  र: 'ر',
+  ल: 'ل',
+  ळ: 'ل',
+  व: 'و',
+  श: 'ش',
+  ष: 'ش',
+  स: 'س',
+  ह: 'ہ',
 };
-const ARABIC_NUKTA: Readonly<Record<string, string>> = { क: 'ق', ख: 'خ', ग: 'غ', ज: 'ز', फ: 'ف', ड: 'ڑ', ढ: 'ڑھ' };
+const ARABIC_NUKTA: Readonly<Record<string, string>> = {
+  क: 'ق',
+  ख: 'خ',
+  ग: 'غ',
+  ज: 'ز',
+  फ: 'ف',
+  ड: 'ڑ',
+  ढ: 'ڑھ',
+};
 const ARABIC_INDEPENDENT_VOWELS: Readonly<Record<string, string>> = {
-  अ: 'ا', आ: 'آ', इ: 'ا', ई: 'ای', उ: 'ا', ऊ: 'او', ए: 'اے', ऐ: 'اے', ओ: 'او', औ: 'او', ऋ: 'رِ',
+  अ: 'ا',
+  आ: 'آ',
+  इ: 'ا',
+  ई: 'ای',
+  उ: 'ا',
+  ऊ: 'او',
+  ए: 'اے',
+  ऐ: 'اے',
+  ओ: 'او',
+  औ: 'او',
+  ऋ: 'رِ',
 };
 const ARABIC_MATRAS: Readonly<Record<string, string>> = {
-  'ा': 'ا', 'ि': '', 'ी': 'ی', 'ु': '', 'ू': 'و', 'े': 'ی', 'ै': 'ی', 'ो': 'و', 'ौ': 'و', 'ृ': 'ر', 'ॅ': 'ی', 'ॉ': 'ا',
+  'ा': 'ا',
+  'ि': '',
+  'ी': 'ی',
+  'ु': '',
+  'ू': 'و',
+  'े': 'ی',
+  'ै': 'ی',
+  'ो': 'و',
+  'ौ': 'و',
+  'ृ': 'ر',
+  'ॅ': 'ی',
+  'ॉ': 'ا',
 };
 
 function devanagariToArabic(text: string): string {
@@ -214,10 +279,52 @@ function devanagariToArabic(text: string): string {
 }
 
 const ARABIC_TO_DEVANAGARI: Readonly<Record<string, string>> = {
-  ا: 'ा', آ: 'आ', ب: 'ब', پ: 'प', ت: 'त', ٹ: 'ट', ث: 'स', ج: 'ज', چ: 'च', ح: 'ह', خ: 'ख़', د: 'द', ڈ: 'ड',
-  ذ: 'ज़', ر: 'र', ڑ: 'ड़', ز: 'ज़', ژ: 'झ़', س: 'स', ش: 'श', ص: 'स', ض: 'ज़', ط: 'त', ظ: 'ज़', ع: '', غ: 'ग़',
-  ف: 'फ़', ق: 'क़', ک: 'क', ك: 'क', گ: 'ग', ل: 'ल', م: 'म', ن: 'न', ں: 'ं', و: 'व', ہ: 'ह', ه: 'ह', ھ: '्ह',
-  ۂ: 'ह', ی: 'य', ي: 'य', ے: 'े', ئ: 'इ', ء: '', '۔': '।',
+  ا: 'ा',
+  آ: 'आ',
+  ب: 'ब',
+  پ: 'प',
+  ت: 'त',
+  ٹ: 'ट',
+  ث: 'स',
+  ج: 'ज',
+  چ: 'च',
+  ح: 'ह',
+  خ: 'ख़',
+  د: 'द',
+  ڈ: 'ड',
+  ذ: 'ज़',
+  ر: 'र',
+  ڑ: 'ड़',
+  ز: 'ज़',
+  ژ: 'झ़',
+  س: 'स',
+  ش: 'श',
+  ص: 'स',
+  ض: 'ज़',
+  ط: 'त',
+  ظ: 'ज़',
+  ع: '',
+  غ: 'ग़',
+  ف: 'फ़',
+  ق: 'क़',
+  ک: 'क',
+  ك: 'क',
+  گ: 'ग',
+  ل: 'ल',
+  م: 'म',
+  ن: 'न',
+  ں: 'ं',
+  و: 'व',
+  ہ: 'ह',
+  ه: 'ह',
+  ھ: '्ह',
+  ۂ: 'ह',
+  ی: 'य',
+  ي: 'य',
+  ے: 'े',
+  ئ: 'इ',
+  ء: '',
+  '۔': '।',
 };
 const ARABIC_HARAKAT = /[\u064B-\u065F\u0670]/gu;
 
@@ -240,22 +347,83 @@ function arabicToDevanagari(text: string): string {
 }
 
 function aspirate(consonant: string): string {
-  const pairs: Record<string, string> = { क: 'ख', ग: 'घ', च: 'छ', ज: 'झ', ट: 'ठ', ड: 'ढ', त: 'थ', द: 'ध', प: 'फ', ब: 'भ' };
+  const pairs: Record<string, string> = {
+    क: 'ख',
+    ग: 'घ',
+    च: 'छ',
+    ज: 'झ',
+    ट: 'ठ',
+    ड: 'ढ',
+    त: 'थ',
+    द: 'ध',
+    प: 'फ',
+    ब: 'भ',
+  };
   return pairs[consonant] ?? consonant;
 }
 
 // ---------- Ol Chiki (Santali) ----------
 
 const OL_CHIKI_CONSONANTS: Readonly<Record<string, string>> = {
-  क: 'ᱠ', ख: 'ᱠᱷ', ग: 'ᱜ', घ: 'ᱜᱷ', ङ: 'ᱝ', च: 'ᱪ', छ: 'ᱪᱷ', ज: 'ᱡ', झ: 'ᱡᱷ', ञ: 'ᱧ',
-  ट: 'ᱴ', ठ: 'ᱴᱷ', ड: 'ᱰ', ढ: 'ᱰᱷ', ण: 'ᱬ', त: 'ᱛ', थ: 'ᱛᱷ', द: 'ᱫ', ध: 'ᱫᱷ', न: 'ᱱ',
-  प: 'ᱯ', फ: 'ᱯᱷ', ब: 'ᱵ', भ: 'ᱵᱷ', म: 'ᱢ', य: 'ᱭ', र: 'ᱨ', ल: 'ᱞ', व: 'ᱣ', श: 'ᱥ',
-  ष: 'ᱥ', स: 'ᱥ', ह: 'ᱦ', ळ: 'ᱞ',
+  क: 'ᱠ',
+  ख: 'ᱠᱷ',
+  ग: 'ᱜ',
+  घ: 'ᱜᱷ',
+  ङ: 'ᱝ',
+  च: 'ᱪ',
+  छ: 'ᱪᱷ',
+  ज: 'ᱡ',
+  झ: 'ᱡᱷ',
+  ञ: 'ᱧ',
+  ट: 'ᱴ',
+  ठ: 'ᱴᱷ',
+  ड: 'ᱰ',
+  ढ: 'ᱰᱷ',
+  ण: 'ᱬ',
+  त: 'ᱛ',
+  थ: 'ᱛᱷ',
+  द: 'ᱫ',
+  ध: 'ᱫᱷ',
+  न: 'ᱱ',
+  प: 'ᱯ',
+  फ: 'ᱯᱷ',
+  ब: 'ᱵ',
+  भ: 'ᱵᱷ',
+  म: 'ᱢ',
+  य: 'ᱭ',
+  र: 'ᱨ',
+  ल: 'ᱞ',
+  व: 'ᱣ',
+  श: 'ᱥ',
+  ष: 'ᱥ',
+  स: 'ᱥ',
+  ह: 'ᱦ',
+  ळ: 'ᱞ',
 };
 const OL_CHIKI_VOWELS: Readonly<Record<string, string>> = {
-  अ: 'ᱚ', आ: 'ᱟ', इ: 'ᱤ', ई: 'ᱤ', उ: 'ᱩ', ऊ: 'ᱩ', ए: 'ᱮ', ऐ: 'ᱚᱤ', ओ: 'ᱳ', औ: 'ᱚᱩ', ऋ: 'ᱨᱤ',
-  'ा': 'ᱟ', 'ि': 'ᱤ', 'ी': 'ᱤ', 'ु': 'ᱩ', 'ू': 'ᱩ', 'े': 'ᱮ', 'ै': 'ᱚᱤ', 'ो': 'ᱳ', 'ौ': 'ᱚᱩ', 'ृ': 'ᱨᱤ',
-  'ॅ': 'ᱮ', 'ॉ': 'ᱳ',
+  अ: 'ᱚ',
+  आ: 'ᱟ',
+  इ: 'ᱤ',
+  ई: 'ᱤ',
+  उ: 'ᱩ',
+  ऊ: 'ᱩ',
+  ए: 'ᱮ',
+  ऐ: 'ᱚᱤ',
+  ओ: 'ᱳ',
+  औ: 'ᱚᱩ',
+  ऋ: 'ᱨᱤ',
+  'ा': 'ᱟ',
+  'ि': 'ᱤ',
+  'ी': 'ᱤ',
+  'ु': 'ᱩ',
+  'ू': 'ᱩ',
+  'े': 'ᱮ',
+  'ै': 'ᱚᱤ',
+  'ो': 'ᱳ',
+  'ौ': 'ᱚᱩ',
+  'ृ': 'ᱨᱤ',
+  'ॅ': 'ᱮ',
+  'ॉ': 'ᱳ',
 };
 
 function devanagariToOlChiki(text: string): string {
@@ -269,7 +437,8 @@ function devanagariToOlChiki(text: string): string {
       out += consonant;
       const isFollowedByLetter = next !== undefined && /[\u0900-\u097F]/u.test(next);
       // The inherent vowel is written out (ᱚ) except before a virama, a vowel sign or at word end.
-      if (isFollowedByLetter && next !== '्' && !(next in OL_CHIKI_VOWELS) && next !== 'ं' && next !== 'ँ') out += 'ᱚ';
+      if (isFollowedByLetter && next !== '्' && !(next in OL_CHIKI_VOWELS) && next !== 'ं' && next !== 'ँ')
+        out += 'ᱚ';
       else if (next === 'ं' || next === 'ँ') out += 'ᱚ';
     } else if (OL_CHIKI_VOWELS[char]) out += OL_CHIKI_VOWELS[char];
     else if (char === 'ं' || char === 'ँ') out += 'ᱸ';
@@ -282,11 +451,17 @@ function devanagariToOlChiki(text: string): string {
 }
 
 const OL_CHIKI_TO_DEVANAGARI = new Map<string, string>();
-for (const [deva, olck] of Object.entries(OL_CHIKI_CONSONANTS)) if (!OL_CHIKI_TO_DEVANAGARI.has(olck)) OL_CHIKI_TO_DEVANAGARI.set(olck, deva);
+for (const [deva, olck] of Object.entries(OL_CHIKI_CONSONANTS))
+  if (!OL_CHIKI_TO_DEVANAGARI.has(olck)) OL_CHIKI_TO_DEVANAGARI.set(olck, deva);
 
 function olChikiToDevanagari(text: string): string {
   const vowelSigns: Record<string, [string, string]> = {
-    'ᱚ': ['अ', ''], 'ᱟ': ['आ', 'ा'], 'ᱤ': ['इ', 'ि'], 'ᱩ': ['उ', 'ु'], 'ᱮ': ['ए', 'े'], 'ᱳ': ['ओ', 'ो'],
+    ᱚ: ['अ', ''],
+    ᱟ: ['आ', 'ा'],
+    ᱤ: ['इ', 'ि'],
+    ᱩ: ['उ', 'ु'],
+    ᱮ: ['ए', 'े'],
+    ᱳ: ['ओ', 'ो'],
   };
   let out = '';
   let isAfterConsonant = false;
@@ -305,7 +480,8 @@ function olChikiToDevanagari(text: string): string {
       isAfterConsonant = false;
       if (char === 'ᱸ') out += 'ं';
       else if (char === '᱾') out += '।';
-      else if (char >= '᱐' && char <= '᱙') out += String.fromCodePoint(0x0966 + (char.codePointAt(0) ?? 0) - 0x1c50);
+      else if (char >= '᱐' && char <= '᱙')
+        out += String.fromCodePoint(0x0966 + (char.codePointAt(0) ?? 0) - 0x1c50);
       else out += char;
     }
   }
@@ -315,18 +491,96 @@ function olChikiToDevanagari(text: string): string {
 // ---------- Latin (ISO 15919) ----------
 
 const ISO_CONSONANTS: Readonly<Record<string, string>> = {
-  क: 'k', ख: 'kh', ग: 'g', घ: 'gh', ङ: 'ṅ', च: 'c', छ: 'ch', ज: 'j', झ: 'jh', ञ: 'ñ', ट: 'ṭ', ठ: 'ṭh', ड: 'ḍ',
-  ढ: 'ḍh', ण: 'ṇ', त: 't', थ: 'th', द: 'd', ध: 'dh', न: 'n', ऩ: 'ṉ', प: 'p', फ: 'ph', ब: 'b', भ: 'bh', म: 'm',
-  य: 'y', र: 'r', ऱ: 'ṟ', ल: 'l', ळ: 'ḷ', ऴ: 'ḻ', व: 'v', श: 'ś', ष: 'ṣ', स: 's', ह: 'h',
+  क: 'k',
+  ख: 'kh',
+  ग: 'g',
+  घ: 'gh',
+  ङ: 'ṅ',
+  च: 'c',
+  छ: 'ch',
+  ज: 'j',
+  झ: 'jh',
+  ञ: 'ñ',
+  ट: 'ṭ',
+  ठ: 'ṭh',
+  ड: 'ḍ',
+  ढ: 'ḍh',
+  ण: 'ṇ',
+  त: 't',
+  थ: 'th',
+  द: 'd',
+  ध: 'dh',
+  न: 'n',
+  ऩ: 'ṉ',
+  प: 'p',
+  फ: 'ph',
+  ब: 'b',
+  भ: 'bh',
+  म: 'm',
+  य: 'y',
+  र: 'r',
+  ऱ: 'ṟ',
+  ल: 'l',
+  ळ: 'ḷ',
+  ऴ: 'ḻ',
+  व: 'v',
+  श: 'ś',
+  ष: 'ṣ',
+  स: 's',
+  ह: 'h',
 };
-const ISO_NUKTA: Readonly<Record<string, string>> = { क: 'q', ख: 'ḵẖ', ग: 'ġ', ज: 'z', फ: 'f', ड: 'ṛ', ढ: 'ṛh', य: 'ẏ' };
+const ISO_NUKTA: Readonly<Record<string, string>> = {
+  क: 'q',
+  ख: 'ḵẖ',
+  ग: 'ġ',
+  ज: 'z',
+  फ: 'f',
+  ड: 'ṛ',
+  ढ: 'ṛh',
+  य: 'ẏ',
+};
 const ISO_VOWELS: Readonly<Record<string, string>> = {
-  अ: 'a', आ: 'ā', इ: 'i', ई: 'ī', उ: 'u', ऊ: 'ū', ऋ: 'r̥', ॠ: 'r̥̄', ऌ: 'l̥', ऎ: 'e', ए: 'ē', ऐ: 'ai', ऒ: 'o',
-  ओ: 'ō', औ: 'au', ऍ: 'ê', ऑ: 'ô',
-  'ा': 'ā', 'ि': 'i', 'ी': 'ī', 'ु': 'u', 'ू': 'ū', 'ृ': 'r̥', 'ॄ': 'r̥̄', 'ॆ': 'e', 'े': 'ē', 'ै': 'ai', 'ॊ': 'o',
-  'ो': 'ō', 'ौ': 'au', 'ॅ': 'ê', 'ॉ': 'ô',
+  अ: 'a',
+  आ: 'ā',
+  इ: 'i',
+  ई: 'ī',
+  उ: 'u',
+  ऊ: 'ū',
+  ऋ: 'r̥',
+  ॠ: 'r̥̄',
+  ऌ: 'l̥',
+  ऎ: 'e',
+  ए: 'ē',
+  ऐ: 'ai',
+  ऒ: 'o',
+  ओ: 'ō',
+  औ: 'au',
+  ऍ: 'ê',
+  ऑ: 'ô',
+  'ा': 'ā',
+  'ि': 'i',
+  'ी': 'ī',
+  'ु': 'u',
+  'ू': 'ū',
+  'ृ': 'r̥',
+  'ॄ': 'r̥̄',
+  'ॆ': 'e',
+  'े': 'ē',
+  'ै': 'ai',
+  'ॊ': 'o',
+  'ो': 'ō',
+  'ौ': 'au',
+  'ॅ': 'ê',
+  'ॉ': 'ô',
 };
-const ISO_SIGNS: Readonly<Record<string, string>> = { 'ं': 'ṁ', 'ँ': 'm̐', 'ः': 'ḥ', 'ऽ': '’', '।': '.', '॥': '.' };
+const ISO_SIGNS: Readonly<Record<string, string>> = {
+  'ं': 'ṁ',
+  'ँ': 'm̐',
+  'ः': 'ḥ',
+  ऽ: '’',
+  '।': '.',
+  '॥': '.',
+};
 
 function devanagariToIso(text: string): string {
   const chars = [...text.normalize('NFD')];
@@ -419,4 +673,3 @@ export function convertScript(text: string, fromLang: string, toLang: string): s
   if (to.script === 'deva' && from.script === 'deva') return pivot.normalize('NFC');
   return fromDevanagariPivot(pivot, to.code);
 }
-

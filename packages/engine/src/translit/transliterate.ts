@@ -3,10 +3,20 @@
  * script (ranked candidates), and Indic ↔ Indic script conversion. Per-language data (word list,
  * character model, rules in the target script) is built on first use and cached.
  */
+import type * as NodeFs from 'node:fs';
+import type * as NodeModule from 'node:module';
+import type * as NodePath from 'node:path';
+import type * as NodeUrl from 'node:url';
+import type * as NodeZlib from 'node:zlib';
 import { trainCharLanguageModel, type CharLanguageModel } from './char-lm';
 import { getTranslitLanguage, isBrahmicScript, type TranslitLanguage } from './languages';
 import { createLexicon, type Lexicon } from './lexicon';
-import { DEFAULT_DECODER_WEIGHTS, decodePhonetic, type DecoderWeights, type ScriptUnits } from './phonetic-decoder';
+import {
+  DEFAULT_DECODER_WEIGHTS,
+  decodePhonetic,
+  type DecoderWeights,
+  type ScriptUnits,
+} from './phonetic-decoder';
 import { buildPhoneticRules, FINAL_MARK, LETTER_NAMES, type PhoneticUnit } from './phonetic-rules';
 import { convertScript, detectScript, fromDevanagariPivot } from './script-convert';
 
@@ -36,22 +46,45 @@ interface LanguageModel {
 export type WordListLoader = (stem: string) => string[] | undefined;
 
 const models = new Map<string, LanguageModel>();
+const wordListData = new Map<string, WordListData>();
+const DRAVIDIAN_VIRAMA_BIAS = 1.5;
 const loadedWordLists = new Set<string>();
 let weights: DecoderWeights = DEFAULT_DECODER_WEIGHTS;
 
+type BuiltinGetter = (name: string) => unknown;
+
+/**
+ * Where the shipped word lists live: BHASHA_TRANSLIT_DATA, else the engine package's data folder
+ * found through module resolution (which also works from the server's bundle), else relative to
+ * this source file.
+ */
+function shippedDataDir(getBuiltin: BuiltinGetter): string {
+  const path = getBuiltin('node:path') as typeof NodePath;
+  const fromEnv = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+    ?.BHASHA_TRANSLIT_DATA;
+  if (fromEnv) return fromEnv;
+  try {
+    const { createRequire } = getBuiltin('node:module') as typeof NodeModule;
+    const packageJson = createRequire(import.meta.url).resolve('@bhasha/engine/package.json');
+    return path.join(path.dirname(packageJson), 'data', 'translit');
+  } catch {
+    const { fileURLToPath } = getBuiltin('node:url') as typeof NodeUrl;
+    return fileURLToPath(new URL('../../data/translit', import.meta.url));
+  }
+}
+
 function loadShippedWordList(stem: string): string[] | undefined {
-  // Loaded through process.getBuiltinModule so that browser bundles of @bhasha/engine never pull in fs.
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } }).process?.getBuiltinModule;
+  // Node built-ins are reached through process.getBuiltinModule so that browser bundles of
+  // @bhasha/engine never pull in fs (there, transliteration runs on rules alone).
+  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: BuiltinGetter } }).process
+    ?.getBuiltinModule;
   if (!getBuiltin) return undefined;
-  const fs = getBuiltin('node:fs') as typeof import('node:fs');
-  const zlib = getBuiltin('node:zlib') as typeof import('node:zlib');
-  const url = new URL(`../../data/translit/${stem}.words.txt.gz`, import.meta.url);
-  if (!fs.existsSync(url)) return undefined;
-  return zlib
-    .gunzipSync(fs.readFileSync(url))
-    .toString('utf8')
-    .split('\n')
-    .filter(Boolean);
+  const fs = getBuiltin('node:fs') as typeof NodeFs;
+  const zlib = getBuiltin('node:zlib') as typeof NodeZlib;
+  const path = getBuiltin('node:path') as typeof NodePath;
+  const file = path.join(shippedDataDir(getBuiltin), `${stem}.words.txt.gz`);
+  if (!fs.existsSync(file)) return undefined;
+  return zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').split('\n').filter(Boolean);
 }
 
 let wordListLoader: WordListLoader = loadShippedWordList;
@@ -60,12 +93,16 @@ let wordListLoader: WordListLoader = loadShippedWordList;
 export function setWordListLoader(loader: WordListLoader): void {
   wordListLoader = loader;
   models.clear();
+  wordListData.clear();
   loadedWordLists.clear();
 }
 
 /** Tunes the decoder's global weights (evaluation scripts only); clears no data. */
 export function setDecoderWeights(next: Partial<DecoderWeights>): void {
-  if (next.charOrder !== undefined && next.charOrder !== weights.charOrder) models.clear();
+  if (next.charOrder !== undefined && next.charOrder !== weights.charOrder) {
+    models.clear();
+    wordListData.clear();
+  }
   weights = { ...weights, ...next };
 }
 
@@ -74,7 +111,12 @@ export function loadedTranslitData(): string[] {
   return [...loadedWordLists];
 }
 
-function toScriptUnits(rules: Map<string, PhoneticUnit[]>, write: (devanagari: string) => string, charModel?: CharLanguageModel, alphabet?: Set<string>): ScriptUnits {
+function toScriptUnits(
+  rules: Map<string, PhoneticUnit[]>,
+  write: (devanagari: string) => string,
+  explicitViramaBias: number,
+  alphabet?: Set<string>,
+): ScriptUnits {
   const units = new Map<string, PhoneticUnit[]>();
   let maxChunk = 1;
   const isWritable = (text: string): boolean => !alphabet || [...text].every((char) => alphabet.has(char));
@@ -85,7 +127,10 @@ function toScriptUnits(rules: Map<string, PhoneticUnit[]>, write: (devanagari: s
       if (unit.kind === 'V') next = { ...unit, independent: write(unit.independent), sign: write(unit.sign) };
       else next = { ...unit, text: write(unit.text) };
       const key = next.kind === 'V' ? `V${next.independent},${next.sign}` : `${next.kind}${next.text}`;
-      if (next.kind === 'V' ? !isWritable(next.independent + next.sign) : !next.text || !isWritable(next.text)) continue;
+      if (
+        next.kind === 'V' ? !isWritable(next.independent + next.sign) : !next.text || !isWritable(next.text)
+      )
+        continue;
       const existing = converted.get(key);
       if (!existing || next.cost < existing.cost) converted.set(key, next);
     }
@@ -93,36 +138,89 @@ function toScriptUnits(rules: Map<string, PhoneticUnit[]>, write: (devanagari: s
     units.set(roman, [...converted.values()]);
     maxChunk = Math.max(maxChunk, roman.replace(FINAL_MARK, '').length);
   }
-  void charModel;
-  return { units, maxChunk: Math.min(maxChunk, 5), virama: write('्'), anusvara: write('ं') };
+  // A word-final reading replaces the chunk's vowel readings only; its consonant and sign readings stay.
+  for (const [roman, list] of units) {
+    if (!roman.endsWith(FINAL_MARK)) continue;
+    const others = (units.get(roman.slice(0, -FINAL_MARK.length)) ?? []).filter((unit) => unit.kind !== 'V');
+    units.set(roman, [...list, ...others]);
+  }
+  return {
+    units,
+    maxChunk: Math.min(maxChunk, 5),
+    virama: write('्'),
+    anusvara: write('ं'),
+    explicitViramaBias,
+  };
+}
+
+interface WordListData {
+  lexicon: Lexicon | undefined;
+  charModel: CharLanguageModel | undefined;
+  alphabet: Set<string> | undefined;
+}
+
+/** Lexicon and character model of one word list, shared by the languages that borrow it. */
+function loadWordListData(stem: string | undefined): WordListData {
+  if (!stem) return { lexicon: undefined, charModel: undefined, alphabet: undefined };
+  const cached = wordListData.get(stem);
+  if (cached) return cached;
+  const lines = wordListLoader(stem);
+  if (lines) loadedWordLists.add(stem);
+  // Shipped lists are NFC already (the build script normalises them).
+  const entries = (lines ?? []).map((line): [string, number] => {
+    const tab = line.indexOf('\t');
+    return tab < 0 ? [line, 0] : [line.slice(0, tab), Number(line.slice(tab + 1)) || 0];
+  });
+  const words = selectModelWords(entries);
+  // Small word lists (Odia, Punjabi from aspell alone) may not cover the script: keep all rule outputs then.
+  let alphabet: Set<string> | undefined;
+  if (words.length > 5000) {
+    alphabet = new Set<string>();
+    for (const word of words) for (const char of word) alphabet.add(char);
+  }
+  const data: WordListData = {
+    lexicon: entries.length > 0 ? createLexicon(entries) : undefined,
+    charModel: words.length > 0 ? trainCharLanguageModel(words, weights.charOrder) : undefined,
+    alphabet,
+  };
+  wordListData.set(stem, data);
+  return data;
 }
 
 function buildModel(language: TranslitLanguage): LanguageModel {
   const decodeLanguage = isBrahmicScript(language.script) ? language.code : 'hi';
-  const lines = language.lexicon ? wordListLoader(language.lexicon) : undefined;
-  if (language.lexicon && lines) loadedWordLists.add(language.lexicon);
-  const entries = (lines ?? []).map((line): [string, number] => {
-    const [word = '', tier = '0'] = line.split('\t');
-    return [word.normalize('NFC'), Number(tier) || 0];
-  });
-  // The character model learns from dictionary words only, not from the wide tier-0 script lists.
-  const words = entries.filter(([, tier]) => tier >= 1).map(([word]) => word);
-  const lexicon = entries.length > 0 ? createLexicon(entries) : undefined;
-  const charModel = words && words.length > 0 ? trainCharLanguageModel(words, weights.charOrder) : undefined;
-  // Small word lists (Odia, Punjabi) do not cover the script's letters: keep all rule outputs there.
-  let alphabet: Set<string> | undefined;
-  if (words && words.length > 5000) {
-    alphabet = new Set<string>();
-    for (const word of words) for (const char of word) alphabet.add(char);
-  }
-  const write = (devanagari: string): string => (devanagari ? fromDevanagariPivot(devanagari, decodeLanguage) : '');
+  const { lexicon, charModel, alphabet } = loadWordListData(language.lexicon);
+  const viramaBias = language.script === 'taml' || language.script === 'mlym' ? DRAVIDIAN_VIRAMA_BIAS : 0;
+  const write = (devanagari: string): string =>
+    devanagari ? fromDevanagariPivot(devanagari, decodeLanguage) : '';
   return {
     lexicon,
     charModel,
-    romanUnits: toScriptUnits(buildPhoneticRules(false), write, charModel, alphabet),
-    englishUnits: toScriptUnits(buildPhoneticRules(true), write, charModel, alphabet),
+    romanUnits: toScriptUnits(buildPhoneticRules(false, language.script), write, viramaBias, alphabet),
+    englishUnits: toScriptUnits(buildPhoneticRules(true, language.script), write, viramaBias, alphabet),
     convertTo: decodeLanguage === language.code ? undefined : language.code,
   };
+}
+
+/** Most words the character model learns from; more adds little and slows the first call. */
+const MODEL_WORD_LIMIT = 150_000;
+
+/**
+ * The character model learns from dictionary words (tier ≥ 1, not the wide tier-0 script lists),
+ * the most trusted tiers first, thinned evenly past the limit so every initial letter is kept.
+ */
+function selectModelWords(entries: ReadonlyArray<readonly [string, number]>): string[] {
+  const chosen: string[] = [];
+  // Dictionary tiers (aspell 1, hunspell 2) before the OCR list (3), whose word ends are unreliable.
+  for (const tier of [2, 1, 3]) {
+    if (chosen.length >= MODEL_WORD_LIMIT) break;
+    const words = entries.filter(([, entryTier]) => entryTier === tier).map(([word]) => word);
+    const room = MODEL_WORD_LIMIT - chosen.length;
+    const step = Math.max(1, words.length / room);
+    for (let i = 0; i < words.length && chosen.length < MODEL_WORD_LIMIT; i += step)
+      chosen.push(words[Math.floor(i)] ?? '');
+  }
+  return chosen;
 }
 
 function getModel(code: string): LanguageModel {
@@ -152,12 +250,17 @@ export function transliterate(word: string, options: TransliterateOptions): stri
     return [convertScript(trimmed, from, target.code)];
   }
   if (target.script === 'latn') return [trimmed];
-  const lower = trimmed.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/gu, '');
+  const lower = trimmed
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/gu, '');
   const letters = lower.replace(/[^a-z]/gu, '');
   if (!LATIN_WORD.test(letters)) return [trimmed];
   const model = getModel(target.code);
   const units = options.from === 'en' ? model.englishUnits : model.romanUnits;
-  const ranked = decodePhonetic(letters, units, model.charModel, model.lexicon, weights).map((candidate) => candidate.text);
+  const ranked = decodePhonetic(letters, units, model.charModel, model.lexicon, weights).map(
+    (candidate) => candidate.text,
+  );
   // Acronyms: a word without vowels is read letter by letter (BSE → बीएसई); short words may be too.
   if (letters.length <= 6) {
     const spelled = spellOut(letters, target.code, model.convertTo !== undefined);
@@ -167,7 +270,9 @@ export function transliterate(word: string, options: TransliterateOptions): stri
   const seen = new Set<string>();
   const out: string[] = [];
   for (const candidate of ranked) {
-    const text = model.convertTo ? convertScript(candidate, 'hi', model.convertTo) : candidate.normalize('NFC');
+    const text = model.convertTo
+      ? convertScript(candidate, 'hi', model.convertTo)
+      : candidate.normalize('NFC');
     if (seen.has(text)) continue;
     seen.add(text);
     out.push(text);
@@ -183,7 +288,17 @@ function spellOut(letters: string, languageCode: string, isPivot: boolean): stri
 
 function languageForScript(script: string): string {
   const bySript: Record<string, string> = {
-    deva: 'hi', beng: 'bn', guru: 'pa', gujr: 'gu', orya: 'od', taml: 'ta', telu: 'te', knda: 'kn', mlym: 'ml', arab: 'ur', olck: 'sat',
+    deva: 'hi',
+    beng: 'bn',
+    guru: 'pa',
+    gujr: 'gu',
+    orya: 'od',
+    taml: 'ta',
+    telu: 'te',
+    knda: 'kn',
+    mlym: 'ml',
+    arab: 'ur',
+    olck: 'sat',
   };
   return bySript[script] ?? 'hi';
 }
@@ -192,5 +307,8 @@ const WORD_PATTERN = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;
 
 /** Transliterates every word of `text` (best candidate), keeping spaces, digits and punctuation. */
 export function transliterateText(text: string, options: Omit<TransliterateOptions, 'count'>): string {
-  return text.replace(WORD_PATTERN, (word) => transliterate(word.replace(/['’]/gu, ''), { ...options, count: 1 })[0] ?? word);
+  return text.replace(
+    WORD_PATTERN,
+    (word) => transliterate(word.replace(/['’]/gu, ''), { ...options, count: 1 })[0] ?? word,
+  );
 }

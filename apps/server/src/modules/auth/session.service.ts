@@ -1,4 +1,4 @@
-import { isRole } from '@bhasha/contract';
+import { APIKEY_PREFIX, AUTH_MESSAGES, isRole } from '@bhasha/contract';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -43,6 +43,18 @@ export function createSessionService(deps: SessionServiceDeps) {
       // A revoked token (password reset, sign-out everywhere) or a deactivated user ends the session.
       if (!user || user.tokenVersion !== check.claims.version) throw AppError.tokenExpired();
       if (user.status !== 'active') throw AppError.unauthorized('Your account is inactive. Please contact your administrator.');
+      if (!isRole(user.role)) throw AppError.unauthorized();
+      return { id: user.id, role: user.role, organisationId: user.organisationId };
+    },
+
+    /**
+     * Programmatic access with a user's apikey instead of a token: the same user, the same rules.
+     * Regenerating the key revokes the old one; an inactive user's key stops working.
+     */
+    async authenticateApiKey(apikey: string): Promise<Principal> {
+      const user = apikey.startsWith(APIKEY_PREFIX) ? await deps.users.findByApikey(apikey) : undefined;
+      if (!user) throw AppError.unauthorized('Invalid API key');
+      if (user.status !== 'active') throw AppError.unauthorized(AUTH_MESSAGES.accountInactive);
       if (!isRole(user.role)) throw AppError.unauthorized();
       return { id: user.id, role: user.role, organisationId: user.organisationId };
     },

@@ -1,10 +1,43 @@
-import { eq, sql } from 'drizzle-orm';
-import { projectBaseHostSql, projects, type Database } from '@bhasha/db';
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { projectBaseHostSql, projectCollaborators, projectDomains, projects, type Database } from '@bhasha/db';
+import type { ProjectCreationStatus, ProjectType } from '@bhasha/contract';
+import type { ProjectScope } from './projects.policy';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProjectRow = typeof projects.$inferInsert;
+export type ProjectDomainRow = typeof projectDomains.$inferSelect;
 
-/** Project queries (the projects feature adds to these). */
+/** `%text%` for ILIKE with the pattern characters of the text taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The WHERE condition that keeps a query inside the caller's project scope. */
+export function projectScopeCondition(scope: ProjectScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'organisation':
+      return eq(projects.organisationId, scope.organisationId);
+    case 'assigned':
+      return and(
+        eq(projects.organisationId, scope.organisationId),
+        exists(
+          sql`(select 1 from ${projectCollaborators} where ${projectCollaborators.projectId} = ${projects.id} and ${projectCollaborators.userId} = ${scope.userId})`,
+        ),
+      );
+  }
+}
+
+export interface ProjectListFilter {
+  pageNumber: number;
+  pageSize: number;
+  searchText?: string;
+  type?: ProjectType;
+  status?: ProjectCreationStatus;
+}
+
+/** Project queries; every read for a caller goes through its scope. */
 export function createProjectsRepository(db: Database) {
   return {
     async insert(values: NewProjectRow): Promise<ProjectRow> {
@@ -18,6 +51,16 @@ export function createProjectsRepository(db: Database) {
       return row;
     },
 
+    /** A live (not being deleted) project inside the scope. */
+    async findVisible(scope: ProjectScope, id: string): Promise<ProjectRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(projects)
+        .where(and(eq(projects.id, id), isNull(projects.deletingAt), projectScopeCondition(scope)))
+        .limit(1);
+      return row;
+    },
+
     /** Whether any organisation has a project for this website host (lower-case, no `www.`). */
     async existsForHost(host: string): Promise<boolean> {
       const [row] = await db
@@ -26,6 +69,139 @@ export function createProjectsRepository(db: Database) {
         .where(sql`${projectBaseHostSql(projects.baseUrl)} = ${host.toLowerCase()}`)
         .limit(1);
       return row !== undefined;
+    },
+
+    /** The caller's project for a website host (base URL or any of its domains). */
+    async findVisibleByHost(scope: ProjectScope, host: string): Promise<ProjectRow | undefined> {
+      const bare = host.toLowerCase().replace(/^www\./, '');
+      const [row] = await db
+        .select()
+        .from(projects)
+        .where(
+          and(
+            isNull(projects.deletingAt),
+            projectScopeCondition(scope),
+            or(
+              sql`${projectBaseHostSql(projects.baseUrl)} = ${bare}`,
+              exists(
+                sql`(select 1 from ${projectDomains} where ${projectDomains.projectId} = ${projects.id} and ${projectDomains.hostname} in (${bare}, ${`www.${bare}`}))`,
+              ),
+            ),
+          ),
+        )
+        .orderBy(asc(projects.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    async findFirstVisible(scope: ProjectScope): Promise<ProjectRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(projects)
+        .where(and(isNull(projects.deletingAt), projectScopeCondition(scope)))
+        .orderBy(asc(projects.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    async list(scope: ProjectScope, filter: ProjectListFilter): Promise<{ rows: ProjectRow[]; total: number }> {
+      const search = filter.searchText ? containsPattern(filter.searchText) : undefined;
+      const where = and(
+        isNull(projects.deletingAt),
+        projectScopeCondition(scope),
+        filter.type ? eq(projects.type, filter.type) : undefined,
+        filter.status ? eq(projects.status, filter.status) : undefined,
+        search ? or(ilike(projects.name, search), ilike(projects.baseUrl, search)) : undefined,
+      );
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(projects)
+          .where(where)
+          .orderBy(desc(projects.createdAt), desc(projects.id))
+          .limit(filter.pageSize)
+          .offset((filter.pageNumber - 1) * filter.pageSize),
+        db.select({ total: count() }).from(projects).where(where),
+      ]);
+      return { rows, total: totals[0]?.total ?? 0 };
+    },
+
+    async countWebsiteProjects(organisationId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(projects)
+        .where(and(eq(projects.organisationId, organisationId), eq(projects.type, 'website'), isNull(projects.deletingAt)));
+      return row?.total ?? 0;
+    },
+
+    async update(id: string, patch: Partial<NewProjectRow>, now: Date): Promise<ProjectRow | undefined> {
+      const [row] = await db
+        .update(projects)
+        .set({ ...patch, updatedAt: now })
+        .where(and(eq(projects.id, id), isNull(projects.deletingAt)))
+        .returning();
+      return row;
+    },
+
+    /** Moves the status only when the current one is among `from` (the machine's guard, race-free). */
+    async transitionStatus(
+      id: string,
+      from: readonly ProjectCreationStatus[],
+      to: ProjectCreationStatus,
+      now: Date,
+      extra: Partial<NewProjectRow> = {},
+    ): Promise<ProjectRow | undefined> {
+      const [row] = await db
+        .update(projects)
+        .set({ ...extra, status: to, updatedAt: now })
+        .where(and(eq(projects.id, id), inArray(projects.status, [...from])))
+        .returning();
+      return row;
+    },
+
+    async markDeleting(id: string, keepTm: boolean, now: Date): Promise<ProjectRow | undefined> {
+      const [row] = await db
+        .update(projects)
+        .set({ deletingAt: now, keepTm, updatedAt: now })
+        .where(and(eq(projects.id, id), isNull(projects.deletingAt)))
+        .returning();
+      return row;
+    },
+
+    /** Removes a project marked for deletion with everything that cascades from it. */
+    async deleteMarked(id: string): Promise<boolean> {
+      const rows = await db
+        .delete(projects)
+        .where(and(eq(projects.id, id), sql`${projects.deletingAt} is not null`))
+        .returning({ id: projects.id });
+      return rows.length > 0;
+    },
+
+    async listDomains(projectIds: readonly string[]): Promise<ProjectDomainRow[]> {
+      if (projectIds.length === 0) return [];
+      return db
+        .select()
+        .from(projectDomains)
+        .where(inArray(projectDomains.projectId, [...projectIds]))
+        .orderBy(desc(projectDomains.isPrimary), asc(projectDomains.createdAt));
+    },
+
+    /** Adds a domain; answers undefined when the project already has this host. */
+    async insertDomain(values: typeof projectDomains.$inferInsert): Promise<ProjectDomainRow | undefined> {
+      const [row] = await db.insert(projectDomains).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async deleteDomain(projectId: string, domainId: string): Promise<boolean> {
+      const rows = await db
+        .delete(projectDomains)
+        .where(and(eq(projectDomains.projectId, projectId), eq(projectDomains.id, domainId)))
+        .returning({ id: projectDomains.id });
+      return rows.length > 0;
+    },
+
+    async assignCollaborator(projectId: string, userId: string, organisationId: string): Promise<void> {
+      await db.insert(projectCollaborators).values({ projectId, userId, organisationId }).onConflictDoNothing();
     },
   };
 }

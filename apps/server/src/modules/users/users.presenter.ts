@@ -1,16 +1,46 @@
-import { isRole, type SessionUser } from '@bhasha/contract';
-import type { UserRow } from './users.repository';
+import { isRole, USER_STATUS, type SessionUser, type UserDetails, type UserSummary } from '@bhasha/contract';
+import type { UserRow, UserWithOrganisation } from './users.repository';
+
+function roleOf(row: UserRow) {
+  if (!isRole(row.role)) throw new Error(`user ${row.id} has an unknown role`);
+  return row.role;
+}
 
 /** The signed-in user as the dashboard sees it: never the hash, attempts or token version. */
 export function presentSessionUser(row: UserRow): SessionUser {
-  if (!isRole(row.role)) throw new Error(`user ${row.id} has an unknown role`);
   return {
     id: row.id,
     name: row.name,
     email: row.email,
-    role: row.role,
+    role: roleOf(row),
     organisationId: row.organisationId,
     apikey: row.apikey,
+    contractAgreed: row.contractAgreed,
+  };
+}
+
+/** A user in lists and to its admins: no apikey, hash or lock state. */
+export function presentUserSummary(row: UserWithOrganisation): UserSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    role: roleOf(row),
+    status: row.status === USER_STATUS.active ? USER_STATUS.active : USER_STATUS.inactive,
+    organisationId: row.organisationId,
+    organisationName: row.organisationName,
+    nmtEnabled: row.nmtEnabled,
+    categories: row.categories,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A user's details; the apikey only to its owner (an admin sees that one exists, not its value). */
+export function presentUserDetails(row: UserWithOrganisation, viewerId: string): UserDetails {
+  return {
+    ...presentUserSummary(row),
+    apikey: row.id === viewerId ? row.apikey : null,
     contractAgreed: row.contractAgreed,
   };
 }

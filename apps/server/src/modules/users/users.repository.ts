@@ -1,8 +1,43 @@
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { users, type Database } from '@bhasha/db';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Role, UserStatus } from '@bhasha/contract';
+import { organisations, users, type Database } from '@bhasha/db';
+import type { TenantScope } from '../organisations/tenant-scope';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/** A user row with its organisation's name, as lists show it. */
+export type UserWithOrganisation = UserRow & { organisationName: string | null };
+
+/** Filters of a user list. */
+export interface UserListQuery {
+  search?: string;
+  roles: readonly Role[];
+  status?: UserStatus;
+  organisationId?: string;
+  limit: number;
+  offset: number;
+}
+
+/** What an admin may change on a user. */
+export interface UserPatch {
+  name?: string;
+  phone?: string | null;
+  role?: Role;
+  nmtEnabled?: boolean;
+}
+
+/** The tenancy condition of a scope; `none` matches nothing. */
+function scopeCondition(scope: TenantScope): SQL | undefined {
+  if (scope.kind === 'platform') return undefined;
+  if (scope.kind === 'none') return sql`false`;
+  return eq(users.organisationId, scope.organisationId);
+}
+
+/** LIKE wildcards typed by a user are matched literally. */
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
 
 /** The lock state after a sign-in attempt was admitted. */
 export interface LoginAttemptClaim {
@@ -109,6 +144,108 @@ export function createUsersRepository(db: Database) {
         .set({ emailVerified: true, updatedAt: now })
         .where(eq(users.id, id))
         .returning();
+      return row;
+    },
+
+    /** A user inside the scope; another organisation's user is as absent as a missing one. */
+    async findInScope(scope: TenantScope, id: string): Promise<UserWithOrganisation | undefined> {
+      const [row] = await db
+        .select({ user: users, organisationName: organisations.name })
+        .from(users)
+        .leftJoin(organisations, eq(organisations.id, users.organisationId))
+        .where(and(eq(users.id, id), scopeCondition(scope)))
+        .limit(1);
+      return row ? { ...row.user, organisationName: row.organisationName } : undefined;
+    },
+
+    async findByApikey(apikey: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.apikey, apikey)).limit(1);
+      return row;
+    },
+
+    /** A page of the scope's users, newest first, and how many match in all. */
+    async list(scope: TenantScope, query: UserListQuery): Promise<{ rows: UserWithOrganisation[]; total: number }> {
+      if (query.roles.length === 0) return { rows: [], total: 0 };
+      const term = query.search ? `%${escapeLike(query.search)}%` : undefined;
+      const where = and(
+        scopeCondition(scope),
+        inArray(users.role, [...query.roles]),
+        query.status ? eq(users.status, query.status) : undefined,
+        query.organisationId ? eq(users.organisationId, query.organisationId) : undefined,
+        term ? or(ilike(users.name, term), ilike(users.email, term)) : undefined,
+      );
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select({ user: users, organisationName: organisations.name })
+          .from(users)
+          .leftJoin(organisations, eq(organisations.id, users.organisationId))
+          .where(where)
+          .orderBy(desc(users.createdAt), asc(users.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: count() }).from(users).where(where),
+      ]);
+      return { rows: rows.map((r) => ({ ...r.user, organisationName: r.organisationName })), total: totals?.total ?? 0 };
+    },
+
+    /** Users of the given roles in the scope, plus platform-wide ones (organisation null) when asked. */
+    async listByRole(scope: TenantScope, role: Role, includePlatform: boolean): Promise<UserWithOrganisation[]> {
+      const tenancy = scopeCondition(scope);
+      const where = and(eq(users.role, role), includePlatform && tenancy ? or(tenancy, isNull(users.organisationId)) : tenancy);
+      const rows = await db
+        .select({ user: users, organisationName: organisations.name })
+        .from(users)
+        .leftJoin(organisations, eq(organisations.id, users.organisationId))
+        .where(where)
+        .orderBy(asc(users.name))
+        .limit(1000);
+      return rows.map((r) => ({ ...r.user, organisationName: r.organisationName }));
+    },
+
+    async countInOrganisation(organisationId: string, roles: readonly Role[]): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(users)
+        .where(and(eq(users.organisationId, organisationId), inArray(users.role, [...roles])));
+      return row?.total ?? 0;
+    },
+
+    async update(id: string, patch: UserPatch, now: Date): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ ...patch, updatedAt: now }).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    /** A deactivation also revokes every token, so reactivating does not revive old sessions. */
+    async setStatus(id: string, status: UserStatus, now: Date): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({
+          status,
+          updatedAt: now,
+          ...(status === 'inactive' ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    /** A password changed by its owner: older tokens stop working. */
+    async setPassword(id: string, passwordHash: string, now: Date): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    async setApikey(id: string, apikey: string, now: Date): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ apikey, updatedAt: now }).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    async setCategories(id: string, categories: string[], now: Date): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ categories, updatedAt: now }).where(eq(users.id, id)).returning();
       return row;
     },
 

@@ -41,3 +41,14 @@ export function markNetworkFailure(failure: ApiFailure): ApiFailure {
 export function isNetworkFailure(result: ApiResult<unknown>): boolean {
   return !result.success && networkFailures.has(result);
 }
+
+/**
+ * Seconds a rate-limited call (429) says to wait before trying again (`data.retryAfterSeconds`),
+ * or null when the answer names no wait.
+ */
+export function readRetryAfterSeconds(result: ApiResult<unknown> | null | undefined): number | null {
+  if (!result || result.success) return null;
+  const data = result.data as { retryAfterSeconds?: unknown } | null | undefined;
+  const seconds = data?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+}

@@ -10,7 +10,7 @@ export function PublicLayout() {
   const { t } = useTranslation('common');
   return (
     <Layout className="public-layout">
-      <aside className="public-layout__banner">
+      <aside className="public-layout__banner language-banner-surface">
         <LanguageBanner variant="side" />
       </aside>
       <main className="public-layout__main">

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserNavigation } from '../../../lib/browser/browser-navigation';
-import { installFakeServer, ok, UI_CONFIG, type FakeRoute } from '../../../test/fake-server';
+import { fail, installFakeServer, ok, UI_CONFIG, type FakeRoute } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 
 function type(testId: string, value: string) {
@@ -230,6 +230,59 @@ describe('free-trial registration: resend (spec §4 step 5)', () => {
     await waitFor(() => expect(server.callsTo('POST /api/auth/sendEmailOTP')).toHaveLength(2));
     expect(server.callsTo('POST /api/auth/resendOtp')).toHaveLength(0);
     await waitFor(() => expect(resend().textContent).toMatch(/^Resend OTP in \d+s$/));
+  });
+
+  it('verifies the e-mail OTP with the token of the newest sendEmailOTP, and waits as long as a 429 says', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let emailSends = 0;
+    const server = await openForm({
+      ...otpRoutes,
+      'POST /api/auth/sendEmailOTP': () => {
+        emailSends += 1;
+        return ok({ token: `email-token-${emailSends}` });
+      },
+      'POST /api/auth/resendOtp': () =>
+        fail('Please wait 42 seconds before requesting a new OTP.', { retryAfterSeconds: 42 }, 429),
+    });
+    await fillValidForm();
+    fireEvent.click(screen.getByTestId('send-otp'));
+    await screen.findByTestId('mobile-otp');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(121_000);
+    });
+    const resend = () => screen.getByTestId('resend-otp').closest<HTMLButtonElement>('button')!;
+    fireEvent.click(resend());
+    await waitFor(() => expect(server.callsTo('POST /api/auth/resendOtp')).toHaveLength(1));
+    // The mobile resend was refused for 42 s, the e-mail one went out: the longer wait, 120 s, shows.
+    await waitFor(() => expect(resend().textContent).toMatch(/^Resend OTP in 1[12]\ds$/));
+
+    type('email-otp', '654321');
+    fireEvent.click(screen.getByTestId('verify-email-otp'));
+    await waitFor(() => expect(server.callsTo('POST /api/auth/verifyEmailOTP')).toHaveLength(1));
+    expect(server.callsTo('POST /api/auth/verifyEmailOTP')[0]?.body).toMatchObject({
+      verifyEmailToken: 'email-token-2',
+    });
+  });
+
+  it('shows the wait of a 429 when only the mobile OTP is due again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await openForm({
+      ...otpRoutes,
+      'POST /api/auth/resendOtp': () =>
+        fail('Please wait 42 seconds before requesting a new OTP.', { retryAfterSeconds: 42 }, 429),
+    });
+    await fillValidForm();
+    fireEvent.click(screen.getByTestId('send-otp'));
+    await screen.findByTestId('email-otp');
+    type('email-otp', '654321');
+    fireEvent.click(screen.getByTestId('verify-email-otp'));
+    await waitFor(() => expect(screen.getByTestId('verify-email-otp').textContent).toContain('Verified'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(121_000);
+    });
+    const resend = () => screen.getByTestId('resend-otp').closest<HTMLButtonElement>('button')!;
+    fireEvent.click(resend());
+    await waitFor(() => expect(resend().textContent).toMatch(/^Resend OTP in (42|41)s$/));
   });
 });
 

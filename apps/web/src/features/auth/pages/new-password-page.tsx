@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
-import { PASSWORD_MIN_LENGTH } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { appToaster } from '../../../lib/api/app-toaster';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { useAuthActions } from '../state/auth-context';
-import { hasWhitespace } from '../validation/password';
+import { createAuthFormRules } from '../validation/auth-form-rules';
 
 interface NewPasswordValues {
   password?: string;
@@ -18,6 +17,7 @@ interface NewPasswordValues {
 /** /new-password/{token} (spec §2, §5): set a new password from the reset link. */
 export function NewPasswordPage() {
   const { t } = useTranslation('auth');
+  const rules = createAuthFormRules(t);
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { adoptToken } = useAuthActions();
@@ -64,19 +64,7 @@ export function NewPasswordPage() {
         onFinish={handleFinish}
         onValuesChange={() => setFormError(null)}
       >
-        <Form.Item
-          name="password"
-          label={t('fields.newPassword')}
-          rules={[
-            {
-              validator: (_rule, value: string | undefined) =>
-                value && hasWhitespace(value)
-                  ? Promise.reject(new Error(t('validation.passwordWhitespace')))
-                  : Promise.resolve(),
-            },
-            { min: PASSWORD_MIN_LENGTH, message: t('validation.passwordTooShort') },
-          ]}
-        >
+        <Form.Item name="password" label={t('fields.newPassword')} rules={rules.newPassword}>
           <Input.Password
             prefix={<LockOutlined />}
             size="large"
@@ -88,19 +76,7 @@ export function NewPasswordPage() {
           name="confirmPassword"
           label={t('fields.confirmPassword')}
           dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: string | undefined) => {
-                const password = (getFieldValue('password') as string | undefined) ?? '';
-                if (!value || !password) return Promise.resolve();
-                if (hasWhitespace(value))
-                  return Promise.reject(new Error(t('validation.passwordWhitespace')));
-                return value === password
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('validation.newPasswordMismatch')));
-              },
-            }),
-          ]}
+          rules={rules.newPasswordConfirm}
         >
           <Input.Password
             prefix={<LockOutlined />}

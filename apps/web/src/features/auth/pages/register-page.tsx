@@ -16,7 +16,8 @@ export function RegisterPage() {
         <ul className="register-page__features">
           {features.map((feature) => (
             <li key={feature}>
-              <CheckOutlined /> {feature}
+              <CheckOutlined />
+              <span>{feature}</span>
             </li>
           ))}
         </ul>

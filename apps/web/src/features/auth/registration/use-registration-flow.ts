@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { NAME_MIN_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
+import { readRetryAfterSeconds, type ApiResult } from '../../../lib/api/api-result';
 import { appToaster } from '../../../lib/api/app-toaster';
 import { browserNavigation } from '../../../lib/browser/browser-navigation';
 import { useCountdown } from '../../../lib/hooks/use-countdown';
@@ -18,8 +19,20 @@ import { toLanguageList, type FreeTrialValues, type LanguageMode } from './regis
 
 interface OtpSession {
   authenticationCode: string;
+  /** Empty until an e-mail OTP was sent; each sendEmailOTP answers a new one. */
   verifyEmailToken: string;
   email: string;
+}
+
+/**
+ * The cooldown after a round of sends: 120 s for a code that went out, the wait a 429 names
+ * for one that was refused, none for other failures (they may be retried at once).
+ */
+function cooldownAfter(results: (ApiResult<unknown> | null)[]): number {
+  const waits = results
+    .filter((result) => result !== null)
+    .map((result) => (result.success ? OTP_RESEND_COOLDOWN_SECONDS : (readRetryAfterSeconds(result) ?? 0)));
+  return Math.max(0, ...waits);
 }
 
 /** The registration flow of spec §4: send OTPs, verify each, resend with cooldown, onboard. */
@@ -56,10 +69,12 @@ export function useRegistrationFlow(languageMode: LanguageMode) {
       }),
       sendEmailOtp.mutateAsync(email),
     ]);
-    if (!mobileResult.success || !emailResult.success) return;
+    // Without the mobile OTP there is no registration to verify; a failed e-mail OTP (a cooldown,
+    // say) is sent again with Resend OTP, which only resends what is not verified yet.
+    if (!mobileResult.success) return;
     const next = {
       authenticationCode: mobileResult.data.authenticationCode,
-      verifyEmailToken: emailResult.data.token,
+      verifyEmailToken: emailResult.success ? emailResult.data.token : '',
       email,
     };
     authActions.setAuthDetails({ authenticationCode: next.authenticationCode });
@@ -67,8 +82,8 @@ export function useRegistrationFlow(languageMode: LanguageMode) {
     setSession(next);
     setIsMobileVerified(false);
     setIsEmailVerified(false);
-    cooldown.start(OTP_RESEND_COOLDOWN_SECONDS);
-    appToaster.success(t('messages.otpSent'));
+    cooldown.start(cooldownAfter([mobileResult, emailResult]));
+    if (emailResult.success) appToaster.success(t('messages.otpSent'));
   }
 
   async function handleVerifyMobile(otp: string): Promise<void> {
@@ -88,14 +103,18 @@ export function useRegistrationFlow(languageMode: LanguageMode) {
     if (result.success) setIsEmailVerified(true);
   }
 
-  /** Resends only the codes not yet verified (spec §4 step 5). */
+  /**
+   * Resends only the codes not yet verified (spec §4 step 5): resendOtp for the mobile one, a new
+   * sendEmailOTP (and so a new verifyEmailToken) for the e-mail one. A 429 names the real wait.
+   */
   async function handleResend(): Promise<void> {
     if (!session) return;
     cooldown.start(OTP_RESEND_COOLDOWN_SECONDS);
-    const [, emailResult] = await Promise.all([
+    const [mobileResult, emailResult] = await Promise.all([
       isMobileVerified ? null : resendOtp.mutateAsync(session.authenticationCode),
       isEmailVerified ? null : sendEmailOtp.mutateAsync(session.email),
     ]);
+    cooldown.start(cooldownAfter([mobileResult, emailResult]));
     if (emailResult?.success) {
       const verifyEmailToken = emailResult.data.token;
       authActions.setVerifyEmailToken(verifyEmailToken);

@@ -4,16 +4,27 @@ import {
   NAME_MIN_LENGTH,
   OLD_FORM_MAX_LANGUAGES,
   PASSWORD_MIN_LENGTH,
+  PASSWORD_WHITESPACE_PATTERN,
+  PHONE_LENGTH,
+  isValidPhoneNumber,
   isValidRegistrationEmail,
   isValidWebsiteUrl,
 } from '@bhasha/contract';
-import { hasWhitespace } from './password';
-import { isValidPhoneInput } from './phone-number';
 
 type AuthT = TFunction<'auth'>;
 
 function rejectWith(message: string): Promise<never> {
   return Promise.reject(new Error(message));
+}
+
+/** Spec §5: a password may not contain any whitespace character (the contract's pattern). */
+function whitespaceRule(t: AuthT): FormRule {
+  return {
+    validator: (_rule, value: string | undefined) =>
+      value && PASSWORD_WHITESPACE_PATTERN.test(value)
+        ? rejectWith(t('validation.passwordWhitespace'))
+        : Promise.resolve(),
+  };
 }
 
 /** The antd rules of spec §5, with their messages from the i18n resources. */
@@ -43,11 +54,27 @@ export function createAuthFormRules(t: AuthT) {
     /** A password being chosen: the spec's rules, then the server's minimum length. */
     password: [
       { required: true, message: t('validation.passwordRequired') },
-      {
-        validator: (_rule, value: string | undefined) =>
-          value && hasWhitespace(value) ? rejectWith(t('validation.passwordWhitespace')) : Promise.resolve(),
-      },
+      whitespaceRule(t),
       { min: PASSWORD_MIN_LENGTH, message: t('validation.passwordTooShort') },
+    ] satisfies FormRule[],
+    /**
+     * The new-password page: 'both required' is one message for the pair, shown by the page on
+     * submit (spec §5), so the field itself only checks whitespace and the server's minimum.
+     */
+    newPassword: [
+      whitespaceRule(t),
+      { min: PASSWORD_MIN_LENGTH, message: t('validation.passwordTooShort') },
+    ] satisfies FormRule[],
+    newPasswordConfirm: [
+      whitespaceRule(t),
+      ({ getFieldValue }) => ({
+        validator: (_rule, value: string | undefined) => {
+          const password = (getFieldValue('password') as string | undefined) ?? '';
+          return !value || !password || value === password
+            ? Promise.resolve()
+            : rejectWith(t('validation.newPasswordMismatch'));
+        },
+      }),
     ] satisfies FormRule[],
     signInPassword: [{ required: true, message: t('validation.passwordRequired') }] satisfies FormRule[],
     /** Confirm password: must equal the `password` field. */
@@ -69,11 +96,14 @@ export function createAuthFormRules(t: AuthT) {
             : Promise.resolve(),
       },
     ] satisfies FormRule[],
+    /** Spec §5: length 10 on the form, and the contract's mobile pattern. */
     phone: [
       { required: true, message: t('validation.phoneInvalid') },
       {
         validator: (_rule, value: string | undefined) =>
-          !value || isValidPhoneInput(value) ? Promise.resolve() : rejectWith(t('validation.phoneInvalid')),
+          !value || (value.length === PHONE_LENGTH && isValidPhoneNumber(value))
+            ? Promise.resolve()
+            : rejectWith(t('validation.phoneInvalid')),
       },
     ] satisfies FormRule[],
   };

@@ -2,6 +2,9 @@ import { auth } from './auth';
 import { common } from './common';
 import { policy } from './policy';
 import { shell } from './shell';
+import { users } from './users';
+import { organisations } from './organisations';
+import { profile } from './profile';
 
 /** English resources, one object per namespace. */
-export const EN_RESOURCES = { common, auth, shell, policy } as const;
+export const EN_RESOURCES = { common, auth, shell, policy, users, organisations, profile } as const;

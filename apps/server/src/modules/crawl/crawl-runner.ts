@@ -1,0 +1,396 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { pages, pageVersions, projectDomains, projects } from '@bhasha/db';
+import {
+  CRAWL_EVENTS,
+  CRAWL_STATUS,
+  PROJECT_CREATION_STATUS as PS,
+  projectRoomOf,
+  type CrawlProgress,
+} from '@bhasha/contract';
+import { extractLinks, extractSegments, sha256Hex } from '@bhasha/engine';
+import type { PageSeed } from '../scope/pages.repository';
+import { presentCrawlInfo } from './crawl.presenter';
+import { allowedHostsOf, compileIgnorePatterns, toSeed } from './crawl-scope';
+import type { CrawlRuntime } from './crawl-runtime';
+import { createCrawlsRepository, type CrawlRow, type PageRow } from './crawls.repository';
+import { BlockedAddressError } from './network-guard';
+import { normaliseUrl } from './normalise-url';
+import { ALLOW_ALL, DISALLOW_ALL, parseRobotsTxt, type RobotsRules } from './robots-txt';
+import { createSegmentsRepository } from './segments.repository';
+import { parseSitemap } from './sitemap';
+
+/** `full` follows links and sitemaps; `urls` only re-fetches the URLs it was given (flush, tracking). */
+export type CrawlMode = 'full' | 'urls';
+
+export interface CrawlJobPayload {
+  crawlId: string;
+  projectId: string;
+  mode: CrawlMode;
+}
+
+/** Stored for an origin whose robots.txt could not be read: nothing may be fetched (RFC 9309 §2.3.1.4). */
+const ROBOTS_UNREACHABLE = '\u0000unreachable';
+const MAX_CRAWL_DELAY_MS = 10_000;
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (ms <= 0 || signal?.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
+
+function isHtml(contentType: string, body: string): boolean {
+  if (/\b(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) return true;
+  return contentType === '' && /^\s*(<!doctype html|<html)/i.test(body.slice(0, 512));
+}
+
+/** An error text fit for storage: no NULL characters, bounded. */
+export function safeMessage(message: string): string {
+  return message.replace(/\u0000/g, '').slice(0, 300);
+}
+
+function pathWithQuery(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+/** The crawler: one start step per crawl, then batch steps until the frontier is empty. */
+export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: CrawlJobPayload, delaySeconds?: number) => Promise<void>) {
+  const { db, clock, fetcher, settings } = runtime;
+  const crawlsRepo = createCrawlsRepository(db);
+
+  async function loadProject(projectId: string) {
+    const [project] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+    if (!project || project.deletingAt) return null;
+    const domains = await db
+      .select({ hostname: projectDomains.hostname, origin: projectDomains.origin })
+      .from(projectDomains)
+      .where(and(eq(projectDomains.projectId, projectId), eq(projectDomains.active, true)));
+    const origins = new Set(domains.map((d) => d.origin));
+    if (domains.length === 0) origins.add(new URL(project.baseUrl).origin);
+    const hosts = allowedHostsOf([...origins].map((o) => new URL(o).host));
+    return { project, hosts, origins: [...origins] };
+  }
+
+  function robotsFor(crawl: CrawlRow, url: string): RobotsRules {
+    const origin = new URL(url).origin;
+    const text = crawl.robots[origin];
+    if (text === undefined || text === null) return ALLOW_ALL;
+    if (text === ROBOTS_UNREACHABLE) return DISALLOW_ALL;
+    return parseRobotsTxt(text, settings.userAgent);
+  }
+
+  async function emitProgress(crawl: CrawlRow, projectStatus: string, baseUrl: string): Promise<void> {
+    const progress: CrawlProgress = { ...presentCrawlInfo(crawl, baseUrl), projectId: crawl.projectId, projectStatus };
+    runtime.emitter.emitToRoom(projectRoomOf(crawl.projectId), CRAWL_EVENTS.crawlProgressed, progress);
+  }
+
+  async function fetchRobots(origin: string, isAllowedUrl: (u: string) => boolean, signal: AbortSignal): Promise<string | null> {
+    try {
+      const result = await fetcher.fetchText(`${origin}/robots.txt`, isAllowedUrl, signal);
+      if (result.status >= 200 && result.status < 300) return result.body;
+      if (result.status >= 400 && result.status < 500) return null;
+      return ROBOTS_UNREACHABLE;
+    } catch (error) {
+      if (error instanceof BlockedAddressError) throw error;
+      return ROBOTS_UNREACHABLE;
+    }
+  }
+
+  async function readSitemaps(start: string[], hosts: ReadonlySet<string>, limit: number, signal: AbortSignal): Promise<PageSeed[]> {
+    const queue = [...new Set(start)];
+    const seen = new Set<string>();
+    const seeds: PageSeed[] = [];
+    const isAllowedUrl = (u: string) => toSeed(u, hosts) !== null;
+    while (queue.length > 0 && seen.size < settings.maxSitemaps && seeds.length < limit) {
+      const next = queue.shift()!;
+      if (seen.has(next) || !isAllowedUrl(next)) continue;
+      seen.add(next);
+      try {
+        const result = await fetcher.fetchText(next, isAllowedUrl, signal);
+        if (result.status !== 200 || result.truncated) continue;
+        const entries = parseSitemap(result.body);
+        for (const url of entries.urls) {
+          const seed = toSeed(url, hosts, 1);
+          if (seed) seeds.push(seed);
+          if (seeds.length >= limit) break;
+        }
+        queue.push(...entries.sitemaps);
+      } catch {
+        // A missing or broken sitemap only means fewer seeds; links still lead to the pages.
+      }
+    }
+    return seeds;
+  }
+
+  async function failCrawl(crawl: CrawlRow, error: string): Promise<void> {
+    const now = clock.now();
+    const failed = await crawlsRepo.transition(crawl.id, [CRAWL_STATUS.INACTIVE, CRAWL_STATUS.ACTIVE], CRAWL_STATUS.FAILED, {
+      error,
+      finishedAt: now,
+    });
+    if (!failed) return;
+    const [project] = await db
+      .update(projects)
+      .set({ status: PS.crawlingFailed, updatedAt: now })
+      .where(and(eq(projects.id, crawl.projectId), eq(projects.status, PS.crawling)))
+      .returning();
+    await emitProgress(failed, project?.status ?? PS.crawlingFailed, project?.baseUrl ?? crawl.initUrl);
+  }
+
+  /** Start step: robots.txt per origin, sitemaps, the first URL; then the first batch. Idempotent. */
+  async function start(payload: CrawlJobPayload, signal: AbortSignal): Promise<void> {
+    let crawl = await crawlsRepo.findById(payload.crawlId);
+    if (!crawl || (crawl.status !== CRAWL_STATUS.INACTIVE && crawl.status !== CRAWL_STATUS.ACTIVE)) return;
+    const loaded = await loadProject(crawl.projectId);
+    if (!loaded) return failCrawl(crawl, 'The project no longer exists');
+    const { project, hosts, origins } = loaded;
+    const isAllowedUrl = (u: string) => toSeed(u, hosts) !== null;
+
+    if (crawl.status === CRAWL_STATUS.INACTIVE) {
+      const robots: Record<string, string | null> = {};
+      try {
+        for (const origin of origins) robots[origin] = await fetchRobots(origin, isAllowedUrl, signal);
+      } catch (error) {
+        if (error instanceof BlockedAddressError) return failCrawl(crawl, error.message);
+        throw error;
+      }
+      const now = clock.now();
+      // Marking what exists as seen and activating the crawl happen together, once.
+      const activated = await db.transaction(async (tx) => {
+        const txCrawls = createCrawlsRepository(tx);
+        const row = await txCrawls.transition(crawl!.id, [CRAWL_STATUS.INACTIVE], CRAWL_STATUS.ACTIVE, { robots, startedAt: now });
+        if (row && payload.mode === 'full') await createSegmentsRepository(tx).markAllSeen(crawl!.projectId);
+        return row;
+      });
+      if (!activated) return;
+      crawl = activated;
+    }
+
+    if (payload.mode === 'full') {
+      const maxPages = Math.min(project.settings.maxPages ?? settings.maxPages, settings.maxPages);
+      const seed = toSeed(crawl.initUrl, hosts, 0);
+      if (seed) await crawlsRepo.enqueue(crawl, [seed]);
+      const sitemapUrls = origins.map((o) => `${o}/sitemap.xml`);
+      for (const origin of origins) {
+        // RFC 9309 asks for absolute sitemap URLs; relative ones are common, so resolve them.
+        for (const sitemap of robotsFor(crawl, `${origin}/`).sitemaps) {
+          const resolved = normaliseUrl(sitemap, `${origin}/`);
+          if (resolved) sitemapUrls.push(resolved);
+        }
+      }
+      const seeds = await readSitemaps(sitemapUrls, hosts, maxPages - 1, signal);
+      await crawlsRepo.enqueue(crawl, seeds);
+    }
+    const refreshed = await crawlsRepo.refreshCounters(crawl.id);
+    if (refreshed) await emitProgress(refreshed, project.status, project.baseUrl);
+    await sendBatch(payload);
+  }
+
+  interface PageOutcome {
+    status: string;
+    httpStatus?: number;
+    error?: string;
+    canonicalUrl?: string;
+    contentHash?: string;
+    links: PageSeed[];
+  }
+
+  async function fetchPage(
+    page: PageRow,
+    crawl: CrawlRow,
+    context: { hosts: ReadonlySet<string>; extract: Parameters<typeof extractSegments>[1]; mode: CrawlMode; organisationId: string },
+    signal: AbortSignal,
+  ): Promise<void> {
+    const now = clock.now();
+    const outcome: PageOutcome = { status: 'fetched', links: [] };
+    let html: string | null = null;
+    if (!page.inScope) {
+      outcome.status = 'skipped';
+      outcome.error = 'Out of scope';
+    } else if (!robotsFor(crawl, page.normalisedUrl).isAllowed(pathWithQuery(page.normalisedUrl))) {
+      outcome.status = 'skipped';
+      outcome.error = 'Disallowed by robots.txt';
+    } else {
+      try {
+        const result = await fetcher.fetchResource(page.normalisedUrl, 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', signal);
+        outcome.httpStatus = result.status;
+        if (result.status >= 300 && result.status < 400) {
+          outcome.status = 'redirected';
+          const target = result.location ? toSeed(result.location, context.hosts, page.depth) : null;
+          if (target) {
+            outcome.canonicalUrl = target.normalisedUrl;
+            outcome.links.push(target);
+          } else outcome.error = 'Redirects outside the project';
+        } else if (result.status !== 200) {
+          outcome.status = 'failed';
+          outcome.error = `HTTP ${result.status}`;
+        } else if (!isHtml(result.contentType, result.body)) {
+          outcome.status = 'skipped';
+          outcome.error = 'Not an HTML page';
+        } else {
+          // HTML §13.2.6.4.7: a NULL character in body text is ignored; PostgreSQL text cannot hold one either.
+          html = result.body.replace(/\u0000/g, '');
+          outcome.contentHash = sha256Hex(html);
+          const found = extractLinks(html, page.normalisedUrl);
+          const canonical = found.canonical ? toSeed(found.canonical, context.hosts, page.depth) : null;
+          if (canonical && canonical.normalisedUrl !== page.normalisedUrl) {
+            // The page names another URL as the original: crawl that one, count words once.
+            outcome.status = 'duplicate';
+            outcome.canonicalUrl = canonical.normalisedUrl;
+            outcome.links.push(canonical);
+            html = null;
+          } else if (context.mode === 'full' && !found.robots.nofollow) {
+            const targets = found.refresh ? [...found.links, found.refresh] : found.links;
+            for (const link of targets) {
+              const seed = toSeed(link, context.hosts, page.depth + 1);
+              if (seed) outcome.links.push(seed);
+            }
+          }
+        }
+      } catch (error) {
+        outcome.status = 'failed';
+        outcome.error = error instanceof Error ? safeMessage(error.message) : 'Fetch failed';
+      }
+    }
+
+    const unchanged = html !== null && page.status === 'fetched' && page.contentHash === outcome.contentHash;
+    const segments = html !== null && !unchanged ? extractSegments(html, context.extract) : null;
+    await db.transaction(async (tx) => {
+      const segmentsRepo = createSegmentsRepository(tx);
+      let counts: Partial<Pick<PageRow, 'sourceWordCount' | 'uniqueWordCount' | 'newContentWordCount' | 'segmentCount'>> = {};
+      if (html !== null && outcome.contentHash) {
+        // Two URLs serving the same page (`/a` and `/a/`, index.html): count its words once.
+        // The lock makes "is there a twin?" and "I am the original" one step per content.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${page.projectId}:${outcome.contentHash}`}, 0))`);
+        const [twin] = await tx
+          .select({ url: pages.normalisedUrl })
+          .from(pages)
+          .where(and(eq(pages.projectId, page.projectId), eq(pages.contentHash, outcome.contentHash), eq(pages.status, 'fetched'), ne(pages.id, page.id)))
+          .limit(1);
+        if (twin) {
+          outcome.status = 'duplicate';
+          outcome.canonicalUrl = twin.url;
+          html = null;
+        }
+      }
+      if (segments && html !== null) {
+        counts = await segmentsRepo.replacePageSegments(
+          { organisationId: context.organisationId, projectId: page.projectId, pageId: page.id },
+          segments,
+          now,
+        );
+      } else if (html === null && outcome.status !== 'skipped') {
+        await segmentsRepo.clearPage(page.id);
+        counts = { sourceWordCount: 0, uniqueWordCount: 0, newContentWordCount: 0, segmentCount: 0 };
+      }
+      if (page.tracked && html !== null && outcome.contentHash) {
+        // A tracked URL keeps each distinct version it served (the tracking files).
+        await tx
+          .insert(pageVersions)
+          .values({ organisationId: context.organisationId, projectId: page.projectId, pageId: page.id, contentHash: outcome.contentHash, html, fetchedAt: now })
+          .onConflictDoNothing();
+      }
+      await tx
+        .update(pages)
+        .set({
+          ...counts,
+          status: outcome.status,
+          httpStatus: outcome.httpStatus ?? null,
+          error: outcome.error ?? null,
+          canonicalUrl: outcome.canonicalUrl ?? null,
+          ...(outcome.contentHash ? { contentHash: outcome.contentHash } : {}),
+          lastCrawledAt: now,
+          crawlState: 'done',
+          claimedBy: null,
+          claimedAt: null,
+        })
+        .where(and(eq(pages.id, page.id), eq(pages.crawlId, crawl.id)));
+    });
+    if (outcome.links.length > 0) await crawlsRepo.enqueue(crawl, outcome.links);
+  }
+
+  async function finish(crawl: CrawlRow): Promise<void> {
+    const now = clock.now();
+    await createSegmentsRepository(db).recountPages(crawl.projectId);
+    const done = await crawlsRepo.transition(crawl.id, [CRAWL_STATUS.ACTIVE], CRAWL_STATUS.COMPLETED, { finishedAt: now });
+    if (!done) return;
+    const [project] = await db.select().from(projects).where(eq(projects.id, crawl.projectId)).limit(1);
+    if (!project) return;
+    let status = project.status;
+    // crawling → crawled → parsing → parsed: segments were extracted while crawling. A run that
+    // only re-fetched some URLs (flush, tracking) finds the project elsewhere and leaves it.
+    const steps = [
+      [PS.crawling, PS.crawled],
+      [PS.crawled, PS.parsing],
+      [PS.parsing, PS.parsed],
+    ] as const;
+    for (const [from, to] of steps) {
+      if (status !== from) break;
+      const [row] = await db
+        .update(projects)
+        .set({ status: to, lastProcessedUrl: done.lastProcessedUrl ?? project.lastProcessedUrl, updatedAt: now })
+        .where(and(eq(projects.id, project.id), eq(projects.status, from)))
+        .returning();
+      if (!row) break;
+      status = row.status;
+    }
+    await emitProgress(done, status, project.baseUrl);
+  }
+
+  /** Batch step: fetch a slice of the frontier with per-host bounds, then queue the next slice. */
+  async function batch(payload: CrawlJobPayload, jobId: string, signal: AbortSignal, onProgress: (done: number, total: number) => void): Promise<void> {
+    const crawl = await crawlsRepo.findById(payload.crawlId);
+    if (!crawl || crawl.status !== CRAWL_STATUS.ACTIVE) return;
+    const loaded = await loadProject(crawl.projectId);
+    if (!loaded) return failCrawl(crawl, 'The project no longer exists');
+    const { project, hosts } = loaded;
+    const now = clock.now();
+    const claimed = await crawlsRepo.claim(crawl.id, jobId, settings.batchSize, now, new Date(now.getTime() - settings.claimTimeoutMs));
+    const extract = {
+      noTranslateSelectors: project.settings.noTranslateSelectors ?? [],
+      ignorePatterns: compileIgnorePatterns(project.settings.ignorePatterns),
+    };
+    const context = { hosts, extract, mode: payload.mode, organisationId: project.organisationId };
+
+    const byHost = new Map<string, PageRow[]>();
+    for (const page of claimed) byHost.set(page.hostname, [...(byHost.get(page.hostname) ?? []), page]);
+    let processed = 0;
+    let lastUrl: string | undefined;
+    await Promise.all(
+      [...byHost.values()].map(async (hostPages) => {
+        const robots = robotsFor(crawl, hostPages[0]!.normalisedUrl);
+        const delay = Math.min(Math.max(settings.politenessDelayMs, (robots.crawlDelaySeconds ?? 0) * 1000), MAX_CRAWL_DELAY_MS);
+        const lanes = Math.min(settings.perHostConcurrency, hostPages.length);
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: lanes }, async () => {
+            while (next < hostPages.length && !signal.aborted) {
+              const page = hostPages[next++]!;
+              await fetchPage(page, crawl, context, signal);
+              processed += 1;
+              lastUrl = page.normalisedUrl;
+              onProgress(processed, claimed.length);
+              if (next < hostPages.length) await sleep(delay, signal);
+            }
+          }),
+        );
+      }),
+    );
+
+    const refreshed = await crawlsRepo.refreshCounters(crawl.id, lastUrl);
+    if (lastUrl) {
+      await db.update(projects).set({ lastProcessedUrl: lastUrl }).where(eq(projects.id, project.id));
+    }
+    if (refreshed) await emitProgress(refreshed, project.status, project.baseUrl);
+    const remaining = await crawlsRepo.countRemaining(crawl.id);
+    if (remaining === 0) return finish(refreshed ?? crawl);
+    // Nothing claimable while URLs remain: another run holds them; look again shortly.
+    await sendBatch(payload, claimed.length === 0 ? 5 : undefined);
+  }
+
+  return { start, batch, failCrawl };
+}
+
+export type CrawlRunner = ReturnType<typeof createCrawlRunner>;

@@ -1,0 +1,78 @@
+import type { Database } from '@bhasha/db';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { Clock } from '../../lib/clock';
+import { silentLogger, type Logger } from '../../lib/logger';
+import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
+import { createPageFetcher, DEFAULT_FETCHER_OPTIONS, type PageFetcher } from './page-fetcher';
+
+/** Crawl tuning; defaults suit a public website, tests shorten the delays. */
+export interface CrawlSettings {
+  /** URLs one batch job claims. */
+  batchSize: number;
+  /** Parallel requests to one host. */
+  perHostConcurrency: number;
+  /** Pause between two requests to the same host (robots.txt crawl-delay wins when larger, up to 10 s). */
+  politenessDelayMs: number;
+  /** URLs one crawl may discover (a project setting may lower it). */
+  maxPages: number;
+  /** Sitemap documents read per crawl (sitemap indexes included). */
+  maxSitemaps: number;
+  userAgent: string;
+  /** A claimed URL not finished after this long is taken over by another run. */
+  claimTimeoutMs: number;
+}
+
+export const DEFAULT_CRAWL_SETTINGS: CrawlSettings = {
+  batchSize: 25,
+  perHostConcurrency: 2,
+  politenessDelayMs: 200,
+  maxPages: 5000,
+  maxSitemaps: 20,
+  userAgent: 'BhashaBot',
+  claimTimeoutMs: 10 * 60 * 1000,
+};
+
+/** What crawl and project jobs run with: the worker process's database, queue and emitter. */
+export interface CrawlRuntime {
+  db: Database;
+  jobs: Pick<JobQueue, 'send'>;
+  emitter: RealtimeEmitter;
+  clock: Clock;
+  fetcher: PageFetcher;
+  log: Logger;
+  settings: CrawlSettings;
+}
+
+// Job definitions are static (jobs/registry.ts) while their side effects belong to the process
+// that runs them; the worker binds them once at start-up.
+let bound: CrawlRuntime | null = null;
+
+/** Binds the side effects crawl and project jobs use in this process. */
+export function bindCrawlRuntime(runtime: CrawlRuntime): void {
+  bound = runtime;
+}
+
+export function crawlRuntime(): CrawlRuntime {
+  if (!bound) throw new Error('crawl jobs run before bindCrawlRuntime was called');
+  return bound;
+}
+
+/** The runtime of a server process: fetches guarded by ALLOW_PRIVATE_NETWORK_FETCH. */
+export function createCrawlRuntime(
+  deps: Omit<CrawlRuntime, 'fetcher' | 'settings' | 'log'> & { allowPrivateNetwork: boolean; log?: Logger; settings?: Partial<CrawlSettings> },
+): CrawlRuntime {
+  const settings = { ...DEFAULT_CRAWL_SETTINGS, ...deps.settings };
+  return {
+    db: deps.db,
+    jobs: deps.jobs,
+    emitter: deps.emitter,
+    clock: deps.clock,
+    log: deps.log ?? silentLogger,
+    settings,
+    fetcher: createPageFetcher({
+      ...DEFAULT_FETCHER_OPTIONS,
+      allowPrivateNetwork: deps.allowPrivateNetwork,
+      connectionsPerOrigin: settings.perHostConcurrency,
+    }),
+  };
+}

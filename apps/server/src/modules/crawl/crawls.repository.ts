@@ -1,0 +1,164 @@
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { crawls, pages, type Database } from '@bhasha/db';
+import type { CrawlStatus } from '@bhasha/contract';
+import type { PageSeed } from '../scope/pages.repository';
+
+export type CrawlRow = typeof crawls.$inferSelect;
+export type PageRow = typeof pages.$inferSelect;
+
+const INSERT_CHUNK = 500;
+
+/** Crawl records and the crawl frontier (the `crawl_id`/`crawl_state` columns of pages). */
+export function createCrawlsRepository(db: Database) {
+  return {
+    async insert(values: typeof crawls.$inferInsert): Promise<CrawlRow> {
+      const [row] = await db.insert(crawls).values(values).returning();
+      if (!row) throw new Error('insert into crawls returned no row');
+      return row;
+    },
+
+    async findById(id: string): Promise<CrawlRow | undefined> {
+      const [row] = await db.select().from(crawls).where(eq(crawls.id, id)).limit(1);
+      return row;
+    },
+
+    async findLast(projectId: string): Promise<CrawlRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(crawls)
+        .where(eq(crawls.projectId, projectId))
+        .orderBy(desc(crawls.createdAt), desc(crawls.id))
+        .limit(1);
+      return row;
+    },
+
+    async findActive(projectId: string): Promise<CrawlRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(crawls)
+        .where(and(eq(crawls.projectId, projectId), inArray(crawls.status, ['INACTIVE', 'ACTIVE'])))
+        .limit(1);
+      return row;
+    },
+
+    /** Moves a crawl from one of `from` to `to`; answers undefined when it was elsewhere. */
+    async transition(
+      id: string,
+      from: readonly CrawlStatus[],
+      to: CrawlStatus,
+      extra: Partial<typeof crawls.$inferInsert> = {},
+    ): Promise<CrawlRow | undefined> {
+      const [row] = await db
+        .update(crawls)
+        .set({ ...extra, status: to })
+        .where(and(eq(crawls.id, id), inArray(crawls.status, [...from])))
+        .returning();
+      return row;
+    },
+
+    async update(id: string, patch: Partial<typeof crawls.$inferInsert>): Promise<void> {
+      await db.update(crawls).set(patch).where(eq(crawls.id, id));
+    },
+
+    /**
+     * Queues URLs for a crawl: new URLs are inserted, known ones are re-queued unless this crawl
+     * already has them (so each URL is fetched at most once per crawl). Out-of-scope URLs stay out.
+     */
+    async enqueue(
+      crawl: Pick<CrawlRow, 'id' | 'organisationId' | 'projectId'>,
+      seeds: readonly PageSeed[],
+    ): Promise<void> {
+      for (let i = 0; i < seeds.length; i += INSERT_CHUNK) {
+        const chunk = seeds.slice(i, i + INSERT_CHUNK);
+        await db
+          .insert(pages)
+          .values(
+            chunk.map((s) => ({
+              organisationId: crawl.organisationId,
+              projectId: crawl.projectId,
+              url: s.url,
+              normalisedUrl: s.normalisedUrl,
+              hostname: s.hostname,
+              depth: s.depth ?? 0,
+              crawlId: crawl.id,
+              crawlState: 'queued',
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [pages.projectId, pages.normalisedUrl],
+            set: { crawlId: crawl.id, crawlState: 'queued', claimedBy: null, claimedAt: null },
+            setWhere: sql`${pages.inScope} and (${pages.crawlId} is null or ${pages.crawlId} <> ${crawl.id})`,
+          });
+      }
+    },
+
+    /**
+     * Claims up to `limit` queued URLs of a crawl for one job run. A run that is retried reclaims
+     * what it held; URLs held longer than `staleBefore` by a lost run are taken over.
+     */
+    async claim(crawlId: string, jobId: string, limit: number, now: Date, staleBefore: Date): Promise<PageRow[]> {
+      const candidates = db
+        .select({ id: pages.id })
+        .from(pages)
+        .where(
+          and(
+            eq(pages.crawlId, crawlId),
+            or(
+              eq(pages.crawlState, 'queued'),
+              and(eq(pages.crawlState, 'fetching'), or(eq(pages.claimedBy, jobId), lt(pages.claimedAt, staleBefore))),
+            ),
+          ),
+        )
+        .orderBy(pages.depth, pages.createdAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(pages)
+        .set({ crawlState: 'fetching', claimedBy: jobId, claimedAt: now })
+        .where(inArray(pages.id, candidates))
+        .returning();
+    },
+
+    async countRemaining(crawlId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(pages)
+        .where(and(eq(pages.crawlId, crawlId), inArray(pages.crawlState, ['queued', 'fetching'])));
+      return row?.n ?? 0;
+    },
+
+    /** Counters derived from the frontier, so re-running a batch never counts twice. */
+    async refreshCounters(crawlId: string, lastProcessedUrl?: string): Promise<CrawlRow | undefined> {
+      const [counts] = await db
+        .select({
+          discovered: sql<number>`count(*)`.mapWith(Number),
+          fetched: sql<number>`count(*) filter (where ${pages.crawlState} = 'done' and ${pages.status} = 'fetched')`.mapWith(Number),
+          failed: sql<number>`count(*) filter (where ${pages.crawlState} = 'done' and ${pages.status} = 'failed')`.mapWith(Number),
+        })
+        .from(pages)
+        .where(eq(pages.crawlId, crawlId));
+      const [row] = await db
+        .update(crawls)
+        .set({
+          pagesDiscovered: counts?.discovered ?? 0,
+          pagesFetched: counts?.fetched ?? 0,
+          pagesFailed: counts?.failed ?? 0,
+          ...(lastProcessedUrl ? { lastProcessedUrl } : {}),
+        })
+        .where(eq(crawls.id, crawlId))
+        .returning();
+      return row;
+    },
+
+    /** Crawls left ACTIVE or INACTIVE of projects that no longer exist are ignored by callers. */
+    async countQueuedWithoutCrawl(projectId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(pages)
+        .where(and(eq(pages.projectId, projectId), isNull(pages.crawlId)));
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type CrawlsRepository = ReturnType<typeof createCrawlsRepository>;

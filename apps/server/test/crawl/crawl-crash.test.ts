@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from '@bhasha/db';
+import { createTestDb } from '../support/test-db';
+import { startStaticSite, type StaticSite } from './support/static-site';
+
+const workerScript = join(import.meta.dirname, 'support', 'crawl-worker.ts');
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'websites');
+
+function startWorker(env: Record<string, string>) {
+  // tsx as a loader, not its CLI: the CLI forks a second process, which a kill -9 would miss.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', workerScript], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let stderr = '';
+  let buffered = '';
+  const waiters: Array<{ test: (line: string) => boolean; resolve: () => void }> = [];
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const parts = buffered.split('\n');
+    buffered = parts.pop() ?? '';
+    for (const line of parts) {
+      lines.push(line);
+      for (const waiter of waiters.filter((w) => w.test(line))) waiter.resolve();
+    }
+  });
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return {
+    child,
+    waitFor(test: (line: string) => boolean, ms = 90_000) {
+      if (lines.some(test)) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`worker output never matched; stdout: ${lines.join('|')} stderr: ${stderr}`)), ms);
+        waiters.push({ test, resolve: () => (clearTimeout(timer), resolve()) });
+        child.once('exit', (code) => reject(new Error(`worker exited (${code}); stderr: ${stderr}`)));
+      });
+    },
+  };
+}
+
+const pagesAtLeast = (n: number) => (line: string) => line.startsWith('PAGES ') && Number(line.slice(6)) >= n;
+
+async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+async function expectCleanCrawl(handle: DbHandle, site: StaticSite) {
+  const crawl = await handle.executeSql(`SELECT status, pages_fetched FROM crawls`);
+  expect(crawl.rows).toHaveLength(1);
+  expect(crawl.rows[0]).toMatchObject({ status: 'COMPLETED' });
+  const open = await handle.executeSql(`SELECT count(*)::int AS n FROM pages WHERE crawl_state <> 'done'`);
+  expect(open.rows[0]).toMatchObject({ n: 0 });
+  const dupUrls = await handle.executeSql(`SELECT normalised_url FROM pages GROUP BY project_id, normalised_url HAVING count(*) > 1`);
+  expect(dupUrls.rows).toEqual([]);
+  const dupSegments = await handle.executeSql(`SELECT source_hash FROM segments GROUP BY project_id, source_hash HAVING count(*) > 1`);
+  expect(dupSegments.rows).toEqual([]);
+  // Every occurrence points at a page the crawl fetched, and page counts match their occurrences.
+  const mismatched = await handle.executeSql(`
+    SELECT p.normalised_url FROM pages p
+    LEFT JOIN segment_occurrences o ON o.page_id = p.id LEFT JOIN segments s ON s.id = o.segment_id
+    GROUP BY p.id HAVING coalesce(sum(s.word_count * o.occurrences), 0) <> max(p.source_word_count)`);
+  expect(mismatched.rows).toEqual([]);
+  const fetched = await handle.executeSql(`SELECT count(*)::int AS n FROM pages WHERE status = 'fetched'`);
+  expect(Number(fetched.rows[0]!.n)).toBeGreaterThan(20);
+  // At most the URLs in flight when the worker died were requested twice.
+  const twice = [...site.hits.entries()].filter(([, count]) => count > 1);
+  expect(twice.length).toBeLessThanOrEqual(3);
+  expect(twice.every(([, count]) => count === 2)).toBe(true);
+}
+
+describe('a crawl survives a killed worker', () => {
+  let site: StaticSite;
+  beforeAll(async () => {
+    site = await startStaticSite({
+      root: join(FIXTURES, 'orgpedia-cabsec'),
+      robotsTxt: 'User-agent: *\nAllow: /\n',
+      // Script-only links of orgpedia: give the crawler real anchors to the minister pages.
+      inject: {
+        '/en/prime.html': ['Jawaharlal_Nehru', 'Indira_Gandhi', 'Rajiv_Gandhi', 'Morarji_Desai', 'Charan_Singh', 'Narendra_Modi', 'Manmohan_Singh', 'Atal_Bihari_Vajpayee']
+          .map((name) => `<a href="o-${name}.html">${name}</a>`)
+          .join(' '),
+      },
+    });
+  });
+  afterAll(async () => site.close());
+
+  async function crashAndResume(env: Record<string, string>, open: () => Promise<DbHandle>) {
+    site.hits.clear();
+    const first = startWorker({ ...env, CRAWL_BASE_URL: `${site.origin}/en/prime.html` });
+    await first.waitFor(pagesAtLeast(5));
+    await kill(first.child, 'SIGKILL');
+    const second = startWorker(env);
+    await second.waitFor((line) => line === 'COMPLETED', 120_000);
+    await kill(second.child, 'SIGTERM');
+    const handle = await open();
+    try {
+      await expectCleanCrawl(handle, site);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  it('on PGlite: kill -9 mid-crawl, a new process completes it without duplicates', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bhasha-crawl-'));
+    await crashAndResume({ WORKER_PGLITE_DIR: dir }, () => createDb({ pgliteDir: dir }));
+  }, 180_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL: kill -9 mid-crawl, a new process completes it without duplicates', async () => {
+    const handle = await createTestDb();
+    try {
+      await crashAndResume({ WORKER_DATABASE_URL: handle.url! }, async () => handle);
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
+  }, 180_000);
+});

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { EditOutlined } from '@ant-design/icons';
+import { Button, Card, Empty } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../auth/state/auth-context';
+import { useOrganisationDetails } from '../api/organisations-queries';
+import { OrganisationDetailsCard } from '../components/organisation-details-card';
+import { OrganisationFormDrawer } from '../components/organisation-form-drawer';
+
+/** An organisation admin's own organisation: name, details and plan summary. */
+export function OrganisationSettingsPage({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation('organisations');
+  const user = useSessionUser();
+  const details = useOrganisationDetails(user.organisationId);
+  const [isEditing, setIsEditing] = useState(false);
+  if (!user.organisationId) return <Card variant="borderless"><Empty /></Card>;
+  return (
+    <Card
+      variant="borderless"
+      title={t('settings.title')}
+      data-testid="organisation-settings"
+      extra={
+        canEdit ? (
+          <Button icon={<EditOutlined />} onClick={() => setIsEditing(true)} disabled={!details.data} data-testid="organisation-settings-edit">
+            {t('actions.edit')}
+          </Button>
+        ) : null
+      }
+    >
+      <OrganisationDetailsCard organisationId={user.organisationId} />
+      <OrganisationFormDrawer
+        organisation={isEditing ? (details.data?.organisation ?? null) : null}
+        canChangePlan={false}
+        onClose={() => setIsEditing(false)}
+      />
+    </Card>
+  );
+}

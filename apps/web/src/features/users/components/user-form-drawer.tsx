@@ -1,0 +1,130 @@
+import { useEffect } from 'react';
+import { Button, Drawer, Flex, Form, Input, Select, Switch } from 'antd';
+import { ROLE_LABELS, type Role, type UserSummary } from '@bhasha/contract';
+import { useTranslation } from 'react-i18next';
+import { useOrganisationNames } from '../../organisations/api/organisations-queries';
+import { useCreateUser, useUpdateUser } from '../api/users-queries';
+
+interface UserFormValues {
+  name: string;
+  email: string;
+  phone?: string;
+  role: Role;
+  password: string;
+  organisationId?: string;
+  nmtEnabled: boolean;
+}
+
+interface UserFormDrawerProps {
+  open: boolean;
+  /** The user to edit; null creates one. */
+  user: UserSummary | null;
+  /** Roles the caller may give (from the server's abilities). */
+  creatableRoles: readonly Role[];
+  /** Super admins choose the organisation. */
+  canChooseOrganisation: boolean;
+  onClose: () => void;
+}
+
+/** Create or edit a user: role choice limited to what the server lets the caller give. */
+export function UserFormDrawer({ open, user, creatableRoles, canChooseOrganisation, onClose }: UserFormDrawerProps) {
+  const { t } = useTranslation('users');
+  const [form] = Form.useForm<UserFormValues>();
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const organisations = useOrganisationNames(open && canChooseOrganisation && !user);
+  const isEdit = user !== null;
+  const roleOptions = [...new Set([...(user ? [user.role] : []), ...creatableRoles])].map((role) => ({
+    value: role,
+    label: ROLE_LABELS[role],
+    disabled: !creatableRoles.includes(role),
+  }));
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (user) form.setFieldsValue({ name: user.name, phone: user.phone ?? '', role: user.role, nmtEnabled: user.nmtEnabled });
+  }, [open, user, form]);
+
+  const handleFinish = async (values: UserFormValues) => {
+    if (user) {
+      const updateObj: Record<string, unknown> = { name: values.name, phone: values.phone ?? '', nmtEnabled: values.nmtEnabled };
+      if (values.role !== user.role) updateObj.role = values.role;
+      await updateUser.mutateAsync({ userId: user.id, updateObj });
+    } else {
+      await createUser.mutateAsync({ ...values, phone: values.phone ?? '', organisationId: values.organisationId ?? null });
+    }
+    onClose();
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={isEdit ? t('form.editTitle', { name: user.name }) : t('form.createTitle')}
+      size="large"
+      destroyOnHidden
+      data-testid="user-form-drawer"
+      extra={
+        <Flex gap={8}>
+          <Button onClick={onClose}>{t('form.cancel')}</Button>
+          <Button
+            type="primary"
+            loading={createUser.isPending || updateUser.isPending}
+            onClick={() => form.submit()}
+            data-testid="user-form-submit"
+          >
+            {isEdit ? t('form.submitEdit') : t('form.submitCreate')}
+          </Button>
+        </Flex>
+      }
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ nmtEnabled: true, role: creatableRoles[0] }}
+        onFinish={(values) => void handleFinish(values).catch(() => undefined)}
+        requiredMark
+      >
+        <Form.Item name="name" label={t('form.name')} rules={[{ required: true, whitespace: true }]}>
+          <Input data-testid="user-form-name" maxLength={100} />
+        </Form.Item>
+        {isEdit ? null : (
+          <Form.Item name="email" label={t('form.email')} rules={[{ required: true, type: 'email' }]}>
+            <Input data-testid="user-form-email" type="email" maxLength={254} />
+          </Form.Item>
+        )}
+        <Form.Item name="phone" label={t('form.phone')}>
+          <Input data-testid="user-form-phone" maxLength={11} inputMode="tel" />
+        </Form.Item>
+        <Form.Item name="role" label={t('form.role')} rules={[{ required: true }]}>
+          <Select data-testid="user-form-role" options={roleOptions} />
+        </Form.Item>
+        {isEdit ? null : (
+          <Form.Item
+            name="password"
+            label={t('form.password')}
+            extra={t('form.passwordHint')}
+            rules={[{ required: true }, { min: 8 }]}
+          >
+            <Input.Password data-testid="user-form-password" autoComplete="new-password" maxLength={128} />
+          </Form.Item>
+        )}
+        {canChooseOrganisation && !isEdit ? (
+          <Form.Item name="organisationId" label={t('form.organisation')} extra={t('form.organisationHint')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={organisations.isLoading}
+              options={(organisations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+              data-testid="user-form-organisation"
+            />
+          </Form.Item>
+        ) : null}
+        <Form.Item name="nmtEnabled" label={t('form.nmtEnabled')} valuePropName="checked">
+          <Switch data-testid="user-form-nmt" />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "pages_project_content_idx" ON "pages" USING btree ("project_id","content_hash");
