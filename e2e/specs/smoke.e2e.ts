@@ -1,3 +1,4 @@
+import { AUTH_TEXTS } from '@bhasha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot, watchConsole } from '../support/browser';
@@ -32,5 +33,15 @@ describe('smoke: the built product in Chromium', () => {
     await page.goto(`${server.url}/no/such/screen`);
     await page.waitForURL(`${server.url}/`);
     expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it("without SMTP_URL shows 'Whitelist Email Service' and disables the forgot-password input", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/forgotPassword`);
+    const whitelist = page.getByTestId('forgot-password-whitelist');
+    await whitelist.waitFor();
+    expect(await whitelist.innerText()).toBe(AUTH_TEXTS.whitelistEmailService);
+    expect(await page.getByTestId('forgot-password-email').isDisabled()).toBe(true);
+    await screenshot(page, 'forgot-password-whitelist');
   });
 });
