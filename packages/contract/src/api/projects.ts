@@ -3,6 +3,7 @@ import { languageCodeSchema } from '../constants/languages';
 import { PROJECT_CREATION_STATUSES } from '../constants/statuses';
 import { PROJECT_TYPE_VALUES, SCOPE_TYPE_VALUES } from '../constants/translation';
 import { isValidWebsiteUrl, normaliseWebsiteUrl } from '../validation/auth-fields';
+import { failureSchema } from './envelope';
 
 /*
  * Request and response schemas of spec §7 "Projects". A project id that is not a uuid fails
@@ -219,3 +220,6 @@ export const projectFlagRequestSchema = z.object({
   key: z.string().trim().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_.-]*$/),
   status: z.boolean(),
 });
+
+/** A failed domain add or delete: the dashboard shows `status` as the error text (spec §8). */
+export const domainFailureSchema = failureSchema.extend({ status: z.string().optional() });

@@ -153,7 +153,9 @@ export function createUsersService(deps: UsersServiceDeps) {
      */
     async createUser(principal: Principal, input: CreateUserInput): Promise<UserWithOrganisation> {
       const isSuper = principal.role === ROLES.superAdmin;
-      const organisationId = isSuper ? (input.organisationId ?? null) : principal.organisationId;
+      // Super admins are platform-wide: they never belong to an organisation.
+      const organisationId =
+        input.role === ROLES.superAdmin ? null : isSuper ? (input.organisationId ?? null) : principal.organisationId;
       const organisation = organisationId ? ((await deps.organisations.findInScope(scopeOf(principal), organisationId)) ?? null) : null;
       if (organisationId && !organisation) throw AppError.notFound('The organisation');
       const callerOrganisation = isSuper ? organisation : await organisationOf(principal);

@@ -9,6 +9,7 @@ import {
   type UserSummary,
 } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
+import { useOrganisationNames } from '../../organisations/api/organisations-queries';
 import { useSendPasswordReset, useSwitchStatus, useUserList } from '../api/users-queries';
 
 const PAGE_SIZE = 10;
@@ -26,12 +27,14 @@ export function UsersTable({ showOrganisation, onEdit, currentUserId }: UsersTab
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<Role | undefined>();
   const [status, setStatus] = useState<UserStatus | undefined>();
+  const [organisationId, setOrganisationId] = useState<string | undefined>();
   const [page, setPage] = useState(1);
-  const filters = { search: search || undefined, role, status, page, pageSize: PAGE_SIZE };
+  const organisations = useOrganisationNames(showOrganisation);
+  const filters = { search: search || undefined, role, status, organisationId, page, pageSize: PAGE_SIZE };
   const list = useUserList(filters);
   const switchStatus = useSwitchStatus();
   const sendReset = useSendPasswordReset();
-  const isFiltered = Boolean(search || role || status);
+  const isFiltered = Boolean(search || role || status || organisationId);
 
   const columns = [
     { key: 'name', title: t('columns.name'), dataIndex: 'name' },
@@ -144,6 +147,23 @@ export function UsersTable({ showOrganisation, onEdit, currentUserId }: UsersTab
           options={USER_STATUS_VALUES.map((value) => ({ value, label: t(`status.${value}`) }))}
           data-testid="users-status-filter"
         />
+        {showOrganisation ? (
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('filters.allOrganisations')}
+            aria-label={t('filters.organisation')}
+            style={{ minWidth: 220 }}
+            value={organisationId}
+            loading={organisations.isLoading}
+            onChange={(value?: string) => {
+              setOrganisationId(value);
+              setPage(1);
+            }}
+            options={(organisations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            data-testid="users-organisation-filter"
+          />
+        ) : null}
       </Flex>
       {list.isLoading ? (
         <Skeleton active paragraph={{ rows: 6 }} data-testid="users-loading" />

@@ -116,6 +116,14 @@ describe('users page', () => {
     await waitFor(() => expect(server.callsTo('POST /api/user/switchStatus')[0]?.body).toEqual({ userId: 'u3', status: 'active' }));
   });
 
+  it('refuses the page to a caller the server does not let manage users', async () => {
+    const server = startServer({ 'GET /api/user/abilities': () => ok({ abilities: { ...ABILITIES, pages: ['dashboard'], canManageUsers: false, creatableRoles: [] } }) });
+    renderApp('/app/users');
+    expect(await screen.findByTestId('users-page-forbidden')).toBeTruthy();
+    expect(server.callsTo('POST /api/user/list')).toHaveLength(0);
+    expect(screen.queryByTestId('nav-users')).toBeNull();
+  });
+
   it('shows an empty state when nobody matches', async () => {
     startServer({ 'POST /api/user/list': () => ok({ users: [], totalUsers: 0 }) });
     renderApp('/app/users');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Skeleton, Tabs } from 'antd';
+import { Button, Card, Result, Skeleton, Tabs } from 'antd';
 import { ROLES, type UserSummary } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../auth/state/auth-context';
@@ -25,6 +25,9 @@ export function UsersPage() {
   const deliveryManagers = useDeliveryManagers(tab === 'deliveryManagers');
 
   if (abilities.isLoading) return <Skeleton active data-testid="users-page-loading" />;
+  if (!abilities.data?.canManageUsers) {
+    return <Result status="403" subTitle={t('forbidden')} data-testid="users-page-forbidden" />;
+  }
   const creatableRoles = abilities.data?.creatableRoles ?? [];
 
   const items = [

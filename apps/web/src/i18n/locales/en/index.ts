@@ -5,6 +5,8 @@ import { shell } from './shell';
 import { users } from './users';
 import { organisations } from './organisations';
 import { profile } from './profile';
+import { projects } from './projects';
+import { scope } from './scope';
 
 /** English resources, one object per namespace. */
-export const EN_RESOURCES = { common, auth, shell, policy, users, organisations, profile } as const;
+export const EN_RESOURCES = { common, auth, shell, policy, users, organisations, profile, projects, scope } as const;

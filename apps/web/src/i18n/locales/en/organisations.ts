@@ -7,7 +7,9 @@ export const organisations = {
   no: 'No',
   actions: { details: 'Details', edit: 'Edit', users: 'Users' },
   empty: 'No organisations yet',
-  total: '{{count}} organisations',
+  forbidden: 'You do not have access to this page.',
+  total_one: '{{count}} organisation',
+  total_other: '{{count}} organisations',
   details: {
     title: 'Organisation details',
     name: 'Name',

@@ -2,7 +2,15 @@ export const users = {
   title: 'Users',
   tabs: { all: 'All users', collaborators: 'Collaborators', deliveryManagers: 'Delivery managers' },
   search: 'Search by name or e-mail',
-  filters: { role: 'Role', status: 'Status', allRoles: 'All roles', allStatuses: 'All statuses' },
+  filters: {
+    role: 'Role',
+    status: 'Status',
+    organisation: 'Organisation',
+    allRoles: 'All roles',
+    allStatuses: 'All statuses',
+    allOrganisations: 'All organisations',
+  },
+  forbidden: 'You do not have access to this page.',
   status: { active: 'Active', inactive: 'Inactive' },
   columns: {
     name: 'Name',
@@ -27,7 +35,8 @@ export const users = {
   emptyFiltered: 'No users match these filters',
   emptyCollaborators: 'No collaborators yet',
   emptyDeliveryManagers: 'No delivery managers available',
-  total: '{{count}} users',
+  total_one: '{{count}} user',
+  total_other: '{{count}} users',
   form: {
     createTitle: 'Add a user',
     editTitle: 'Edit {{name}}',
