@@ -12,7 +12,8 @@
  *
  * Needs: apt-get install -y aspell aspell-hi aspell-bn aspell-gu aspell-kn aspell-ml aspell-mr
  *        aspell-or aspell-pa aspell-ta aspell-te hunspell-hi hunspell-bn hunspell-gu hunspell-te
- *        hunspell-ml tesseract-ocr   (the tesseract-ocr-XXX packages are fetched with apt-get download)
+ *        hunspell-ml tesseract-ocr espeak-ng wamerican
+ *        (the tesseract-ocr-XXX packages are fetched with apt-get download)
  * Run:   npx tsx packages/engine/scripts/build-translit-data.ts
  * Dakshina dev/test lists are never read here: they are for measuring only.
  */
@@ -30,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { loanwordSpellings, pronounceWords } from './english-loanwords';
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'translit');
 const DEVA = /^[\u0900-\u0963\u0970-\u097F]+$/u;
@@ -155,3 +157,27 @@ for (const list of LISTS) {
   );
 }
 rmSync(workDir, { recursive: true, force: true });
+
+// English words as Hindi spells them (the pivot for every script), from espeak-ng pronunciations
+// of Debian's English word list (packages espeak-ng, wamerican).
+const ENGLISH_WORDS = '/usr/share/dict/american-english';
+if (existsSync(ENGLISH_WORDS)) {
+  // Capitalised entries are names (Walton, Bradley), which romanised text and mode 2 need too.
+  const words = [
+    ...new Set(
+      readFileSync(ENGLISH_WORDS, 'utf8')
+        .split('\n')
+        .filter((word) => /^[A-Za-z]{2,}$/u.test(word))
+        .map((word) => word.toLowerCase()),
+    ),
+  ];
+  const pronunciations = pronounceWords(words);
+  const lines: string[] = [];
+  for (const word of words) {
+    const spellings = loanwordSpellings(pronunciations.get(word) ?? '');
+    if (spellings.length > 0) lines.push(`${word}\t${spellings.join('\t')}`);
+  }
+  const file = join(OUT_DIR, 'en-loanwords.words.txt.gz');
+  writeFileSync(file, gzipSync(`${lines.join('\n')}\n`, { level: 9 }));
+  console.log(`en-loanwords: ${lines.length} English words with Devanagari spellings`);
+} else console.warn(`${ENGLISH_WORDS} missing (apt-get install wamerican): English loanwords skipped`);

@@ -35,6 +35,8 @@ export interface DecoderWeights {
   /** Cost of an anusvara the typist left out (maine → मैंने). */
   silentNasalCost: number;
   beam: number;
+  /** Cost of reading romanised input as an English word spelt the Hindi way (0 in English mode). */
+  loanwordCost: number;
   /** Order of the character model (applies to models built afterwards). */
   charOrder: number;
 }
@@ -49,6 +51,7 @@ export const DEFAULT_DECODER_WEIGHTS: DecoderWeights = {
   geminationCost: 3,
   finalViramaCost: 2.5,
   beam: 20,
+  loanwordCost: 3,
   charOrder: 5,
 };
 
@@ -214,4 +217,18 @@ export function decodePhonetic(
   consider(runBeam(input, script, model, weights, undefined));
   if (lexicon) consider(runBeam(input, script, model, weights, lexicon));
   return [...best.entries()].map(([text, cost]) => ({ text, cost })).sort((a, b) => a.cost - b.cost);
+}
+
+/** The cost of a whole spelling under the character model and word list (for candidates from other sources). */
+export function scoreSpelling(
+  text: string,
+  channelCost: number,
+  model: CharLanguageModel | undefined,
+  lexicon: Lexicon | undefined,
+  weights: DecoderWeights = DEFAULT_DECODER_WEIGHTS,
+): number {
+  let cost = channelCost + weights.lm * (lmCost(model, '', text) + (model ? model.endCost(text) : 0));
+  const tier = lexicon ? lexicon.tier(text) : -1;
+  if (tier >= 0) cost -= weights.lexiconBonus + tier * weights.tierBonus;
+  return cost;
 }

@@ -14,6 +14,7 @@ import { createLexicon, type Lexicon } from './lexicon';
 import {
   DEFAULT_DECODER_WEIGHTS,
   decodePhonetic,
+  scoreSpelling,
   type DecoderWeights,
   type ScriptUnits,
 } from './phonetic-decoder';
@@ -46,6 +47,8 @@ interface LanguageModel {
 export type WordListLoader = (stem: string) => string[] | undefined;
 
 const models = new Map<string, LanguageModel>();
+let loanwords: Map<string, string[]> | undefined;
+const LOANWORD_LIST = 'en-loanwords';
 const wordListData = new Map<string, WordListData>();
 const DRAVIDIAN_VIRAMA_BIAS = 1.5;
 const loadedWordLists = new Set<string>();
@@ -92,6 +95,7 @@ let wordListLoader: WordListLoader = loadShippedWordList;
 /** Replaces where word lists come from (tests, or a deployment that stores them elsewhere). */
 export function setWordListLoader(loader: WordListLoader): void {
   wordListLoader = loader;
+  loanwords = undefined;
   models.clear();
   wordListData.clear();
   loadedWordLists.clear();
@@ -223,6 +227,20 @@ function selectModelWords(entries: ReadonlyArray<readonly [string, number]>): st
   return chosen;
 }
 
+/** English words → their Hindi (Devanagari) spellings, loaded on first use. */
+function getLoanwords(): Map<string, string[]> {
+  if (!loanwords) {
+    loanwords = new Map();
+    const lines = wordListLoader(LOANWORD_LIST);
+    if (lines) loadedWordLists.add(LOANWORD_LIST);
+    for (const line of lines ?? []) {
+      const [word = '', ...spellings] = line.split('\t');
+      if (word && spellings.length > 0) loanwords.set(word, spellings);
+    }
+  }
+  return loanwords;
+}
+
 function getModel(code: string): LanguageModel {
   const language = getTranslitLanguage(code);
   let model = models.get(language.code);
@@ -258,9 +276,16 @@ export function transliterate(word: string, options: TransliterateOptions): stri
   if (!LATIN_WORD.test(letters)) return [trimmed];
   const model = getModel(target.code);
   const units = options.from === 'en' ? model.englishUnits : model.romanUnits;
-  const ranked = decodePhonetic(letters, units, model.charModel, model.lexicon, weights).map(
-    (candidate) => candidate.text,
-  );
+  const isEnglish = options.from === 'en';
+  const scored = decodePhonetic(letters, units, model.charModel, model.lexicon, weights);
+  // An English word also gets its pronunciation-based spelling (computer → कंप्यूटर).
+  const loanwordCost = isEnglish ? 0 : weights.loanwordCost;
+  for (const spelling of getLoanwords().get(letters) ?? []) {
+    const text = model.convertTo ? spelling : fromDevanagariPivot(spelling, target.code);
+    scored.push({ text, cost: scoreSpelling(text, loanwordCost, model.charModel, model.lexicon, weights) });
+  }
+  scored.sort((a, b) => a.cost - b.cost);
+  const ranked = scored.map((candidate) => candidate.text);
   // Acronyms: a word without vowels is read letter by letter (BSE → बीएसई); short words may be too.
   if (letters.length <= 6) {
     const spelled = spellOut(letters, target.code, model.convertTo !== undefined);
