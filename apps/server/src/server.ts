@@ -15,6 +15,7 @@ import { silentEmitter, type RealtimeEmitter } from './realtime/realtime-emitter
 import { attachPostgresAdapter, createPostgresEmitter } from './realtime/postgres-relay';
 import { createSocketGateway } from './realtime/socket-gateway';
 import { bindCrawlRuntime, createCrawlRuntime } from './modules/crawl/crawl-runtime';
+import { scheduleContentTracking } from './modules/crawl/tracker.job';
 import type { Services } from './services';
 
 export interface RunningServer {
@@ -69,6 +70,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     createCrawlRuntime({ db: handle.db, jobs, emitter: deferredEmitter, clock, allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK_FETCH }),
   );
   await jobs.start(options.jobs ?? jobDefinitions, { work: roles.has('worker') });
+  // Tracked URLs are fetched again on a schedule (needs the product's jobs, not a test's own list).
+  if (roles.has('worker') && !options.jobs) await scheduleContentTracking(jobs);
 
   let app: FastifyInstance | null = null;
   let services: Services | null = null;

@@ -1,9 +1,10 @@
 import type { JobDefinition } from './define-job';
 import { crawlJobDefinitions } from '../modules/crawl/crawl.job';
 import { projectDeleteJob } from '../modules/projects/projects.job';
+import { trackerRunDueJob } from '../modules/crawl/tracker.job';
 
 /**
  * Every job the worker role runs. Features add their `*.job.ts` definitions here; the list is
  * also used by web-only processes to create the queues they send to.
  */
-export const jobDefinitions: JobDefinition[] = [...crawlJobDefinitions, projectDeleteJob] as JobDefinition[];
+export const jobDefinitions: JobDefinition[] = [...crawlJobDefinitions, projectDeleteJob, trackerRunDueJob];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRAWL_EVENTS, SUCCESS_MESSAGES, projectRoomOf } from '@bhasha/contract';
@@ -146,7 +147,7 @@ describe('crawling real websites on loopback', () => {
   it('honours robots.txt, reads sitemaps, stays on the project domain, records a 404 and survives a redirect loop', async () => {
     // Orgpedia links its minister pages only through script; the sitemap names them.
     let origin = '';
-    const xml = (body: string) => (_: unknown, res: import('node:http').ServerResponse) =>
+    const xml = (body: string) => (_: unknown, res: ServerResponse) =>
       res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?>${body}`);
     const site = await startStaticSite({
       root: join(FIXTURES, 'orgpedia-cabsec'),

@@ -130,7 +130,7 @@ describe('leaving a session (spec §4)', () => {
       'POST /api/project': () => ({ status: 401, body: { success: false, flag: 'TIME_TRAVEL' } }),
     });
     renderApp('/app/projects');
-    await screen.findByTestId('coming-soon-projects');
+    // The projects page lists projects itself (POST /api/project); another call answers the same.
     await apiClient.request('project', { body: {} });
     expect(await screen.findByTestId('free-trial-page')).toBeTruthy();
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();

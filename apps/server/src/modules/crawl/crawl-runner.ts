@@ -47,7 +47,7 @@ function isHtml(contentType: string, body: string): boolean {
 
 /** An error text fit for storage: no NULL characters, bounded. */
 export function safeMessage(message: string): string {
-  return message.replace(/\u0000/g, '').slice(0, 300);
+  return message.replaceAll('\u0000', '').slice(0, 300);
 }
 
 function pathWithQuery(url: string): string {
@@ -81,7 +81,7 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
     return parseRobotsTxt(text, settings.userAgent);
   }
 
-  async function emitProgress(crawl: CrawlRow, projectStatus: string, baseUrl: string): Promise<void> {
+  function emitProgress(crawl: CrawlRow, projectStatus: string, baseUrl: string): void {
     const progress: CrawlProgress = { ...presentCrawlInfo(crawl, baseUrl), projectId: crawl.projectId, projectStatus };
     runtime.emitter.emitToRoom(projectRoomOf(crawl.projectId), CRAWL_EVENTS.crawlProgressed, progress);
   }
@@ -136,7 +136,7 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
       .set({ status: PS.crawlingFailed, updatedAt: now })
       .where(and(eq(projects.id, crawl.projectId), eq(projects.status, PS.crawling)))
       .returning();
-    await emitProgress(failed, project?.status ?? PS.crawlingFailed, project?.baseUrl ?? crawl.initUrl);
+    emitProgress(failed, project?.status ?? PS.crawlingFailed, project?.baseUrl ?? crawl.initUrl);
   }
 
   /** Start step: robots.txt per origin, sitemaps, the first URL; then the first batch. Idempotent. */
@@ -184,7 +184,7 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
       await crawlsRepo.enqueue(crawl, seeds);
     }
     const refreshed = await crawlsRepo.refreshCounters(crawl.id);
-    if (refreshed) await emitProgress(refreshed, project.status, project.baseUrl);
+    if (refreshed) emitProgress(refreshed, project.status, project.baseUrl);
     await sendBatch(payload);
   }
 
@@ -231,7 +231,7 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
           outcome.error = 'Not an HTML page';
         } else {
           // HTML §13.2.6.4.7: a NULL character in body text is ignored; PostgreSQL text cannot hold one either.
-          html = result.body.replace(/\u0000/g, '');
+          html = result.body.replaceAll('\u0000', '');
           outcome.contentHash = sha256Hex(html);
           const found = extractLinks(html, page.normalisedUrl);
           const canonical = found.canonical ? toSeed(found.canonical, context.hosts, page.depth) : null;
@@ -336,7 +336,7 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
       if (!row) break;
       status = row.status;
     }
-    await emitProgress(done, status, project.baseUrl);
+    emitProgress(done, status, project.baseUrl);
   }
 
   /** Batch step: fetch a slice of the frontier with per-host bounds, then queue the next slice. */
@@ -383,7 +383,7 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
     if (lastUrl) {
       await db.update(projects).set({ lastProcessedUrl: lastUrl }).where(eq(projects.id, project.id));
     }
-    if (refreshed) await emitProgress(refreshed, project.status, project.baseUrl);
+    if (refreshed) emitProgress(refreshed, project.status, project.baseUrl);
     const remaining = await crawlsRepo.countRemaining(crawl.id);
     if (remaining === 0) return finish(refreshed ?? crawl);
     // Nothing claimable while URLs remain: another run holds them; look again shortly.

@@ -54,7 +54,7 @@ export const crawlBatchJob = defineJob({
   async handler(payload, context) {
     const crawl = runner(payload.seq);
     try {
-      await crawl.batch(payload, context.jobId, context.signal, context.reportProgress);
+      await crawl.batch(payload, context.jobId, context.signal, (done, total) => context.reportProgress(done, total));
     } catch (error) {
       if (context.retryCount >= 5) await failLastAttempt(crawl, payload.crawlId, error);
       throw queueSafe(error);

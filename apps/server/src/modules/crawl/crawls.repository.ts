@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { crawls, pages, type Database } from '@bhasha/db';
 import type { CrawlStatus } from '@bhasha/contract';
 import type { PageSeed } from '../scope/pages.repository';
@@ -148,15 +148,6 @@ export function createCrawlsRepository(db: Database) {
         .where(eq(crawls.id, crawlId))
         .returning();
       return row;
-    },
-
-    /** Crawls left ACTIVE or INACTIVE of projects that no longer exist are ignored by callers. */
-    async countQueuedWithoutCrawl(projectId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(pages)
-        .where(and(eq(pages.projectId, projectId), isNull(pages.crawlId)));
-      return row?.n ?? 0;
     },
   };
 }

@@ -11,7 +11,9 @@ import {
   deleteProjectResponseSchema,
   deleteSegmentsRequestSchema,
   deleteSegmentsResponseSchema,
+  domainFailureSchema,
   domainResponseSchema,
+  envelopeOf,
   fetchProjectIdRequestSchema,
   fetchProjectIdResponseSchema,
   projectFlagRequestSchema,
@@ -34,6 +36,7 @@ import { PROJECT_MANAGER_ROLES, PROJECT_READER_ROLES } from './projects.policy';
 import { presentDomain, presentProject } from './projects.presenter';
 
 const tags = ['projects'];
+const domainResponses = { 200: envelopeOf(domainResponseSchema), 400: domainFailureSchema, 404: domainFailureSchema, 409: domainFailureSchema };
 const security = [{ token: [] }];
 
 /** Project calls of spec §7 "Projects". */
@@ -151,7 +154,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     '/project/addNewDomain',
     {
       config: { access: PROJECT_MANAGER_ROLES },
-      schema: { tags, security, summary: 'Add a domain (origin) to a website project; failures carry `status`', body: addDomainRequestSchema, response: responses(domainResponseSchema, 400, 404, 409) },
+      schema: { tags, security, summary: 'Add a domain (origin) to a website project; failures carry `status`', body: addDomainRequestSchema, response: domainResponses },
     },
     async (request) => {
       const domains = await projects.addDomain(request.principal!, request.body.projectId, request.body.url);
@@ -163,7 +166,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     '/project/deleteDomain',
     {
       config: { access: PROJECT_MANAGER_ROLES },
-      schema: { tags, security, summary: 'Remove a domain by id or hostname; failures carry `status`', body: deleteDomainRequestSchema, response: responses(domainResponseSchema, 400, 404) },
+      schema: { tags, security, summary: 'Remove a domain by id or hostname; failures carry `status`', body: deleteDomainRequestSchema, response: domainResponses },
     },
     async (request) => {
       const { projectId, domainId, hostname } = request.body;

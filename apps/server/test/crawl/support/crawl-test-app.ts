@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Role } from '@bhasha/contract';
 import { buildApp } from '../../../src/app';
 import { createJobQueue, type JobQueue } from '../../../src/jobs/job-queue';
@@ -9,7 +8,6 @@ import { bindCrawlRuntime, createCrawlRuntime, type CrawlSettings } from '../../
 import { createOrganisationsRepository } from '../../../src/modules/organisations/organisations.repository';
 import { createUsersRepository } from '../../../src/modules/users/users.repository';
 import type { RealtimeEmitter } from '../../../src/realtime/realtime-emitter';
-import type { Services } from '../../../src/services';
 import { createTestDb } from '../../support/test-db';
 import { authHeaders, buildTestConfig } from '../../support/test-app';
 
@@ -58,8 +56,8 @@ export async function buildCrawlTestApp(settings: Partial<CrawlSettings> = {}) {
   }
 
   return {
-    app: app as FastifyInstance,
-    services: services as Services,
+    app,
+    services,
     handle,
     jobs,
     events,
@@ -82,7 +80,7 @@ export async function waitForCrawl(t: CrawlTestApp, headers: Record<string, stri
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await t.app.inject({ method: 'POST', url: '/api/scope/crawl/last', headers, payload: { projectId } });
-    const info = response.json().data as { status: string; parsedUrls: number };
+    const info = response.json<{ data: { status: string; parsedUrls: number } }>().data;
     if (info.status === 'COMPLETED' || info.status === 'FAILED') return info;
     if (Date.now() > deadline) throw new Error(`crawl still ${info.status} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));

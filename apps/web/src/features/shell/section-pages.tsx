@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { OrganisationsPage } from '../organisations/pages/organisations-page';
 import { UsersPage } from '../users/pages/users-page';
+import { ProjectsPage } from '../projects/pages/projects-page';
 import type { ShellSection } from './shell-sections';
 
 /** The built page of each section; sections without one show the coming-soon page. */
 export const SECTION_PAGES: Partial<Record<ShellSection, ReactNode>> = {
   users: <UsersPage />,
+  projects: <ProjectsPage />,
   organisations: <OrganisationsPage />,
 };

@@ -1,0 +1,58 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { pages, projects } from '@bhasha/db';
+import { defineJob } from '../../jobs/define-job';
+import type { JobQueue } from '../../jobs/job-queue';
+import { createProjectAccess } from '../projects/project-access';
+import { createProjectsRepository } from '../projects/projects.repository';
+import { createCrawlService } from './crawl.service';
+import { crawlRuntime } from './crawl-runtime';
+
+/** How often tracked URLs are fetched again, and how long one stays fresh. */
+export const TRACKING_CRON = '17 * * * *';
+export const TRACKING_INTERVAL_HOURS = 24;
+const MAX_URLS_PER_PROJECT = 5000;
+
+/**
+ * URL tracking: every tracked, in-scope URL not read for a day is fetched again; changed content
+ * is stored as a new version and its new segments are flagged new. One `urls` crawl per project;
+ * a project with a crawl running is left for the next round.
+ */
+export const trackerRunDueJob = defineJob({
+  name: 'tracker.run-due',
+  payload: z.object({}).passthrough(),
+  retry: { limit: 1, delaySeconds: 60, backoff: false },
+  async handler() {
+    const runtime = crawlRuntime();
+    const { db, clock } = runtime;
+    const dueBefore = new Date(clock.now().getTime() - TRACKING_INTERVAL_HOURS * 3600 * 1000);
+    const due = and(eq(pages.tracked, true), eq(pages.inScope, true), or(isNull(pages.lastCrawledAt), lt(pages.lastCrawledAt, dueBefore)));
+    const projectRows = await db
+      .selectDistinct({ id: pages.projectId })
+      .from(pages)
+      .innerJoin(projects, eq(projects.id, pages.projectId))
+      .where(and(due, isNull(projects.deletingAt)));
+    const crawl = createCrawlService({ db, clock, jobs: runtime.jobs, access: createProjectAccess(createProjectsRepository(db)) });
+    let started = 0;
+    for (const { id } of projectRows) {
+      if (await crawl.isRunning(id)) continue;
+      const [project] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+      if (!project) continue;
+      const seeds = await db
+        .select({ url: pages.url, normalisedUrl: pages.normalisedUrl, hostname: pages.hostname, depth: pages.depth })
+        .from(pages)
+        .where(and(eq(pages.projectId, id), due))
+        .orderBy(sql`${pages.lastCrawledAt} nulls first`)
+        .limit(MAX_URLS_PER_PROJECT);
+      if (seeds.length === 0) continue;
+      await crawl.refetch(project, seeds);
+      started += 1;
+    }
+    return { projects: started };
+  },
+});
+
+/** Puts the tracking round on pg-boss's schedule (idempotent: one schedule per queue name). */
+export async function scheduleContentTracking(queue: Pick<JobQueue, 'boss'>): Promise<void> {
+  await queue.boss.schedule(trackerRunDueJob.name, TRACKING_CRON, {});
+}

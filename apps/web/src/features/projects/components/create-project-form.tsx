@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Form, Input, Radio, Select, Space, Steps } from 'antd';
+import {
+  LANGUAGE_CODES,
+  LANGUAGES,
+  PROJECT_TYPE_VALUES,
+  SCOPE_TYPE_VALUES,
+  isValidWebsiteUrl,
+  normaliseWebsiteUrl,
+  type LanguageCode,
+  type Project,
+  type ProjectType,
+  type ScopeType,
+} from '@bhasha/contract';
+import { useTranslation } from 'react-i18next';
+import { useCreateProject, useStartCrawl } from '../api/projects-queries';
+
+interface WizardValues {
+  type: ProjectType;
+  name?: string;
+  origins: string[];
+  sourceLanguage: LanguageCode;
+  targetLanguages: LanguageCode[];
+  scopeType: ScopeType;
+  crawlNow: boolean;
+}
+
+const LANGUAGE_OPTIONS = LANGUAGE_CODES.map((code) => ({ value: code, label: `${LANGUAGES[code]} (${code})` }));
+
+/** The create-project wizard: type, website address(es), languages; optionally crawls at once. */
+export function CreateProjectForm({ onCreated }: { onCreated: (project: Project) => void }) {
+  const { t } = useTranslation('projects');
+  const [form] = Form.useForm<WizardValues>();
+  const [step, setStep] = useState(0);
+  const create = useCreateProject();
+  const crawl = useStartCrawl();
+  const type = Form.useWatch('type', form) ?? 'website';
+
+  /** The fields each step validates before moving on (every origin row on the website step). */
+  function fieldsOfStep(index: number): Array<Array<string | number>> {
+    if (index === 0) return [['type'], ['name']];
+    if (index === 1) return ((form.getFieldValue('origins') as string[] | undefined) ?? []).map((_, i) => ['origins', i]);
+    return [['sourceLanguage'], ['targetLanguages'], ['scopeType']];
+  }
+
+  async function handleFinish() {
+    const values = form.getFieldsValue(true) as WizardValues;
+    const origins = (values.origins ?? []).map((o) => normaliseWebsiteUrl(o)).filter(Boolean);
+    const common = {
+      ...(values.name ? { name: values.name } : {}),
+      sourceLanguage: values.sourceLanguage,
+      targetLanguages: values.targetLanguages,
+      scopeType: values.scopeType,
+    };
+    const project =
+      values.type === 'website' && origins.length > 1
+        ? await create.mutateAsync({ kind: 'multi', body: { ...common, origins } })
+        : await create.mutateAsync({ kind: 'single', body: { ...common, type: values.type, ...(origins[0] ? { baseUrl: origins[0] } : {}) } });
+    if (values.type === 'website' && values.crawlNow) await crawl.mutateAsync({ projectId: project.id });
+    onCreated(project);
+  }
+
+  const steps = [
+    { key: 'type', title: t('wizard.steps.type') },
+    { key: 'website', title: t('wizard.steps.website') },
+    { key: 'languages', title: t('wizard.steps.languages') },
+  ];
+
+  return (
+    <Form<WizardValues>
+      form={form}
+      layout="vertical"
+      data-testid="create-project-form"
+      initialValues={{ type: 'website', origins: [''], sourceLanguage: 'en', targetLanguages: [], scopeType: 'autoCrawl', crawlNow: true }}
+      onFinish={() => void handleFinish().catch(() => undefined)}
+      style={{ maxWidth: 640 }}
+    >
+      <Steps current={step} items={steps} style={{ marginBottom: 24 }} />
+      <div hidden={step !== 0}>
+        <Form.Item name="type" label={t('columns.type')}>
+          <Radio.Group optionType="button" options={PROJECT_TYPE_VALUES.map((value) => ({ value, label: t(`types.${value}`) }))} />
+        </Form.Item>
+        <Form.Item name="name" label={t('wizard.name')}>
+          <Input placeholder={t('wizard.namePlaceholder')} maxLength={120} />
+        </Form.Item>
+      </div>
+      <div hidden={step !== 1}>
+        <Form.List name="origins">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((field, index) => (
+                <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
+                  <Form.Item
+                    name={field.name}
+                    label={index === 0 ? t('wizard.urls') : undefined}
+                    rules={[
+                      {
+                        validator: (_, value: string | undefined) =>
+                          type !== 'website' || isValidWebsiteUrl(normaliseWebsiteUrl(value))
+                            ? Promise.resolve()
+                            : Promise.reject(new Error(t('wizard.urlRequired'))),
+                      },
+                    ]}
+                    style={{ width: 480 }}
+                  >
+                    <Input placeholder="https://www.example.in" inputMode="url" aria-label={t('wizard.urls')} />
+                  </Form.Item>
+                  {index > 0 && (
+                    <Button type="text" icon={<MinusCircleOutlined />} aria-label={t('wizard.removeOrigin')} onClick={() => remove(field.name)} />
+                  )}
+                </Space>
+              ))}
+              {type === 'website' && fields.length < 50 && (
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add('')}>
+                  {t('wizard.addOrigin')}
+                </Button>
+              )}
+            </>
+          )}
+        </Form.List>
+      </div>
+      <div hidden={step !== 2}>
+        <Form.Item name="sourceLanguage" label={t('wizard.sourceLanguage')}>
+          <Select showSearch optionFilterProp="label" options={LANGUAGE_OPTIONS} />
+        </Form.Item>
+        <Form.Item
+          name="targetLanguages"
+          label={t('wizard.targetLanguages')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('wizard.languagesRequired') }]}
+        >
+          <Select mode="multiple" showSearch optionFilterProp="label" placeholder={t('wizard.languagesPlaceholder')} options={LANGUAGE_OPTIONS} />
+        </Form.Item>
+        {type === 'website' && (
+          <>
+            <Form.Item name="scopeType" label={t('wizard.scopeType')}>
+              <Radio.Group options={SCOPE_TYPE_VALUES.map((value) => ({ value, label: t(`wizard.scopeTypes.${value}`) }))} />
+            </Form.Item>
+            <Form.Item name="crawlNow" valuePropName="checked">
+              <Checkbox>{t('wizard.crawlNow')}</Checkbox>
+            </Form.Item>
+          </>
+        )}
+      </div>
+      <Space>
+        {step > 0 && <Button onClick={() => setStep(step - 1)}>{t('wizard.back')}</Button>}
+        {step < steps.length - 1 ? (
+          <Button
+            type="primary"
+            onClick={() =>
+              void form
+                .validateFields(fieldsOfStep(step))
+                .then(() => setStep(step + 1))
+                .catch(() => undefined)
+            }
+          >
+            {t('wizard.next')}
+          </Button>
+        ) : (
+          <Button type="primary" htmlType="submit" loading={create.isPending || crawl.isPending}>
+            {t('wizard.submit')}
+          </Button>
+        )}
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { ArrowLeftOutlined, DeleteOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Button, Card, Checkbox, Col, Descriptions, Modal, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { LANGUAGES, isLanguageCode } from '@bhasha/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useDeleteProject, useProject } from '../api/projects-queries';
+import { CrawlCard } from '../components/crawl-card';
+import { ProjectStatusTag } from '../components/project-status-tag';
+import { WordCountCard } from '../components/word-count-card';
+
+/** /app/projects/:projectId: status, live crawl, word counts. */
+export function ProjectOverviewPage() {
+  const { t } = useTranslation('projects');
+  const { projectId = '' } = useParams();
+  const navigate = useNavigate();
+  const project = useProject(projectId);
+  const remove = useDeleteProject();
+  const [confirming, setConfirming] = useState(false);
+  const [keepTm, setKeepTm] = useState(true);
+
+  if (project.isLoading) return <Skeleton active />;
+  if (!project.data) return <Result status="404" extra={<Link to="..">{t('overview.back')}</Link>} />;
+  const data = project.data;
+  const languageName = (code: string) => (isLanguageCode(code) ? LANGUAGES[code] : code);
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="project-overview">
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <Space>
+          <Link to="..">
+            <ArrowLeftOutlined /> {t('overview.back')}
+          </Link>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {data.name}
+          </Typography.Title>
+          <ProjectStatusTag status={data.status} />
+        </Space>
+        <Space>
+          {data.type === 'website' && (
+            <Link to="scope">
+              <Button icon={<UnorderedListOutlined />}>{t('overview.scope')}</Button>
+            </Link>
+          )}
+          <Button danger icon={<DeleteOutlined />} onClick={() => setConfirming(true)}>
+            {t('overview.delete')}
+          </Button>
+        </Space>
+      </Space>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+            <Card>
+              <Descriptions column={1} size="small">
+                <Descriptions.Item label={t('columns.type')}>{t(`types.${data.type}`)}</Descriptions.Item>
+                <Descriptions.Item label={t('columns.website')}>{data.baseUrl}</Descriptions.Item>
+                <Descriptions.Item label={t('overview.domains')}>
+                  {data.domains.map((d) => (
+                    <Tag key={d.id} color={d.isPrimary ? 'blue' : undefined}>
+                      {d.hostname}
+                    </Tag>
+                  ))}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('overview.languages')}>
+                  {languageName(data.sourceLanguage)} → {data.targetLanguages.map(languageName).join(', ')}
+                </Descriptions.Item>
+              </Descriptions>
+            </Card>
+            <CrawlCard project={data} />
+          </Space>
+        </Col>
+        <Col xs={24} lg={14}>
+          <WordCountCard projectId={data.id} />
+        </Col>
+      </Row>
+      <Modal
+        open={confirming}
+        title={t('overview.delete')}
+        okButtonProps={{ danger: true, loading: remove.isPending }}
+        onCancel={() => setConfirming(false)}
+        onOk={() =>
+          void remove
+            .mutateAsync({ projectId: data.id, keepTm })
+            .then(() => navigate('..'))
+            .catch(() => undefined)
+        }
+      >
+        <Typography.Paragraph>{t('overview.confirmDelete', { name: data.name })}</Typography.Paragraph>
+        <Checkbox checked={keepTm} onChange={(event) => setKeepTm(event.target.checked)}>
+          {t('overview.keepTm')}
+        </Checkbox>
+      </Modal>
+    </Space>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ScopeUrl } from '@bhasha/contract';
+import { apiClient } from '../../../lib/api/api-instance';
+
+export interface AddUrlsResult {
+  added: number;
+  existing: number;
+  failed: Array<{ url: string; reason: string }>;
+}
+
+export interface ScopeListFilter {
+  pageNumber: number;
+  pageSize: number;
+  search?: string;
+  hostname?: string;
+}
+
+/** Scope calls of spec §7 "Scope and crawl" the Scope page uses. */
+export const scopeApi = {
+  urls: (projectId: string, filter: ScopeListFilter) =>
+    apiClient.call<{ urlList: ScopeUrl[]; total: number }>(`scope/urls/${projectId}`, {
+      query: { pageNumber: filter.pageNumber, pageSize: filter.pageSize, search: filter.search, selectedHostname: filter.hostname },
+    }),
+  uniqueDomains: (projectId: string) =>
+    apiClient.call<{ uniqueDomains: string[] }>('scope/Uniquedomains', { body: { projectId } }).then((d) => d.uniqueDomains),
+  add: (projectId: string, urls: string[]) => apiClient.call<AddUrlsResult>('scope/add', { body: { projectId, urls } }),
+  upload: (projectId: string, file: File) => {
+    const form = new FormData();
+    form.append('projectId', projectId);
+    form.append('file', file);
+    return apiClient.call<AddUrlsResult>('scope/upload', { body: form });
+  },
+  toggleScope: (projectId: string, urlIds: string[], inScope: boolean) =>
+    apiClient.call<{ updated: number }>('scope/toggle', { body: { projectId, urlIds, inScope } }),
+  toggleTracking: (projectId: string, urlIds: string[], tracked: boolean) =>
+    apiClient.call<{ updated: number }>('scope/tracking/toggle', { body: { projectId, urlIds, tracked } }),
+};

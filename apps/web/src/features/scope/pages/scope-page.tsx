@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { ArrowLeftOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Input, Select, Space, Switch, Table, Tag, Typography, Upload } from 'antd';
+import type { ScopeUrl } from '@bhasha/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useStartCrawl } from '../../projects/api/projects-queries';
+import type { AddUrlsResult } from '../api/scope-api';
+import { useScopeDomains, useScopeUrls, useToggleScope, useToggleTracking, useUploadUrls } from '../api/scope-queries';
+import { AddUrlsModal } from '../components/add-urls-modal';
+
+const PAGE_SIZE = 20;
+const STATUS_COLOURS: Record<string, string> = { fetched: 'success', failed: 'error', skipped: 'warning', redirected: 'default', duplicate: 'default', new: 'processing' };
+
+/** /app/projects/:projectId/scope: the project's URLs with search, domain filter, toggles, add and upload. */
+export function ScopePage() {
+  const { t, i18n } = useTranslation('scope');
+  const { projectId = '' } = useParams();
+  const [search, setSearch] = useState('');
+  const [hostname, setHostname] = useState<string | undefined>();
+  const [pageNumber, setPageNumber] = useState(1);
+  const [isAdding, setIsAdding] = useState(false);
+  const [result, setResult] = useState<AddUrlsResult | null>(null);
+  const urls = useScopeUrls(projectId, { pageNumber, pageSize: PAGE_SIZE, ...(search ? { search } : {}), ...(hostname ? { hostname } : {}) });
+  const domains = useScopeDomains(projectId);
+  const toggleScope = useToggleScope(projectId);
+  const toggleTracking = useToggleTracking(projectId);
+  const upload = useUploadUrls(projectId);
+  const crawl = useStartCrawl();
+  const format = (value: number) => value.toLocaleString(i18n.language);
+
+  return (
+    <Card
+      data-testid="scope-page"
+      title={
+        <Space>
+          <Link to="..">
+            <ArrowLeftOutlined />
+          </Link>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('title')}
+          </Typography.Title>
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          <Button icon={<PlusOutlined />} onClick={() => setIsAdding(true)}>
+            {t('add')}
+          </Button>
+          <Upload
+            accept=".csv,.txt,text/csv,text/plain"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              void upload
+                .mutateAsync(file)
+                .then(setResult)
+                .catch(() => undefined);
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={upload.isPending} title={t('uploadHint')}>
+              {t('upload')}
+            </Button>
+          </Upload>
+          <Button type="primary" icon={<ReloadOutlined />} loading={crawl.isPending} onClick={() => crawl.mutate({ projectId })}>
+            {t('recrawl')}
+          </Button>
+        </Space>
+      }
+    >
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        {result && (
+          <Alert
+            closable
+            onClose={() => setResult(null)}
+            type={result.failed.length > 0 ? 'warning' : 'success'}
+            message={t('added', { added: result.added, existing: result.existing })}
+            description={
+              result.failed.length > 0 && (
+                <>
+                  {t('failedList')}:
+                  <ul>
+                    {result.failed.slice(0, 20).map((failure) => (
+                      <li key={failure.url}>
+                        {failure.url}: {failure.reason}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )
+            }
+          />
+        )}
+        <Space wrap>
+          <Input.Search
+            allowClear
+            placeholder={t('search')}
+            aria-label={t('search')}
+            onSearch={(value) => {
+              setSearch(value.trim());
+              setPageNumber(1);
+            }}
+            style={{ width: 320 }}
+          />
+          <Select
+            allowClear
+            placeholder={t('allDomains')}
+            aria-label={t('allDomains')}
+            value={hostname}
+            onChange={(value: string | undefined) => {
+              setHostname(value);
+              setPageNumber(1);
+            }}
+            options={(domains.data ?? []).map((value) => ({ value, label: value }))}
+            style={{ width: 240 }}
+          />
+        </Space>
+        <Table<ScopeUrl>
+          data-testid="scope-table"
+          rowKey="id"
+          size="middle"
+          loading={urls.isLoading}
+          dataSource={urls.data?.urlList ?? []}
+          locale={{ emptyText: t('empty') }}
+          pagination={{
+            current: pageNumber,
+            pageSize: PAGE_SIZE,
+            total: urls.data?.total ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => t('total', { count: total }),
+            onChange: setPageNumber,
+          }}
+          columns={[
+            {
+              key: 'url',
+              title: t('columns.url'),
+              render: (_, row) => (
+                <Typography.Text ellipsis style={{ maxWidth: 420 }} title={row.url}>
+                  {row.url}
+                </Typography.Text>
+              ),
+            },
+            {
+              key: 'status',
+              title: t('columns.status'),
+              render: (_, row) => (
+                <Tag color={STATUS_COLOURS[row.status] ?? 'default'}>
+                  {row.status in STATUS_COLOURS ? t(`statuses.${row.status as 'new'}`) : row.status}
+                  {row.httpStatus && row.httpStatus !== 200 ? ` (${row.httpStatus})` : ''}
+                </Tag>
+              ),
+            },
+            { key: 'words', title: t('columns.words'), align: 'right', render: (_, row) => format(row.sourceWordCount) },
+            { key: 'unique', title: t('columns.unique'), align: 'right', render: (_, row) => format(row.uniqueWordCount) },
+            { key: 'fresh', title: t('columns.fresh'), align: 'right', render: (_, row) => format(row.newContentWordCount) },
+            {
+              key: 'inScope',
+              title: t('columns.inScope'),
+              render: (_, row) => (
+                <Switch
+                  size="small"
+                  checked={row.inScope}
+                  aria-label={`${t('columns.inScope')}: ${row.url}`}
+                  onChange={(inScope) => toggleScope.mutate({ id: row.id, inScope })}
+                />
+              ),
+            },
+            {
+              key: 'tracked',
+              title: t('columns.tracked'),
+              render: (_, row) => (
+                <Switch
+                  size="small"
+                  checked={row.tracked}
+                  aria-label={`${t('columns.tracked')}: ${row.url}`}
+                  onChange={(tracked) => toggleTracking.mutate({ id: row.id, tracked })}
+                />
+              ),
+            },
+            {
+              key: 'lastCrawled',
+              title: t('columns.lastCrawled'),
+              render: (_, row) => (row.lastCrawledAt ? new Date(row.lastCrawledAt).toLocaleString(i18n.language) : '—'),
+            },
+          ]}
+        />
+      </Space>
+      <AddUrlsModal projectId={projectId} open={isAdding} onClose={() => setIsAdding(false)} onResult={setResult} />
+    </Card>
+  );
+}
