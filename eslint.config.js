@@ -37,7 +37,11 @@ export default tseslint.config(
       ],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@bhasha/*/*'], message: 'Import other workspaces through their package entry.' }] },
+        {
+          patterns: [
+            { group: ['@bhasha/*/*'], message: 'Import other workspaces through their package entry.' },
+          ],
+        },
       ],
     },
   },
@@ -50,9 +54,18 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@bhasha/server', '@bhasha/db', '@bhasha/mt', '@bhasha/*/*'], message: 'Browser code may import only @bhasha/contract and @bhasha/engine.' },
-            { group: ['**/apps/server/**', '**/packages/db/**', '**/packages/mt/**'], message: 'Browser code may not reach server code.' },
-            { group: ['pg', 'pg-boss', 'fastify', 'drizzle-orm', '@electric-sql/pglite'], message: 'Server-only dependency.' },
+            {
+              group: ['@bhasha/server', '@bhasha/db', '@bhasha/mt', '@bhasha/*/*'],
+              message: 'Browser code may import only @bhasha/contract and @bhasha/engine.',
+            },
+            {
+              group: ['**/apps/server/**', '**/packages/db/**', '**/packages/mt/**'],
+              message: 'Browser code may not reach server code.',
+            },
+            {
+              group: ['pg', 'pg-boss', 'fastify', 'drizzle-orm', '@electric-sql/pglite'],
+              message: 'Server-only dependency.',
+            },
           ],
         },
       ],

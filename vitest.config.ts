@@ -9,7 +9,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['packages/*/{src,test}/**/*.test.ts', 'apps/server/{src,test}/**/*.test.ts', 'apps/snippet/{src,test}/**/*.test.ts'],
+          include: [
+            'packages/*/{src,test}/**/*.test.ts',
+            'apps/server/{src,test}/**/*.test.ts',
+            'apps/snippet/{src,test}/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -27,7 +27,13 @@ function run(args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (isStale(join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'apps/web/index.html', 'packages/contract/src'])) {
+if (
+  isStale(join(root, 'apps/web/dist/index.html'), [
+    'apps/web/src',
+    'apps/web/index.html',
+    'packages/contract/src',
+  ])
+) {
   console.log('Building the dashboard…');
   run(['run', 'build', '-w', '@bhasha/web']);
 }

@@ -14,5 +14,7 @@ export function opsPerSecond(fn: () => unknown, ms = 1000): number {
 
 /** Prints one figure as a ratio against its reference, with the target it must meet. */
 export function report(name: string, ratio: number, target: string, met: boolean, detail: string): void {
-  process.stdout.write(`${met ? 'MET ' : 'MISS'}  ${name}: ${ratio.toFixed(2)}× (target ${target}) — ${detail}\n`);
+  process.stdout.write(
+    `${met ? 'MET ' : 'MISS'}  ${name}: ${ratio.toFixed(2)}× (target ${target}) — ${detail}\n`,
+  );
 }

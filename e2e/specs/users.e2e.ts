@@ -8,10 +8,17 @@ import { screenshot, startProductFixture, uniqueEmail, type ProductFixture } fro
  * that the collaborator signs in to the main app without the admin-only sections.
  */
 
-async function postJson<T>(url: string, body: unknown, token?: string): Promise<{ success: boolean; message: string; data: T }> {
+async function postJson<T>(
+  url: string,
+  body: unknown,
+  token?: string,
+): Promise<{ success: boolean; message: string; data: T }> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token, timezone: new Date().toISOString() } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: token, timezone: new Date().toISOString() } : {}),
+    },
     body: JSON.stringify(body),
   });
   return (await response.json()) as { success: boolean; message: string; data: T };
@@ -29,7 +36,11 @@ describe('organisations and users in Chromium against the built product', () => 
   let product: ProductFixture;
   const organisationName = `Kaveri Media ${Date.now().toString(36)}`;
   const admin = { email: uniqueEmail('org-admin'), password: 'Admin#Pass2026' };
-  const collaborator = { email: uniqueEmail('collaborator'), password: 'Collab#Pass2026', name: 'Chitra Collaborator' };
+  const collaborator = {
+    email: uniqueEmail('collaborator'),
+    password: 'Collab#Pass2026',
+    name: 'Chitra Collaborator',
+  };
 
   beforeAll(async () => {
     product = await startProductFixture();
@@ -37,7 +48,13 @@ describe('organisations and users in Chromium against the built product', () => 
     expect(login.success, login.message).toBe(true);
     const created = await postJson(
       `${product.server.url}/api/auth/newOrganisation`,
-      { organisation: organisationName, name: 'Kaveri Admin', email: admin.email, password: admin.password, plan: 'paid' },
+      {
+        organisation: organisationName,
+        name: 'Kaveri Admin',
+        email: admin.email,
+        password: admin.password,
+        plan: 'paid',
+      },
       login.data.token,
     );
     expect(created.success, created.message).toBe(true);
@@ -61,7 +78,9 @@ describe('organisations and users in Chromium against the built product', () => 
     await page.getByTestId('user-form-email').fill(collaborator.email);
     await page.getByTestId('user-form-password').fill(collaborator.password);
     await Promise.all([
-      page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/user' && answer.request().method() === 'POST'),
+      page.waitForResponse(
+        (answer) => new URL(answer.url()).pathname === '/api/user' && answer.request().method() === 'POST',
+      ),
       page.getByTestId('user-form-submit').click(),
     ]);
     await page.getByTestId('users-table').getByRole('cell', { name: collaborator.email }).waitFor();

@@ -8,7 +8,9 @@ const workspaces = ['contract', 'db', 'engine', 'mt'].map((name) =>
   JSON.parse(readFileSync(new URL(`../../../packages/${name}/package.json`, import.meta.url), 'utf8')),
 );
 const external = new Set(
-  [root, ...workspaces].flatMap((pkg) => Object.keys(pkg.dependencies ?? {})).filter((d) => !d.startsWith('@bhasha/')),
+  [root, ...workspaces]
+    .flatMap((pkg) => Object.keys(pkg.dependencies ?? {}))
+    .filter((d) => !d.startsWith('@bhasha/')),
 );
 
 await build({

@@ -43,7 +43,9 @@ if (process.argv.includes('--check')) {
     // A missing file is stale too.
   }
   if (current !== document) {
-    process.stderr.write('docs/permissions.json is stale: run `npm run permissions` and commit the result.\n');
+    process.stderr.write(
+      'docs/permissions.json is stale: run `npm run permissions` and commit the result.\n',
+    );
     process.exit(1);
   }
   process.stdout.write('docs/permissions.json is up to date.\n');

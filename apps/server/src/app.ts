@@ -24,7 +24,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const { env } = deps.config;
   const services = createServices(deps);
   const app = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.apikey'] },
+    logger:
+      env.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.apikey'],
+          },
     routerOptions: { ignoreTrailingSlash: true },
     // Only the proxies TRUST_PROXY names may set the client IP that rate limits key on.
     trustProxy: env.TRUST_PROXY,
@@ -53,7 +59,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(rateLimit, { max: env.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Bhasha API', version: '0.1.0', description: 'Every call of the Bhasha dashboard (spec §7).' },
+      info: {
+        title: 'Bhasha API',
+        version: '0.1.0',
+        description: 'Every call of the Bhasha dashboard (spec §7).',
+      },
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'authorization' },

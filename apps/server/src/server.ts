@@ -52,7 +52,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const roles = new Set(env.ROLES);
   const clock = options.clock ?? systemClock;
   const handle =
-    options.handle ?? (await createDb({ databaseUrl: env.DATABASE_URL, pgliteDir: join(config.dataDir, 'pglite') }));
+    options.handle ??
+    (await createDb({ databaseUrl: env.DATABASE_URL, pgliteDir: join(config.dataDir, 'pglite') }));
   await handle.migrate();
 
   // Without the realtime role, events still reach dashboards through PostgreSQL when other
@@ -63,11 +64,19 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     info: (obj: object, msg: string) => console.info(msg, obj),
     error: (obj: object, msg: string) => console.error(msg, obj),
   };
-  const deferredEmitter: RealtimeEmitter = { emitToRoom: (room, event, payload) => emitter.emitToRoom(room, event, payload) };
+  const deferredEmitter: RealtimeEmitter = {
+    emitToRoom: (room, event, payload) => emitter.emitToRoom(room, event, payload),
+  };
   const jobs = createJobQueue({ handle, emitter: deferredEmitter, log });
   // Crawl and project jobs run with this process's database, queue and socket emitter.
   bindCrawlRuntime(
-    createCrawlRuntime({ db: handle.db, jobs, emitter: deferredEmitter, clock, allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK_FETCH }),
+    createCrawlRuntime({
+      db: handle.db,
+      jobs,
+      emitter: deferredEmitter,
+      clock,
+      allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK_FETCH,
+    }),
   );
   await jobs.start(options.jobs ?? jobDefinitions, { work: roles.has('worker') });
   // Tracked URLs are fetched again on a schedule (needs the product's jobs, not a test's own list).
@@ -84,9 +93,23 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     const logger = createLogger(env.LOG_LEVEL);
     mailer = options.mailer ?? createMailer(config, logger);
     const sms = options.sms ?? createSmsProvider(config, logger);
-    ({ app, services } = await buildApp({ config, handle, clock, emitter: deferredEmitter, jobs, mailer, sms, log: logger }));
+    ({ app, services } = await buildApp({
+      config,
+      handle,
+      clock,
+      emitter: deferredEmitter,
+      jobs,
+      mailer,
+      sms,
+      log: logger,
+    }));
     if (roles.has('realtime')) {
-      const gateway = createSocketGateway(app.server, services.sessions, env.CORS_ORIGINS, services.canSeeProject);
+      const gateway = createSocketGateway(
+        app.server,
+        services.sessions,
+        env.CORS_ORIGINS,
+        services.canSeeProject,
+      );
       if (handle.pool) attachPostgresAdapter(gateway.io, handle.pool);
       emitter = gateway.emitter;
       closeSockets = () => gateway.close();

@@ -67,8 +67,17 @@ export function createServices(appDeps: AppDeps) {
     uiConfig,
     tokens,
     background,
-    users: createUsersService({ users: usersRepository, organisations: organisationsRepository, tokens, clock: deps.clock }),
-    organisations: createOrganisationsService({ organisations: organisationsRepository, users: usersRepository, clock: deps.clock }),
+    users: createUsersService({
+      users: usersRepository,
+      organisations: organisationsRepository,
+      tokens,
+      clock: deps.clock,
+    }),
+    organisations: createOrganisationsService({
+      organisations: organisationsRepository,
+      users: usersRepository,
+      clock: deps.clock,
+    }),
     projectAccess: createProjectAccessService(createProjectAccessRepository(db)),
     sessions: createSessionService({
       tokens,

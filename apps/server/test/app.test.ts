@@ -1,14 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { registerAuthentication } from '../src/http/authenticate';
-import { authHeaders, buildTestApp, createTestClock, createUserWithToken, type TestApp } from './support/test-app';
+import {
+  authHeaders,
+  buildTestApp,
+  createTestClock,
+  createUserWithToken,
+  type TestApp,
+} from './support/test-app';
 
 describe('the API foundation', () => {
   const clock = createTestClock();
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await buildTestApp({ clock, env: { SMTP_URL: 'smtp://127.0.0.1:2525', RENDER_SUB_DOMAIN: 'bhasha.app' } });
+    t = await buildTestApp({
+      clock,
+      env: { SMTP_URL: 'smtp://127.0.0.1:2525', RENDER_SUB_DOMAIN: 'bhasha.app' },
+    });
   });
   afterAll(() => t.close());
 
@@ -61,19 +70,31 @@ describe('the API foundation', () => {
 
   it('accepts a bearer prefix and a path without the trailing slash', async () => {
     const { token } = await createUserWithToken(t);
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/check', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/check',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('answers 401 without a token and a clear message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user/check/' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ success: false, type: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      type: 'UNAUTHORIZED',
+      message: 'Please sign in to continue',
+    });
   });
 
   it('answers validation failures with type VALIDATION_ERROR and the messages in data', async () => {
     const { token } = await createUserWithToken(t);
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/check/?timestamp=yesterday', headers: authHeaders(token, clock.now()) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/check/?timestamp=yesterday',
+      headers: authHeaders(token, clock.now()),
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body).toMatchObject({ success: false, type: 'VALIDATION_ERROR' });
@@ -85,13 +106,24 @@ describe('the API foundation', () => {
   it('answers TIME_TRAVEL when the client clock is beyond the allowed skew', async () => {
     const { token } = await createUserWithToken(t);
     const farFuture = new Date(clock.now().getTime() + 2 * 60 * 60 * 1000);
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/check/', headers: authHeaders(token, farFuture) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/check/',
+      headers: authHeaders(token, farFuture),
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ success: false, flag: 'TIME_TRAVEL' });
     // Within the skew, and with a header that is not a time at all, the request goes through.
     const near = new Date(clock.now().getTime() + 60 * 1000);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/check/', headers: authHeaders(token, near) })).statusCode).toBe(200);
-    const zoneName = await t.app.inject({ method: 'GET', url: '/api/user/check/', headers: { authorization: token, timezone: 'Asia/Kolkata' } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/check/', headers: authHeaders(token, near) }))
+        .statusCode,
+    ).toBe(200);
+    const zoneName = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/check/',
+      headers: { authorization: token, timezone: 'Asia/Kolkata' },
+    });
     expect(zoneName.statusCode).toBe(200);
   });
 
@@ -99,7 +131,11 @@ describe('the API foundation', () => {
     const { token } = await createUserWithToken(t);
     clock.advance((t.config.env.JWT_TTL_SECONDS + 5) * 1000);
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/user/check/', headers: { authorization: token } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/check/',
+        headers: { authorization: token },
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ success: false, code: 500, name: 'TokenExpiredError' });
     } finally {
@@ -110,20 +146,35 @@ describe('the API foundation', () => {
   it('treats a token of an older token version as expired (revocation)', async () => {
     const { user, token } = await createUserWithToken(t);
     await t.handle.executeSql(`UPDATE users SET token_version = token_version + 1 WHERE id = $1`, [user.id]);
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/check/', headers: { authorization: token } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/check/',
+      headers: { authorization: token },
+    });
     expect(res.json()).toMatchObject({ success: false, code: 500, name: 'TokenExpiredError' });
   });
 
   it('refuses an inactive user and a forged token', async () => {
     const { token } = await createUserWithToken(t, { status: 'inactive' });
-    const inactive = await t.app.inject({ method: 'GET', url: '/api/user/check/', headers: { authorization: token } });
+    const inactive = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/check/',
+      headers: { authorization: token },
+    });
     expect(inactive.statusCode).toBe(401);
     const [header, payload] = token.split('.');
     const forged = `${header}.${payload}.${'A'.repeat(43)}`;
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/check/', headers: { authorization: forged } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/check/',
+      headers: { authorization: forged },
+    });
     expect(res.json()).toMatchObject({ success: false, type: 'UNAUTHORIZED' });
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/check/', headers: { authorization: none } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/check/', headers: { authorization: none } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('answers unknown API routes with a JSON 404 in the envelope', async () => {
@@ -141,6 +192,8 @@ describe('the API foundation', () => {
   it('refuses to register an API route that declares no access rule', () => {
     const app = Fastify();
     registerAuthentication(app, t.services.sessions);
-    expect(() => app.get('/api/forgotten', (_request, reply) => reply.send({}))).toThrow(/declares no access rule/);
+    expect(() => app.get('/api/forgotten', (_request, reply) => reply.send({}))).toThrow(
+      /declares no access rule/,
+    );
   });
 });

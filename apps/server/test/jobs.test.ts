@@ -8,9 +8,16 @@ import { createTestDb } from './support/test-db';
 
 const workerScript = join(import.meta.dirname, 'support', 'job-worker.ts');
 
-function startWorker(env: Record<string, string>): { child: ChildProcess; lines: string[]; waitFor(line: string, ms?: number): Promise<void> } {
+function startWorker(env: Record<string, string>): {
+  child: ChildProcess;
+  lines: string[];
+  waitFor(line: string, ms?: number): Promise<void>;
+} {
   // tsx as a loader, not its CLI: the CLI forks a second process, which a kill -9 would miss.
-  const child = spawn(process.execPath, ['--import', 'tsx', workerScript], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   const waiters: Array<{ line: string; resolve: () => void }> = [];
   let buffered = '';
@@ -31,9 +38,15 @@ function startWorker(env: Record<string, string>): { child: ChildProcess; lines:
     waitFor(line, ms = 60_000) {
       if (lines.includes(line)) return Promise.resolve();
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`worker never printed ${line}; stdout: ${lines.join('|')} stderr: ${stderr}`)), ms);
+        const timer = setTimeout(
+          () =>
+            reject(new Error(`worker never printed ${line}; stdout: ${lines.join('|')} stderr: ${stderr}`)),
+          ms,
+        );
         waiters.push({ line, resolve: () => (clearTimeout(timer), resolve()) });
-        child.once('exit', (code) => reject(new Error(`worker exited (${code}) before ${line}; stderr: ${stderr}`)));
+        child.once('exit', (code) =>
+          reject(new Error(`worker exited (${code}) before ${line}; stderr: ${stderr}`)),
+        );
       });
     },
   };
@@ -47,13 +60,22 @@ function stopGracefully(child: ChildProcess): Promise<void> {
 }
 
 async function expectCompletedOnce(handle: DbHandle, key: string) {
-  const effects = await handle.executeSql(`SELECT step FROM test_job_effects WHERE job_key = $1 ORDER BY step`, [key]);
+  const effects = await handle.executeSql(
+    `SELECT step FROM test_job_effects WHERE job_key = $1 ORDER BY step`,
+    [key],
+  );
   expect(effects.rows.map((r) => Number(r.step))).toEqual([0, 1, 2, 3, 4, 5]);
-  const runs = await handle.executeSql(`SELECT retry_count, completed FROM test_job_runs WHERE job_key = $1 ORDER BY retry_count`, [key]);
+  const runs = await handle.executeSql(
+    `SELECT retry_count, completed FROM test_job_runs WHERE job_key = $1 ORDER BY retry_count`,
+    [key],
+  );
   // The first run was killed mid-way; exactly one later run finished.
   expect(runs.rows.filter((r) => r.completed === true)).toHaveLength(1);
   expect(runs.rows[0]).toMatchObject({ retry_count: 0, completed: false });
-  const job = await handle.executeSql(`SELECT state FROM pgboss.job WHERE name = 'test.slow-steps' AND data->>'key' = $1`, [key]);
+  const job = await handle.executeSql(
+    `SELECT state FROM pgboss.job WHERE name = 'test.slow-steps' AND data->>'key' = $1`,
+    [key],
+  );
   expect(job.rows.map((r) => r.state)).toEqual(['completed']);
 }
 
@@ -78,20 +100,24 @@ describe('a job survives a killed worker', () => {
     }
   }, 120_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL: the expired job is retried by another worker', async () => {
-    const handle = await createTestDb();
-    try {
-      const first = startWorker({ WORKER_DATABASE_URL: handle.url!, WORKER_SEND_KEY: 'pg-job' });
-      await first.waitFor('STEP 2');
-      first.child.kill('SIGKILL');
-      await new Promise((resolve) => first.child.once('exit', resolve));
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL: the expired job is retried by another worker',
+    async () => {
+      const handle = await createTestDb();
+      try {
+        const first = startWorker({ WORKER_DATABASE_URL: handle.url!, WORKER_SEND_KEY: 'pg-job' });
+        await first.waitFor('STEP 2');
+        first.child.kill('SIGKILL');
+        await new Promise((resolve) => first.child.once('exit', resolve));
 
-      const second = startWorker({ WORKER_DATABASE_URL: handle.url! });
-      await second.waitFor('COMPLETED');
-      await stopGracefully(second.child);
-      await expectCompletedOnce(handle, 'pg-job');
-    } finally {
-      await handle.close();
-    }
-  }, 120_000);
+        const second = startWorker({ WORKER_DATABASE_URL: handle.url! });
+        await second.waitFor('COMPLETED');
+        await stopGracefully(second.child);
+        await expectCompletedOnce(handle, 'pg-job');
+      } finally {
+        await handle.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -56,14 +56,22 @@ describe('the realtime gateway', () => {
     const bobSocket = open({ token: bob.token });
     await Promise.all([connected(aliceSocket), connected(bobSocket)]);
 
-    expect(await join(aliceSocket, notificationRoomOf(alice.user.id))).toEqual({ success: true, message: 'Joined' });
-    expect(await join(bobSocket, notificationRoomOf(alice.user.id))).toEqual({ success: false, message: 'You may not join this room' });
+    expect(await join(aliceSocket, notificationRoomOf(alice.user.id))).toEqual({
+      success: true,
+      message: 'Joined',
+    });
+    expect(await join(bobSocket, notificationRoomOf(alice.user.id))).toEqual({
+      success: false,
+      message: 'You may not join this room',
+    });
     expect(await join(bobSocket, '')).toMatchObject({ success: false });
 
     const received: Record<string, unknown[]> = { alice: [], bob: [] };
     aliceSocket.on(SERVER_EVENTS.notificationCreated, (payload: unknown) => received.alice!.push(payload));
     bobSocket.on(SERVER_EVENTS.notificationCreated, (payload: unknown) => received.bob!.push(payload));
-    gateway.emitter.emitToRoom(notificationRoomOf(alice.user.id), SERVER_EVENTS.notificationCreated, { id: 'n1' });
+    gateway.emitter.emitToRoom(notificationRoomOf(alice.user.id), SERVER_EVENTS.notificationCreated, {
+      id: 'n1',
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(received.alice).toEqual([{ id: 'n1' }]);
     expect(received.bob).toEqual([]);
@@ -77,15 +85,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the realtime relay on PostgreSQL'
     attachPostgresAdapter(gateway.io, t.handle.pool!);
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { user, token } = await createUserWithToken(t);
-    const socket = connect(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+    const socket = connect(url, {
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      forceNew: true,
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
       });
-      const ack = (await socket.timeout(5000).emitWithAck(CLIENT_EVENTS.joinRoom, { roomId: notificationRoomOf(user.id) })) as JoinRoomAck;
+      const ack = (await socket
+        .timeout(5000)
+        .emitWithAck(CLIENT_EVENTS.joinRoom, { roomId: notificationRoomOf(user.id) })) as JoinRoomAck;
       expect(ack.success).toBe(true);
-      const received = new Promise<unknown>((resolve) => socket.once(SERVER_EVENTS.notificationCreated, resolve));
+      const received = new Promise<unknown>((resolve) =>
+        socket.once(SERVER_EVENTS.notificationCreated, resolve),
+      );
       // A worker process: no socket server, only the database.
       const worker = createPostgresEmitter(t.handle.pool!);
       // The relay starts listening asynchronously; give both adapters a moment to subscribe.

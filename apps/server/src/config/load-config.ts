@@ -34,7 +34,9 @@ export function resolveConfig(env: Env): AppConfig {
 export function loadConfigOrExit(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = parseEnv(source);
   if (!parsed.ok) {
-    process.stderr.write(`Bhasha cannot start: the configuration has ${parsed.problems.length} problem(s):\n`);
+    process.stderr.write(
+      `Bhasha cannot start: the configuration has ${parsed.problems.length} problem(s):\n`,
+    );
     for (const problem of parsed.problems) process.stderr.write(`  - ${problem}\n`);
     process.exit(1);
   }

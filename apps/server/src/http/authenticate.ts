@@ -43,7 +43,12 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionSe
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      table.push({ method: String(method), url: route.url, access, ownOrganisation: route.config?.ownOrganisation === true });
+      table.push({
+        method: String(method),
+        url: route.url,
+        access,
+        ownOrganisation: route.config?.ownOrganisation === true,
+      });
     }
   });
 

@@ -39,7 +39,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const messages = error.validation.map(describeIssue);
       return reply
         .status(400)
-        .send(failure(messages[0] ?? 'Invalid request', { type: ERROR_CODES.VALIDATION_ERROR, data: messages }));
+        .send(
+          failure(messages[0] ?? 'Invalid request', { type: ERROR_CODES.VALIDATION_ERROR, data: messages }),
+        );
     }
     if (error instanceof AppError) {
       const body: ApiFailure = failure(error.message, { type: error.type, ...(error.extras ?? {}) });
@@ -48,10 +50,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send(failure('Too many requests. Please try again in a moment.', { type: ERROR_CODES.RATE_LIMITED }));
+      return reply
+        .status(429)
+        .send(
+          failure('Too many requests. Please try again in a moment.', { type: ERROR_CODES.RATE_LIMITED }),
+        );
     }
     if (status === 413) {
-      return reply.status(413).send(failure('The upload is too large.', { type: ERROR_CODES.PAYLOAD_TOO_LARGE }));
+      return reply
+        .status(413)
+        .send(failure('The upload is too large.', { type: ERROR_CODES.PAYLOAD_TOO_LARGE }));
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, wrong content type): safe to show.
@@ -60,7 +68,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(failure(error.message, { type: ERROR_CODES.VALIDATION_ERROR, data: [error.message] }));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(failure('Some error occurred. Please try again', { type: ERROR_CODES.INTERNAL_ERROR }));
+    return reply
+      .status(500)
+      .send(failure('Some error occurred. Please try again', { type: ERROR_CODES.INTERNAL_ERROR }));
   });
-
 }

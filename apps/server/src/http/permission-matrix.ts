@@ -23,7 +23,8 @@ export function buildPermissionMatrix(table: readonly RouteAccessEntry[]): Permi
   const routes = table
     .map((entry): PermissionMatrixRow => {
       const allowed = { anonymous: isAllowed(entry.access, null) } as PermissionMatrixRow['allowed'];
-      for (const role of ROLE_VALUES) allowed[role] = isAllowed(entry.access, { id: '', role, organisationId: null });
+      for (const role of ROLE_VALUES)
+        allowed[role] = isAllowed(entry.access, { id: '', role, organisationId: null });
       return {
         method: entry.method,
         path: entry.url,

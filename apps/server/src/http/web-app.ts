@@ -33,13 +33,21 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       index: ['index.html'],
       // Hashed asset names never change content; index.html must always be fresh.
       setHeaders(res, path) {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const acceptsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (distDir && !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml) {
+    if (
+      distDir &&
+      !isApiPath(request.url) &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      acceptsHtml
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
     }
     return reply.status(404).send({

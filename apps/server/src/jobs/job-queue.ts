@@ -56,9 +56,12 @@ export function createJobQueue(options: JobQueueOptions) {
     if (handle.kind !== 'pglite') return;
     const { rows } = await handle.executeSql(`SELECT id, name FROM pgboss.job WHERE state = 'active'`);
     for (const row of rows) {
-      await boss.fail(String(row.name), String(row.id), { message: 'the worker stopped before the job finished' });
+      await boss.fail(String(row.name), String(row.id), {
+        message: 'the worker stopped before the job finished',
+      });
     }
-    if (rows.length > 0) options.log.info({ count: rows.length }, 'retrying jobs left active by a stopped worker');
+    if (rows.length > 0)
+      options.log.info({ count: rows.length }, 'retrying jobs left active by a stopped worker');
   }
 
   return {
@@ -77,7 +80,11 @@ export function createJobQueue(options: JobQueueOptions) {
       for (const definition of jobDefinitions) {
         await boss.work(
           definition.name,
-          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, includeMetadata: true },
+          {
+            batchSize: 1,
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+            includeMetadata: true,
+          },
           async ([job]) => {
             if (!job) return;
             const payload: unknown = definition.payload.parse(job.data);
@@ -101,7 +108,11 @@ export function createJobQueue(options: JobQueueOptions) {
     },
 
     /** Queues a job after validating its payload; answers the job id, or null when deduplicated. */
-    async send<D extends JobDefinition>(definition: D, payload: Parameters<D['handler']>[0], sendOptions: SendOptions = {}) {
+    async send<D extends JobDefinition>(
+      definition: D,
+      payload: Parameters<D['handler']>[0],
+      sendOptions: SendOptions = {},
+    ) {
       if (!started) throw new Error('the job queue is not started');
       if (!definitions.has(definition.name)) await ensureQueue(definition);
       const data = definition.payload.parse(payload) as object;

@@ -53,10 +53,16 @@ export class AppError extends Error {
 
   /** The token has expired or was revoked: answered in the shape the spec's client signs out on. */
   static tokenExpired(): AppError {
-    return new AppError(401, ERROR_CODES.UNAUTHORIZED, 'Your session has expired. Please sign in again.', undefined, {
-      code: TOKEN_EXPIRED_CODE,
-      name: TOKEN_EXPIRED_NAME,
-    });
+    return new AppError(
+      401,
+      ERROR_CODES.UNAUTHORIZED,
+      'Your session has expired. Please sign in again.',
+      undefined,
+      {
+        code: TOKEN_EXPIRED_CODE,
+        name: TOKEN_EXPIRED_NAME,
+      },
+    );
   }
 
   static conflict(message: string): AppError {

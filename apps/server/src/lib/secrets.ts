@@ -13,7 +13,9 @@ export function hashToken(token: string): string {
 
 /** A numeric one-time password from the cryptographic generator, zero-padded. */
 export function generateOtp(): string {
-  return randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
+  return randomInt(0, 10 ** OTP_LENGTH)
+    .toString()
+    .padStart(OTP_LENGTH, '0');
 }
 
 /** An organisation admin's API key. */

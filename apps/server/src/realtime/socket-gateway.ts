@@ -24,7 +24,11 @@ export type ProjectVisibility = (principal: Principal, projectId: string) => Pro
 const PROJECT_ROOM = /^project:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** Rooms a principal may join: its own notification room, and the rooms of projects it may see. */
-async function canJoin(principal: Principal, roomId: string, canSeeProject?: ProjectVisibility): Promise<boolean> {
+async function canJoin(
+  principal: Principal,
+  roomId: string,
+  canSeeProject?: ProjectVisibility,
+): Promise<boolean> {
   if (roomId === notificationRoomOf(principal.id)) return true;
   const projectId = PROJECT_ROOM.exec(roomId)?.[1];
   if (projectId === undefined || canSeeProject === undefined) return false;
@@ -41,13 +45,16 @@ export function createSocketGateway(
   corsOrigins: string[],
   canSeeProject?: ProjectVisibility,
 ) {
-  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(httpServer, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    pingInterval: SOCKET_PING_INTERVAL_MS,
-    serveClient: false,
-    cors: corsOrigins.length > 0 ? { origin: corsOrigins, credentials: true } : undefined,
-  });
+  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
+    httpServer,
+    {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      pingInterval: SOCKET_PING_INTERVAL_MS,
+      serveClient: false,
+      cors: corsOrigins.length > 0 ? { origin: corsOrigins, credentials: true } : undefined,
+    },
+  );
 
   io.use((socket, next) => {
     const fromAuth = (socket.handshake.auth as { token?: unknown }).token;
@@ -60,7 +67,9 @@ export function createSocketGateway(
         socket.data.principal = principal;
         next();
       })
-      .catch((error: unknown) => next(new Error(error instanceof AppError ? error.message : 'Authentication failed')));
+      .catch((error: unknown) =>
+        next(new Error(error instanceof AppError ? error.message : 'Authentication failed')),
+      );
   });
 
   io.on('connection', (socket: Socket) => {
@@ -69,7 +78,8 @@ export function createSocketGateway(
       const parsed = joinRoomSchema.safeParse(payload);
       const reply = typeof ack === 'function' ? ack : () => undefined;
       if (!parsed.success) return reply({ success: false, message: 'roomId is required' });
-      if (!(await canJoin(principal, parsed.data.roomId, canSeeProject))) return reply({ success: false, message: 'You may not join this room' });
+      if (!(await canJoin(principal, parsed.data.roomId, canSeeProject)))
+        return reply({ success: false, message: 'You may not join this room' });
       await socket.join(parsed.data.roomId);
       reply({ success: true, message: 'Joined' });
     });

@@ -32,7 +32,12 @@ async function startGateway(status: () => number) {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     req.on('end', () => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: JSON.parse(raw || 'null') });
+      received.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: JSON.parse(raw || 'null'),
+      });
       const code = status();
       res.writeHead(code, { 'content-type': 'application/json' });
       res.end(JSON.stringify(code < 300 ? { id: `msg-${received.length}` } : { error: 'rejected' }));
@@ -91,30 +96,47 @@ describe('HTTP SMS provider', () => {
     if (!missing.ok) expect(missing.problems.join('\n')).toMatch(/SMS_HTTP_URL is required/);
     expect(parseEnv({ SMS_PROVIDER: 'carrier-pigeon' }).ok).toBe(false);
 
-    const config = buildTestConfig({ SMS_PROVIDER: 'http', SMS_HTTP_URL: gateway.url, SMS_HTTP_TOKEN: 't0k3n' });
+    const config = buildTestConfig({
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: gateway.url,
+      SMS_HTTP_TOKEN: 't0k3n',
+    });
     const provider = createSmsProvider(config, silentLogger);
     expect(provider.kind).toBe('http');
     await provider.send({ to: '+919000000000', text: 'hello' });
     expect(gateway.received.at(-1)!.headers.authorization).toBe('Bearer t0k3n');
   });
 
-  it('delivers the registration OTP through the gateway end to end', async () => {
-    const t = await buildTestApp({ env: { SMS_PROVIDER: 'http', SMS_HTTP_URL: gateway.url, SMS_COUNTRY_CODE: '+91' } });
-    try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sendOtp',
-        payload: { name: 'Gateway Test', email: 'gw@gateway-test.in', phone: '7012345678', url: 'https://gateway-test.in', languages: ['ta'], password: 'gateway-pass' },
+  it(
+    'delivers the registration OTP through the gateway end to end',
+    async () => {
+      const t = await buildTestApp({
+        env: { SMS_PROVIDER: 'http', SMS_HTTP_URL: gateway.url, SMS_COUNTRY_CODE: '+91' },
       });
-      expect(res.statusCode, res.body).toBe(200);
-      const last = gateway.received.at(-1)!;
-      expect(last.body).toMatchObject({ to: '+917012345678' });
-      expect((last.body as { message: string }).message).toMatch(/^\d{6} is your Bhasha verification code/);
-      expect(readSmsOutbox(t.config.dataDir)).toHaveLength(0);
-    } finally {
-      await t.close();
-    }
-  }, APP_TEST_TIMEOUT_MS);
+      try {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sendOtp',
+          payload: {
+            name: 'Gateway Test',
+            email: 'gw@gateway-test.in',
+            phone: '7012345678',
+            url: 'https://gateway-test.in',
+            languages: ['ta'],
+            password: 'gateway-pass',
+          },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const last = gateway.received.at(-1)!;
+        expect(last.body).toMatchObject({ to: '+917012345678' });
+        expect((last.body as { message: string }).message).toMatch(/^\d{6} is your Bhasha verification code/);
+        expect(readSmsOutbox(t.config.dataDir)).toHaveLength(0);
+      } finally {
+        await t.close();
+      }
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('console SMS provider and log-only mailer', () => {
@@ -132,20 +154,27 @@ describe('console SMS provider and log-only mailer', () => {
     const mailer = createMailer(config, silentLogger);
     expect(mailer.kind).toBe('log');
     await mailer.send(emailOtpMail({ to: 'dev@example.in', code: '111222', validMinutes: 10 }));
-    const line = JSON.parse(readFileSync(join(config.dataDir, MAIL_OUTBOX_FILE), 'utf8').trim()) as Record<string, string>;
+    const line = JSON.parse(readFileSync(join(config.dataDir, MAIL_OUTBOX_FILE), 'utf8').trim()) as Record<
+      string,
+      string
+    >;
     expect(line).toMatchObject({ to: 'dev@example.in', subject: '111222 is your Bhasha verification code' });
     expect(line.text).toContain('111222');
   });
 
-  it('tells the dashboard the mailer is off without SMTP_URL', async () => {
-    const t = await buildTestApp();
-    try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/auth/fetchUIEndpoints' });
-      expect(res.json().data.mailerServiceEnabled).toBe('false');
-    } finally {
-      await t.close();
-    }
-  }, APP_TEST_TIMEOUT_MS);
+  it(
+    'tells the dashboard the mailer is off without SMTP_URL',
+    async () => {
+      const t = await buildTestApp();
+      try {
+        const res = await t.app.inject({ method: 'GET', url: '/api/auth/fetchUIEndpoints' });
+        expect(res.json().data.mailerServiceEnabled).toBe('false');
+      } finally {
+        await t.close();
+      }
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('SMTP mailer and templates', () => {
@@ -153,7 +182,14 @@ describe('SMTP mailer and templates', () => {
     const smtp = await startTestSmtpServer();
     const mailer = createSmtpMailer({ url: smtp.url, from: 'Bhasha <no-reply@bhasha.test>' });
     try {
-      await mailer.send(passwordResetMail({ to: 'user@example.in', name: '<Asha & Co>', link: 'https://dash.bhasha.test/new-password/abc', validMinutes: 60 }));
+      await mailer.send(
+        passwordResetMail({
+          to: 'user@example.in',
+          name: '<Asha & Co>',
+          link: 'https://dash.bhasha.test/new-password/abc',
+          validMinutes: 60,
+        }),
+      );
       const mail = await smtp.waitFor((m) => m.to.includes('user@example.in'));
       expect(mail.parsed.from?.value[0]).toMatchObject({ name: 'Bhasha', address: 'no-reply@bhasha.test' });
       expect(mail.subject).toBe('Reset your Bhasha password');
@@ -170,6 +206,8 @@ describe('SMTP mailer and templates', () => {
   });
 
   it('escapes every HTML-special character', () => {
-    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 });

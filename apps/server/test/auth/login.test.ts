@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, VALIDATION_MESSAGES } from '@bhasha/contract';
-import { authHeaders, buildTestApp, createTestClock, createUserWithToken, type TestApp } from '../support/test-app';
+import {
+  authHeaders,
+  buildTestApp,
+  createTestClock,
+  createUserWithToken,
+  type TestApp,
+} from '../support/test-app';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import type * as PasswordModule from '../../src/lib/password';
 
@@ -38,7 +44,11 @@ describe('POST /api/auth (sign in)', () => {
   });
 
   const login = (email: string, password: string, extra: Record<string, unknown> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/auth', payload: { email, password, recaptchaValue: 'x', ...extra } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { email, password, recaptchaValue: 'x', ...extra },
+    });
 
   let n = 0;
   const newUser = (overrides: Parameters<typeof createUserWithToken>[1] = {}) =>
@@ -61,24 +71,43 @@ describe('POST /api/auth (sign in)', () => {
     });
     expect(JSON.stringify(body)).not.toMatch(/passwordHash|failedAttempts|tokenVersion/);
     // The token works for the token check.
-    const check = await t.app.inject({ method: 'GET', url: '/api/user/check/', headers: authHeaders(body.data.token, clock.now()) });
+    const check = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/check/',
+      headers: authHeaders(body.data.token, clock.now()),
+    });
     expect(check.json().data.user.id).toBe(user.id);
   });
 
   it('accepts a missing or null recaptchaValue', async () => {
     const { user } = await newUser();
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth', payload: { email: user.email, password: PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth',
+          payload: { email: user.email, password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await login(user.email, PASSWORD, { recaptchaValue: null })).statusCode).toBe(200);
   });
 
   it("answers the spec's messages for a missing e-mail or password", async () => {
     const noEmail = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { password: 'x' } });
     expect(noEmail.statusCode).toBe(400);
-    expect(noEmail.json()).toMatchObject({ success: false, type: 'VALIDATION_ERROR', message: VALIDATION_MESSAGES.signInEmailRequired });
+    expect(noEmail.json()).toMatchObject({
+      success: false,
+      type: 'VALIDATION_ERROR',
+      message: VALIDATION_MESSAGES.signInEmailRequired,
+    });
     const blankEmail = await login('   ', 'x');
     expect(blankEmail.json().message).toBe(VALIDATION_MESSAGES.signInEmailRequired);
     const noPassword = await login('someone@example.in', '');
-    expect(noPassword.json()).toMatchObject({ type: 'VALIDATION_ERROR', message: VALIDATION_MESSAGES.passwordRequired });
+    expect(noPassword.json()).toMatchObject({
+      type: 'VALIDATION_ERROR',
+      message: VALIDATION_MESSAGES.passwordRequired,
+    });
   });
 
   it('answers an unknown e-mail like a wrong password, after a password check', async () => {
@@ -98,10 +127,18 @@ describe('POST /api/auth (sign in)', () => {
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       const res = await login(user.email, 'wrong-password');
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ success: false, message: AUTH_MESSAGES.invalidCredentials, data: { locked: false, attempts: attempt } });
+      expect(res.json()).toMatchObject({
+        success: false,
+        message: AUTH_MESSAGES.invalidCredentials,
+        data: { locked: false, attempts: attempt },
+      });
     }
     const fifth = await login(user.email, 'wrong-password');
-    expect(fifth.json()).toMatchObject({ success: false, message: AUTH_MESSAGES.accountLocked, data: { locked: true, attempts: 5 } });
+    expect(fifth.json()).toMatchObject({
+      success: false,
+      message: AUTH_MESSAGES.accountLocked,
+      data: { locked: true, attempts: 5 },
+    });
     expect(fifth.json().message).toContain('30 minutes');
 
     // Locked: even the right password is refused, and no password is checked.
@@ -147,7 +184,10 @@ describe('POST /api/auth (sign in)', () => {
     const bodies = answers.map((a) => a.json());
     expect(bodies.every((b) => b.success === false)).toBe(true);
     // Attempts 1..5 each reported once by the admitted checks; the rest answer locked.
-    const checked = bodies.filter((b) => b.data.locked === false).map((b) => b.data.attempts).sort();
+    const checked = bodies
+      .filter((b) => b.data.locked === false)
+      .map((b) => b.data.attempts)
+      .sort();
     expect(checked).toEqual([1, 2, 3, 4]);
     expect(bodies.filter((b) => b.data.locked === true)).toHaveLength(6);
     // And the account is locked for the right password too.
@@ -160,14 +200,22 @@ describe('POST /api/auth (sign in)', () => {
     expect(wrong.json().message).toBe(AUTH_MESSAGES.invalidCredentials);
     const right = await login(user.email, PASSWORD);
     expect(right.statusCode).toBe(403);
-    expect(right.json()).toMatchObject({ success: false, message: AUTH_MESSAGES.accountInactive, data: { locked: false, attempts: 0 } });
+    expect(right.json()).toMatchObject({
+      success: false,
+      message: AUTH_MESSAGES.accountInactive,
+      data: { locked: false, attempts: 0 },
+    });
   });
 
   it('refuses an unverified e-mail id and sends a fresh verification link', async () => {
     const { user } = await newUser({ emailVerified: false });
     const res = await login(user.email, PASSWORD);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ success: false, message: AUTH_MESSAGES.emailNotVerified, data: { locked: false, attempts: 0 } });
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: AUTH_MESSAGES.emailNotVerified,
+      data: { locked: false, attempts: 0 },
+    });
     // A second try within the resend interval sends no second e-mail.
     expect((await login(user.email, PASSWORD)).statusCode).toBe(403);
     const mail = await smtp.waitFor((m) => m.to.includes(user.email));

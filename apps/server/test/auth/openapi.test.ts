@@ -23,7 +23,18 @@ const AUTH_CALLS = [
 ];
 
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> }; responses: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: {
+          content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }>;
+        };
+        responses: Record<string, unknown>;
+      }
+    >
+  >;
 }
 
 describe('OpenAPI', () => {
@@ -35,15 +46,27 @@ describe('OpenAPI', () => {
 
   it('documents every authentication call of spec §7 with its request and response schemas', () => {
     const doc = t.app.swagger() as unknown as OpenApiDoc;
-    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m} ${path}`),
+    );
     for (const call of AUTH_CALLS) expect(documented, call).toContain(call);
 
     const sendOtp = doc.paths['/api/auth/sendOtp']!.post!;
     const schema = sendOtp.requestBody!.content['application/json']!.schema;
-    expect(Object.keys(schema.properties ?? {}).sort()).toEqual(['email', 'languages', 'name', 'password', 'phone', 'url']);
+    expect(Object.keys(schema.properties ?? {}).sort()).toEqual([
+      'email',
+      'languages',
+      'name',
+      'password',
+      'phone',
+      'url',
+    ]);
     expect(schema.required?.sort()).toEqual(['email', 'languages', 'name', 'password', 'phone', 'url']);
     expect(Object.keys(sendOtp.responses).sort()).toEqual(['200', '400', '409', '429', '502']);
     const login = doc.paths['/api/auth']!.post!;
-    expect(login.requestBody!.content['application/json']!.schema.required?.sort()).toEqual(['email', 'password']);
+    expect(login.requestBody!.content['application/json']!.schema.required?.sort()).toEqual([
+      'email',
+      'password',
+    ]);
   });
 });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, ERROR_MESSAGES, VALIDATION_MESSAGES } from '@bhasha/contract';
-import { authHeaders, buildTestApp, createTestClock, createUserWithToken, type TestApp } from '../support/test-app';
+import {
+  authHeaders,
+  buildTestApp,
+  createTestClock,
+  createUserWithToken,
+  type TestApp,
+} from '../support/test-app';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 
 const PUBLIC_URL = 'https://dash.bhasha.test';
@@ -62,14 +68,22 @@ describe('organisations created by a super admin, and contract acceptance', () =
     it('with a password, the admin can sign in at once and gets a welcome e-mail', async () => {
       const res = await post(
         '/api/auth/newOrganisation',
-        { organisation: 'Kaveri Books', name: 'Lata N', email: 'lata@kaveri-books.in', password: 'given-by-admin', plan: 'free' },
+        {
+          organisation: 'Kaveri Books',
+          name: 'Lata N',
+          email: 'lata@kaveri-books.in',
+          password: 'given-by-admin',
+          plan: 'free',
+        },
         superAdminToken,
       );
       expect(res.json().data.organisation.plan).toBe('free');
       const mail = await smtp.waitFor((m) => m.to.includes('lata@kaveri-books.in'));
       expect(mail.text).toContain(`${PUBLIC_URL}/sign-in`);
       expect(mail.text).not.toContain('new-password');
-      expect((await post('/api/auth', { email: 'lata@kaveri-books.in', password: 'given-by-admin' })).statusCode).toBe(200);
+      expect(
+        (await post('/api/auth', { email: 'lata@kaveri-books.in', password: 'given-by-admin' })).statusCode,
+      ).toBe(200);
     });
 
     it('is for super admins only', async () => {
@@ -91,12 +105,20 @@ describe('organisations created by a super admin, and contract acceptance', () =
         [{ phone: '12345' }, VALIDATION_MESSAGES.phoneInvalid],
       ];
       for (const [change, message] of cases) {
-        const res = await post('/api/auth/newOrganisation', { organisation: 'Valid Org', name: 'Valid Name', email: 'valid@org.in', ...change }, superAdminToken);
+        const res = await post(
+          '/api/auth/newOrganisation',
+          { organisation: 'Valid Org', name: 'Valid Name', email: 'valid@org.in', ...change },
+          superAdminToken,
+        );
         expect(res.statusCode, message).toBe(400);
         expect(res.json().message).toBe(message);
       }
       const { user } = await createUserWithToken(t);
-      const taken = await post('/api/auth/newOrganisation', { organisation: 'Dup', name: 'Dup', email: user.email }, superAdminToken);
+      const taken = await post(
+        '/api/auth/newOrganisation',
+        { organisation: 'Dup', name: 'Dup', email: user.email },
+        superAdminToken,
+      );
       expect(taken.statusCode).toBe(409);
       expect(taken.json().message).toBe(AUTH_MESSAGES.emailAlreadyRegistered);
     });
@@ -105,13 +127,33 @@ describe('organisations created by a super admin, and contract acceptance', () =
   describe('POST /api/user/edit (contract acceptance)', () => {
     it("records the caller's agreement with its own apikey", async () => {
       const { user, token } = await createUserWithToken(t, { apikey: 'bk_contract_owner_key' });
-      const res = await post('/api/user/edit', { apikey: 'bk_contract_owner_key', updateObj: { contractAgreed: true } }, token);
+      const res = await post(
+        '/api/user/edit',
+        { apikey: 'bk_contract_owner_key', updateObj: { contractAgreed: true } },
+        token,
+      );
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ success: true, message: AUTH_MESSAGES.contractAgreed, data: { user: { id: user.id, contractAgreed: true } } });
-      const check = await t.app.inject({ method: 'GET', url: '/api/user/check/', headers: authHeaders(token, clock.now()) });
+      expect(res.json()).toMatchObject({
+        success: true,
+        message: AUTH_MESSAGES.contractAgreed,
+        data: { user: { id: user.id, contractAgreed: true } },
+      });
+      const check = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/check/',
+        headers: authHeaders(token, clock.now()),
+      });
       expect(check.json().data.user.contractAgreed).toBe(true);
       // Agreeing again is harmless.
-      expect((await post('/api/user/edit', { apikey: 'bk_contract_owner_key', updateObj: { contractAgreed: true } }, token)).statusCode).toBe(200);
+      expect(
+        (
+          await post(
+            '/api/user/edit',
+            { apikey: 'bk_contract_owner_key', updateObj: { contractAgreed: true } },
+            token,
+          )
+        ).statusCode,
+      ).toBe(200);
     });
 
     it("answers 'Something went wrong' without an apikey, with another user's apikey, or with a user that has none", async () => {
@@ -122,24 +164,43 @@ describe('organisations created by a super admin, and contract acceptance', () =
       expect(missing.json()).toMatchObject({ success: false, message: ERROR_MESSAGES.somethingWentWrong });
       const empty = await post('/api/user/edit', { apikey: '', updateObj: { contractAgreed: true } }, token);
       expect(empty.json().message).toBe(ERROR_MESSAGES.somethingWentWrong);
-      const foreign = await post('/api/user/edit', { apikey: 'bk_someone_else', updateObj: { contractAgreed: true } }, token);
+      const foreign = await post(
+        '/api/user/edit',
+        { apikey: 'bk_someone_else', updateObj: { contractAgreed: true } },
+        token,
+      );
       expect(foreign.statusCode).toBe(403);
       expect(foreign.json().message).toBe(ERROR_MESSAGES.somethingWentWrong);
       const { token: noKey } = await createUserWithToken(t, { apikey: null });
-      expect((await post('/api/user/edit', { apikey: 'bk_mine', updateObj: { contractAgreed: true } }, noKey)).json().message).toBe(
-        ERROR_MESSAGES.somethingWentWrong,
+      expect(
+        (
+          await post('/api/user/edit', { apikey: 'bk_mine', updateObj: { contractAgreed: true } }, noKey)
+        ).json().message,
+      ).toBe(ERROR_MESSAGES.somethingWentWrong);
+      const { rows } = await t.handle.executeSql(
+        `SELECT count(*)::int AS n FROM users WHERE apikey IN ('bk_mine', 'bk_someone_else') AND contract_agreed`,
       );
-      const { rows } = await t.handle.executeSql(`SELECT count(*)::int AS n FROM users WHERE apikey IN ('bk_mine', 'bk_someone_else') AND contract_agreed`);
       expect(rows[0]?.n).toBe(0);
     });
 
     it('accepts only contractAgreed: true, and only signed in', async () => {
       const { token } = await createUserWithToken(t, { apikey: 'bk_strict' });
-      const other = await post('/api/user/edit', { apikey: 'bk_strict', updateObj: { contractAgreed: false } }, token);
+      const other = await post(
+        '/api/user/edit',
+        { apikey: 'bk_strict', updateObj: { contractAgreed: false } },
+        token,
+      );
       expect(other.statusCode).toBe(400);
-      const role = await post('/api/user/edit', { apikey: 'bk_strict', updateObj: { role: 'superAdmin' } }, token);
+      const role = await post(
+        '/api/user/edit',
+        { apikey: 'bk_strict', updateObj: { role: 'superAdmin' } },
+        token,
+      );
       expect(role.statusCode).toBe(400);
-      expect((await post('/api/user/edit', { apikey: 'bk_strict', updateObj: { contractAgreed: true } })).statusCode).toBe(401);
+      expect(
+        (await post('/api/user/edit', { apikey: 'bk_strict', updateObj: { contractAgreed: true } }))
+          .statusCode,
+      ).toBe(401);
     });
   });
 });

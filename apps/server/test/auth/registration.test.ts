@@ -65,11 +65,17 @@ describe('free-trial registration', () => {
     expect(sms.statusCode, sms.body).toBe(200);
     const mail = await post('/api/auth/sendEmailOTP', { email: form.email });
     expect(mail.statusCode, mail.body).toBe(200);
-    return { authenticationCode: sms.json().data.authenticationCode as string, verifyEmailToken: mail.json().data.token as string };
+    return {
+      authenticationCode: sms.json().data.authenticationCode as string,
+      verifyEmailToken: mail.json().data.token as string,
+    };
   }
 
   async function verifyBoth(form: Form, codes: { authenticationCode: string; verifyEmailToken: string }) {
-    const mobile = await post('/api/auth/verifyOtp', { otp: smsOtp(form), authenticationCode: codes.authenticationCode });
+    const mobile = await post('/api/auth/verifyOtp', {
+      otp: smsOtp(form),
+      authenticationCode: codes.authenticationCode,
+    });
     expect(mobile.statusCode, mobile.body).toBe(200);
     const mail = await post('/api/auth/verifyEmailOTP', {
       otp: await emailOtp(form.email),
@@ -99,7 +105,9 @@ describe('free-trial registration', () => {
     expect(mail.subject).toMatch(/^\d{6} is your Bhasha verification code$/);
 
     // Secrets are stored hashed only.
-    const stored = await t.handle.executeSql(`SELECT authentication_code_hash, password_hash FROM registrations`);
+    const stored = await t.handle.executeSql(
+      `SELECT authentication_code_hash, password_hash FROM registrations`,
+    );
     expect(JSON.stringify(stored.rows)).not.toContain(authenticationCode);
     expect(JSON.stringify(stored.rows)).not.toContain(PASSWORD);
     const otpRows = await t.handle.executeSql(`SELECT code_hash, token_hash FROM otps`);
@@ -112,7 +120,11 @@ describe('free-trial registration', () => {
     expect(early.json().message).toBe(AUTH_MESSAGES.otpsNotVerified);
 
     const mobile = await post('/api/auth/verifyOtp', { otp: smsOtp(form), authenticationCode });
-    expect(mobile.json()).toEqual({ success: true, message: AUTH_MESSAGES.mobileVerified, data: { verified: true } });
+    expect(mobile.json()).toEqual({
+      success: true,
+      message: AUTH_MESSAGES.mobileVerified,
+      data: { verified: true },
+    });
     const halfway = await post('/api/auth/onboard/free-org', { authenticationCode });
     expect(halfway.json().message).toBe(AUTH_MESSAGES.otpsNotVerified);
 
@@ -122,7 +134,11 @@ describe('free-trial registration', () => {
       authenticationCode,
       email: form.email,
     });
-    expect(email.json()).toEqual({ success: true, message: AUTH_MESSAGES.emailOtpVerified, data: { verified: true } });
+    expect(email.json()).toEqual({
+      success: true,
+      message: AUTH_MESSAGES.emailOtpVerified,
+      data: { verified: true },
+    });
 
     const onboarded = await post('/api/auth/onboard/free-org', { authenticationCode });
     expect(onboarded.statusCode).toBe(200);
@@ -130,9 +146,18 @@ describe('free-trial registration', () => {
     expect(onboarded.json().message).toBe(AUTH_MESSAGES.onboarded);
     expect(data.role).toBe('freeOrgAdmin');
 
-    const check = await t.app.inject({ method: 'GET', url: '/api/user/check/', headers: authHeaders(data.token, clock.now()) });
+    const check = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/check/',
+      headers: authHeaders(data.token, clock.now()),
+    });
     const user = check.json().data.user;
-    expect(user).toMatchObject({ name: 'Ravi Kumar', email: form.email, role: 'freeOrgAdmin', contractAgreed: true });
+    expect(user).toMatchObject({
+      name: 'Ravi Kumar',
+      email: form.email,
+      role: 'freeOrgAdmin',
+      contractAgreed: true,
+    });
     expect(user.apikey).toMatch(/^bk_/);
 
     const { rows } = await t.handle.executeSql(
@@ -163,12 +188,21 @@ describe('free-trial registration', () => {
     expect(login.json().data.user.role).toBe('freeOrgAdmin');
 
     // The website and the e-mail id are now taken.
-    const exists = await post('/api/auth/checkProjectExists', { url: `https://SHOP${sequence}.example.in/about` });
-    expect(exists.json()).toEqual({ success: true, message: AUTH_MESSAGES.projectFound, data: { exists: true } });
+    const exists = await post('/api/auth/checkProjectExists', {
+      url: `https://SHOP${sequence}.example.in/about`,
+    });
+    expect(exists.json()).toEqual({
+      success: true,
+      message: AUTH_MESSAGES.projectFound,
+      data: { exists: true },
+    });
     const again = await post('/api/auth/sendOtp', { ...freshForm(), email: form.email });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(AUTH_MESSAGES.emailAlreadyRegistered);
-    const sameSite = await post('/api/auth/sendOtp', freshForm({ url: `http://shop${sequence - 1}.example.in` }));
+    const sameSite = await post(
+      '/api/auth/sendOtp',
+      freshForm({ url: `http://shop${sequence - 1}.example.in` }),
+    );
     expect(sameSite.statusCode).toBe(409);
     expect(sameSite.json().message).toBe(AUTH_MESSAGES.projectExists);
     const mailAgain = await post('/api/auth/sendEmailOTP', { email: form.email });
@@ -177,7 +211,11 @@ describe('free-trial registration', () => {
 
   it('checkProjectExists answers false for a new website and validates the URL', async () => {
     const res = await post('/api/auth/checkProjectExists', { url: 'www.never-seen.example.org' });
-    expect(res.json()).toEqual({ success: true, message: AUTH_MESSAGES.projectNotFound, data: { exists: false } });
+    expect(res.json()).toEqual({
+      success: true,
+      message: AUTH_MESSAGES.projectNotFound,
+      data: { exists: false },
+    });
     for (const url of [undefined, '', 'not a url', 'ftp://files.example.org', 'http://localhost']) {
       const bad = await post('/api/auth/checkProjectExists', { url });
       expect(bad.statusCode, String(url)).toBe(400);
@@ -185,7 +223,7 @@ describe('free-trial registration', () => {
     }
   });
 
-  it("answers every validation rule of spec §5 with its message, and stores nothing", async () => {
+  it('answers every validation rule of spec §5 with its message, and stores nothing', async () => {
     const before = await t.handle.executeSql(`SELECT count(*)::int AS n FROM registrations`);
     const cases: [Record<string, unknown>, string][] = [
       [{ name: undefined }, VALIDATION_MESSAGES.nameRequired],
@@ -221,7 +259,11 @@ describe('free-trial registration', () => {
     for (const [change, message] of cases) {
       const res = await post('/api/auth/sendOtp', freshForm(change));
       expect(res.statusCode, `${JSON.stringify(change)} → ${res.body}`).toBe(400);
-      expect(res.json(), JSON.stringify(change)).toMatchObject({ success: false, type: 'VALIDATION_ERROR', message });
+      expect(res.json(), JSON.stringify(change)).toMatchObject({
+        success: false,
+        type: 'VALIDATION_ERROR',
+        message,
+      });
       expect(res.json().data).toContain(message);
     }
     const after = await t.handle.executeSql(`SELECT count(*)::int AS n FROM registrations`);
@@ -230,10 +272,22 @@ describe('free-trial registration', () => {
 
   it('accepts a leading 0 on the mobile number and a www. URL, storing them normalised', async () => {
     const form = freshForm();
-    const res = await post('/api/auth/sendOtp', { ...form, phone: `0${form.phone}`, email: form.email.toUpperCase() });
+    const res = await post('/api/auth/sendOtp', {
+      ...form,
+      phone: `0${form.phone}`,
+      email: form.email.toUpperCase(),
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const { rows } = await t.handle.executeSql(`SELECT phone, email, website_url, name FROM registrations WHERE email = $1`, [form.email]);
-    expect(rows[0]).toEqual({ phone: form.phone, email: form.email, website_url: `https://${form.url}`, name: 'Ravi Kumar' });
+    const { rows } = await t.handle.executeSql(
+      `SELECT phone, email, website_url, name FROM registrations WHERE email = $1`,
+      [form.email],
+    );
+    expect(rows[0]).toEqual({
+      phone: form.phone,
+      email: form.email,
+      website_url: `https://${form.url}`,
+      name: 'Ravi Kumar',
+    });
     expect(readSmsOutbox(t.config.dataDir).some((m) => m.to === `+91${form.phone}`)).toBe(true);
   });
 
@@ -256,19 +310,27 @@ describe('free-trial registration', () => {
     // A new OTP after the cooldown works.
     clock.advance(121 * SECOND);
     expect((await post('/api/auth/resendOtp', { authenticationCode })).statusCode).toBe(200);
-    expect((await post('/api/auth/verifyOtp', { otp: smsOtp(form), authenticationCode })).statusCode).toBe(200);
+    expect((await post('/api/auth/verifyOtp', { otp: smsOtp(form), authenticationCode })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses concurrent guesses beyond five tries', async () => {
     const form = freshForm();
     const { authenticationCode } = await start(form);
     const right = smsOtp(form);
-    const guesses = Array.from({ length: 12 }, (_, i) => String((Number(right) + i + 1) % 1_000_000).padStart(6, '0'));
-    const answers = await Promise.all(guesses.map((otp) => post('/api/auth/verifyOtp', { otp, authenticationCode })));
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      String((Number(right) + i + 1) % 1_000_000).padStart(6, '0'),
+    );
+    const answers = await Promise.all(
+      guesses.map((otp) => post('/api/auth/verifyOtp', { otp, authenticationCode })),
+    );
     const invalid = answers.filter((a) => /^Invalid OTP\./.test(a.json().message as string));
     expect(invalid.length).toBe(4);
     expect(answers.every((a) => a.statusCode === 400)).toBe(true);
-    expect((await post('/api/auth/verifyOtp', { otp: right, authenticationCode })).json().message).toBe(AUTH_MESSAGES.otpTooManyAttempts);
+    expect((await post('/api/auth/verifyOtp', { otp: right, authenticationCode })).json().message).toBe(
+      AUTH_MESSAGES.otpTooManyAttempts,
+    );
   });
 
   it('expires an OTP after 10 minutes', async () => {
@@ -280,7 +342,12 @@ describe('free-trial registration', () => {
     const res = await post('/api/auth/verifyOtp', { otp: code, authenticationCode });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(AUTH_MESSAGES.otpExpired);
-    const mail = await post('/api/auth/verifyEmailOTP', { otp: mailCode, verifyEmailToken, authenticationCode, email: form.email });
+    const mail = await post('/api/auth/verifyEmailOTP', {
+      otp: mailCode,
+      verifyEmailToken,
+      authenticationCode,
+      email: form.email,
+    });
     expect(mail.json().message).toBe(AUTH_MESSAGES.otpExpired);
   });
 
@@ -288,7 +355,10 @@ describe('free-trial registration', () => {
     const form = freshForm();
     const codes = await start(form);
     await verifyBoth(form, codes);
-    const mobile = await post('/api/auth/verifyOtp', { otp: smsOtp(form), authenticationCode: codes.authenticationCode });
+    const mobile = await post('/api/auth/verifyOtp', {
+      otp: smsOtp(form),
+      authenticationCode: codes.authenticationCode,
+    });
     expect(mobile.statusCode).toBe(409);
     expect(mobile.json().message).toBe(AUTH_MESSAGES.mobileAlreadyVerified);
     const mail = await post('/api/auth/verifyEmailOTP', {
@@ -320,13 +390,24 @@ describe('free-trial registration', () => {
 
     const now = await post('/api/auth/resendOtp', { authenticationCode });
     expect(now.statusCode).toBe(429);
-    expect(now.json()).toMatchObject({ success: false, type: 'RATE_LIMITED', message: formatOtpCooldown(120), data: { retryAfterSeconds: 120 } });
+    expect(now.json()).toMatchObject({
+      success: false,
+      type: 'RATE_LIMITED',
+      message: formatOtpCooldown(120),
+      data: { retryAfterSeconds: 120 },
+    });
     clock.advance(75 * SECOND);
-    expect((await post('/api/auth/resendOtp', { authenticationCode })).json().message).toBe(formatOtpCooldown(45));
+    expect((await post('/api/auth/resendOtp', { authenticationCode })).json().message).toBe(
+      formatOtpCooldown(45),
+    );
     clock.advance(45 * SECOND);
     const resent = await post('/api/auth/resendOtp', { authenticationCode });
     expect(resent.statusCode).toBe(200);
-    expect(resent.json()).toEqual({ success: true, message: AUTH_MESSAGES.mobileOtpResent, data: { authenticationCode } });
+    expect(resent.json()).toEqual({
+      success: true,
+      message: AUTH_MESSAGES.mobileOtpResent,
+      data: { authenticationCode },
+    });
     expect(readSmsOutbox(t.config.dataDir).filter((m) => m.to === `+91${form.phone}`)).toHaveLength(2);
 
     const second = smsOtp(form);
@@ -374,7 +455,12 @@ describe('free-trial registration', () => {
     const otherForm = freshForm();
     const other = await post('/api/auth/sendEmailOTP', { email: otherForm.email });
 
-    const mismatch = await post('/api/auth/verifyEmailOTP', { otp, verifyEmailToken, authenticationCode, email: otherForm.email });
+    const mismatch = await post('/api/auth/verifyEmailOTP', {
+      otp,
+      verifyEmailToken,
+      authenticationCode,
+      email: otherForm.email,
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe(AUTH_MESSAGES.emailMismatch);
     const foreignToken = await post('/api/auth/verifyEmailOTP', {
@@ -384,9 +470,23 @@ describe('free-trial registration', () => {
       email: form.email,
     });
     expect(foreignToken.json().message).toBe(AUTH_MESSAGES.verifyEmailTokenRequired);
-    const unknownToken = await post('/api/auth/verifyEmailOTP', { otp, verifyEmailToken: 'made-up', authenticationCode, email: form.email });
+    const unknownToken = await post('/api/auth/verifyEmailOTP', {
+      otp,
+      verifyEmailToken: 'made-up',
+      authenticationCode,
+      email: form.email,
+    });
     expect(unknownToken.json().message).toBe(AUTH_MESSAGES.verifyEmailTokenRequired);
-    expect((await post('/api/auth/verifyEmailOTP', { otp, verifyEmailToken, authenticationCode, email: form.email })).statusCode).toBe(200);
+    expect(
+      (
+        await post('/api/auth/verifyEmailOTP', {
+          otp,
+          verifyEmailToken,
+          authenticationCode,
+          email: form.email,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('validates OTP calls and refuses unknown or expired registrations', async () => {
@@ -395,21 +495,26 @@ describe('free-trial registration', () => {
     const noOtp = await post('/api/auth/verifyOtp', { authenticationCode: 'x' });
     expect(noOtp.json().message).toBe(AUTH_MESSAGES.otpRequired);
     const noCode = await post('/api/auth/resendOtp', {});
-    expect(noCode.json()).toMatchObject({ type: 'VALIDATION_ERROR', message: AUTH_MESSAGES.authenticationCodeRequired });
+    expect(noCode.json()).toMatchObject({
+      type: 'VALIDATION_ERROR',
+      message: AUTH_MESSAGES.authenticationCodeRequired,
+    });
     for (const url of ['/api/auth/resendOtp', '/api/auth/onboard/free-org']) {
       const unknown = await post(url, { authenticationCode: 'no-such-registration' });
       expect(unknown.statusCode, url).toBe(400);
       expect(unknown.json().message).toBe(AUTH_MESSAGES.registrationNotFound);
     }
-    expect((await post('/api/auth/verifyOtp', { otp: '123456', authenticationCode: 'nope' })).json().message).toBe(
-      AUTH_MESSAGES.registrationNotFound,
-    );
+    expect(
+      (await post('/api/auth/verifyOtp', { otp: '123456', authenticationCode: 'nope' })).json().message,
+    ).toBe(AUTH_MESSAGES.registrationNotFound);
 
     const form = freshForm();
     const codes = await start(form);
     await verifyBoth(form, codes);
     clock.advance(24 * 60 * MINUTE + SECOND);
-    const expired = await post('/api/auth/onboard/free-org', { authenticationCode: codes.authenticationCode });
+    const expired = await post('/api/auth/onboard/free-org', {
+      authenticationCode: codes.authenticationCode,
+    });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe(AUTH_MESSAGES.registrationNotFound);
   });
@@ -423,7 +528,9 @@ describe('free-trial registration', () => {
       post('/api/auth/onboard/free-org', { authenticationCode: codes.authenticationCode }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    const { rows } = await t.handle.executeSql(`SELECT count(*)::int AS n FROM users WHERE email = $1`, [form.email]);
+    const { rows } = await t.handle.executeSql(`SELECT count(*)::int AS n FROM users WHERE email = $1`, [
+      form.email,
+    ]);
     expect(rows[0]?.n).toBe(1);
   });
 
@@ -434,7 +541,10 @@ describe('free-trial registration', () => {
     await verifyBoth(first, a);
     clock.advance(121 * SECOND);
     const b = await start(second);
-    const mobile = await post('/api/auth/verifyOtp', { otp: smsOtp(second), authenticationCode: b.authenticationCode });
+    const mobile = await post('/api/auth/verifyOtp', {
+      otp: smsOtp(second),
+      authenticationCode: b.authenticationCode,
+    });
     expect(mobile.statusCode).toBe(200);
     const mail = await post('/api/auth/verifyEmailOTP', {
       otp: await emailOtp(second.email, 2),
@@ -443,7 +553,9 @@ describe('free-trial registration', () => {
       email: second.email,
     });
     expect(mail.statusCode).toBe(200);
-    expect((await post('/api/auth/onboard/free-org', { authenticationCode: a.authenticationCode })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/onboard/free-org', { authenticationCode: a.authenticationCode })).statusCode,
+    ).toBe(200);
     const late = await post('/api/auth/onboard/free-org', { authenticationCode: b.authenticationCode });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(AUTH_MESSAGES.emailAlreadyRegistered);
@@ -453,90 +565,125 @@ describe('free-trial registration', () => {
 describe('OTP send limits and delivery failures', () => {
   const clock = createTestClock(new Date('2026-05-02T08:00:00Z'));
 
-  it('limits sends per mobile number and per IP address per hour, and route calls per minute', async () => {
-    const t = await buildTestApp({
-      clock,
-      env: { OTP_SENDS_PER_DESTINATION_PER_HOUR: '2', OTP_SENDS_PER_IP_PER_HOUR: '3', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
-    });
-    try {
-      const send = (form: Form, ip: string) => t.app.inject({ method: 'POST', url: '/api/auth/sendOtp', payload: form, remoteAddress: ip });
-      const phone = freshForm().phone;
-      expect((await send(freshForm({ phone }), '10.0.0.1')).statusCode).toBe(200);
-      clock.advance(121 * SECOND);
-      expect((await send(freshForm({ phone }), '10.0.0.1')).statusCode).toBe(200);
-      clock.advance(121 * SECOND);
-      const third = await send(freshForm({ phone }), '10.0.0.1');
-      expect(third.statusCode).toBe(429);
-      expect(third.json()).toMatchObject({ type: 'RATE_LIMITED', message: AUTH_MESSAGES.otpSendLimit });
-      expect(third.json().data.retryAfterSeconds).toBe(3600 - 242);
-
-      // Per IP: a third number from the same address is the IP's third send, the fourth is refused.
-      expect((await send(freshForm(), '10.0.0.1')).statusCode).toBe(200);
-      const overIp = await send(freshForm(), '10.0.0.1');
-      expect(overIp.statusCode).toBe(429);
-      expect(overIp.json().message).toBe(AUTH_MESSAGES.otpSendLimit);
-      expect((await send(freshForm(), '10.0.0.2')).statusCode).toBe(200);
-
-      // An hour later the window has moved on.
-      clock.advance(61 * MINUTE);
-      expect((await send(freshForm({ phone }), '10.0.0.1')).statusCode).toBe(200);
-    } finally {
-      await t.close();
-    }
-
-    const limited = await buildTestApp({ clock, env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
-    try {
-      const codes: number[] = [];
-      for (let i = 0; i < 4; i += 1) {
-        const res = await limited.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: 'a@example.in' }, remoteAddress: '10.1.1.1' });
-        codes.push(res.statusCode);
-      }
-      expect(codes).toEqual([200, 200, 200, 429]);
-      const other = await limited.app.inject({ method: 'POST', url: '/api/auth', payload: { email: 'a@example.in', password: 'x' }, remoteAddress: '10.1.1.2' });
-      expect(other.statusCode).toBe(401);
-      // X-Forwarded-For from a client that is not a trusted proxy does not reset the count.
-      const spoofed = await limited.app.inject({
-        method: 'POST',
-        url: '/api/auth/password-reset',
-        payload: { email: 'a@example.in' },
-        remoteAddress: '10.1.1.1',
-        headers: { 'x-forwarded-for': '203.0.113.9' },
+  it(
+    'limits sends per mobile number and per IP address per hour, and route calls per minute',
+    async () => {
+      const t = await buildTestApp({
+        clock,
+        env: {
+          OTP_SENDS_PER_DESTINATION_PER_HOUR: '2',
+          OTP_SENDS_PER_IP_PER_HOUR: '3',
+          AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        },
       });
-      expect(spoofed.statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
-  }, APP_TEST_TIMEOUT_MS);
+      try {
+        const send = (form: Form, ip: string) =>
+          t.app.inject({ method: 'POST', url: '/api/auth/sendOtp', payload: form, remoteAddress: ip });
+        const phone = freshForm().phone;
+        expect((await send(freshForm({ phone }), '10.0.0.1')).statusCode).toBe(200);
+        clock.advance(121 * SECOND);
+        expect((await send(freshForm({ phone }), '10.0.0.1')).statusCode).toBe(200);
+        clock.advance(121 * SECOND);
+        const third = await send(freshForm({ phone }), '10.0.0.1');
+        expect(third.statusCode).toBe(429);
+        expect(third.json()).toMatchObject({ type: 'RATE_LIMITED', message: AUTH_MESSAGES.otpSendLimit });
+        expect(third.json().data.retryAfterSeconds).toBe(3600 - 242);
 
-  it('answers a delivery failure clearly and leaves no registration or counted send behind', async () => {
-    let failing = true;
-    const sent: string[] = [];
-    const sms: SmsProvider = {
-      kind: 'http',
-      send(message) {
-        if (failing) return Promise.reject(new Error('gateway down'));
-        sent.push(message.text);
-        return Promise.resolve();
-      },
-    };
-    const t = await buildTestApp({ clock, sms, env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
-    try {
-      const form = freshForm();
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sendOtp', payload: form });
-      expect(res.statusCode).toBe(502);
-      expect(res.json()).toMatchObject({ success: false, type: 'DELIVERY_FAILED', message: AUTH_MESSAGES.smsDeliveryFailed });
-      const { rows } = await t.handle.executeSql(`SELECT (SELECT count(*)::int FROM registrations) AS r, (SELECT count(*)::int FROM otps) AS o`);
-      expect(rows[0]).toEqual({ r: 0, o: 0 });
-      // No cooldown was started by the failed send.
-      failing = false;
-      expect((await t.app.inject({ method: 'POST', url: '/api/auth/sendOtp', payload: form })).statusCode).toBe(200);
-      expect(sent).toHaveLength(1);
+        // Per IP: a third number from the same address is the IP's third send, the fourth is refused.
+        expect((await send(freshForm(), '10.0.0.1')).statusCode).toBe(200);
+        const overIp = await send(freshForm(), '10.0.0.1');
+        expect(overIp.statusCode).toBe(429);
+        expect(overIp.json().message).toBe(AUTH_MESSAGES.otpSendLimit);
+        expect((await send(freshForm(), '10.0.0.2')).statusCode).toBe(200);
 
-      const mail = await t.app.inject({ method: 'POST', url: '/api/auth/sendEmailOTP', payload: { email: form.email } });
-      expect(mail.statusCode).toBe(502);
-      expect(mail.json().message).toBe(AUTH_MESSAGES.emailDeliveryFailed);
-    } finally {
-      await t.close();
-    }
-  }, APP_TEST_TIMEOUT_MS);
+        // An hour later the window has moved on.
+        clock.advance(61 * MINUTE);
+        expect((await send(freshForm({ phone }), '10.0.0.1')).statusCode).toBe(200);
+      } finally {
+        await t.close();
+      }
+
+      const limited = await buildTestApp({ clock, env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
+      try {
+        const codes: number[] = [];
+        for (let i = 0; i < 4; i += 1) {
+          const res = await limited.app.inject({
+            method: 'POST',
+            url: '/api/auth/password-reset',
+            payload: { email: 'a@example.in' },
+            remoteAddress: '10.1.1.1',
+          });
+          codes.push(res.statusCode);
+        }
+        expect(codes).toEqual([200, 200, 200, 429]);
+        const other = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth',
+          payload: { email: 'a@example.in', password: 'x' },
+          remoteAddress: '10.1.1.2',
+        });
+        expect(other.statusCode).toBe(401);
+        // X-Forwarded-For from a client that is not a trusted proxy does not reset the count.
+        const spoofed = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/password-reset',
+          payload: { email: 'a@example.in' },
+          remoteAddress: '10.1.1.1',
+          headers: { 'x-forwarded-for': '203.0.113.9' },
+        });
+        expect(spoofed.statusCode).toBe(429);
+      } finally {
+        await limited.close();
+      }
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'answers a delivery failure clearly and leaves no registration or counted send behind',
+    async () => {
+      let failing = true;
+      const sent: string[] = [];
+      const sms: SmsProvider = {
+        kind: 'http',
+        send(message) {
+          if (failing) return Promise.reject(new Error('gateway down'));
+          sent.push(message.text);
+          return Promise.resolve();
+        },
+      };
+      const t = await buildTestApp({ clock, sms, env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+      try {
+        const form = freshForm();
+        const res = await t.app.inject({ method: 'POST', url: '/api/auth/sendOtp', payload: form });
+        expect(res.statusCode).toBe(502);
+        expect(res.json()).toMatchObject({
+          success: false,
+          type: 'DELIVERY_FAILED',
+          message: AUTH_MESSAGES.smsDeliveryFailed,
+        });
+        const { rows } = await t.handle.executeSql(
+          `SELECT (SELECT count(*)::int FROM registrations) AS r, (SELECT count(*)::int FROM otps) AS o`,
+        );
+        expect(rows[0]).toEqual({ r: 0, o: 0 });
+        // No cooldown was started by the failed send.
+        failing = false;
+        expect(
+          (await t.app.inject({ method: 'POST', url: '/api/auth/sendOtp', payload: form })).statusCode,
+        ).toBe(200);
+        expect(sent).toHaveLength(1);
+
+        const mail = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sendEmailOTP',
+          payload: { email: form.email },
+        });
+        expect(mail.statusCode).toBe(502);
+        expect(mail.json().message).toBe(AUTH_MESSAGES.emailDeliveryFailed);
+      } finally {
+        await t.close();
+      }
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
 });

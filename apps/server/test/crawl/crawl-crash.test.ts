@@ -35,7 +35,11 @@ function startWorker(env: Record<string, string>) {
     waitFor(test: (line: string) => boolean, ms = 90_000) {
       if (lines.some(test)) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`worker output never matched; stdout: ${lines.join('|')} stderr: ${stderr}`)), ms);
+        const timer = setTimeout(
+          () =>
+            reject(new Error(`worker output never matched; stdout: ${lines.join('|')} stderr: ${stderr}`)),
+          ms,
+        );
         waiters.push({ test, resolve: () => (clearTimeout(timer), resolve()) });
         child.once('exit', (code) => reject(new Error(`worker exited (${code}); stderr: ${stderr}`)));
       });
@@ -58,9 +62,13 @@ async function expectCleanCrawl(handle: DbHandle, site: StaticSite) {
   expect(crawl.rows[0]).toMatchObject({ status: 'COMPLETED' });
   const open = await handle.executeSql(`SELECT count(*)::int AS n FROM pages WHERE crawl_state <> 'done'`);
   expect(open.rows[0]).toMatchObject({ n: 0 });
-  const dupUrls = await handle.executeSql(`SELECT normalised_url FROM pages GROUP BY project_id, normalised_url HAVING count(*) > 1`);
+  const dupUrls = await handle.executeSql(
+    `SELECT normalised_url FROM pages GROUP BY project_id, normalised_url HAVING count(*) > 1`,
+  );
   expect(dupUrls.rows).toEqual([]);
-  const dupSegments = await handle.executeSql(`SELECT source_hash FROM segments GROUP BY project_id, source_hash HAVING count(*) > 1`);
+  const dupSegments = await handle.executeSql(
+    `SELECT source_hash FROM segments GROUP BY project_id, source_hash HAVING count(*) > 1`,
+  );
   expect(dupSegments.rows).toEqual([]);
   // Every occurrence points at a page the crawl fetched, and page counts match their occurrences.
   const mismatched = await handle.executeSql(`
@@ -85,7 +93,16 @@ describe('a crawl survives a killed worker', () => {
       robotsTxt: 'User-agent: *\nAllow: /\n',
       // Script-only links of orgpedia: give the crawler real anchors to the minister pages.
       inject: {
-        '/en/prime.html': ['Jawaharlal_Nehru', 'Indira_Gandhi', 'Rajiv_Gandhi', 'Morarji_Desai', 'Charan_Singh', 'Narendra_Modi', 'Manmohan_Singh', 'Atal_Bihari_Vajpayee']
+        '/en/prime.html': [
+          'Jawaharlal_Nehru',
+          'Indira_Gandhi',
+          'Rajiv_Gandhi',
+          'Morarji_Desai',
+          'Charan_Singh',
+          'Narendra_Modi',
+          'Manmohan_Singh',
+          'Atal_Bihari_Vajpayee',
+        ]
           .map((name) => `<a href="o-${name}.html">${name}</a>`)
           .join(' '),
       },
@@ -114,12 +131,18 @@ describe('a crawl survives a killed worker', () => {
     await crashAndResume({ WORKER_PGLITE_DIR: dir }, () => createDb({ pgliteDir: dir }));
   }, 180_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL: kill -9 mid-crawl, a new process completes it without duplicates', async () => {
-    const handle = await createTestDb();
-    try {
-      await crashAndResume({ WORKER_DATABASE_URL: handle.url! }, () => createDb({ databaseUrl: handle.url! }));
-    } finally {
-      await handle.close();
-    }
-  }, 180_000);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL: kill -9 mid-crawl, a new process completes it without duplicates',
+    async () => {
+      const handle = await createTestDb();
+      try {
+        await crashAndResume({ WORKER_DATABASE_URL: handle.url! }, () =>
+          createDb({ databaseUrl: handle.url! }),
+        );
+      } finally {
+        await handle.close();
+      }
+    },
+    180_000,
+  );
 });

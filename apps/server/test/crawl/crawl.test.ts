@@ -60,10 +60,20 @@ describe('crawling real websites on loopback', () => {
   }
 
   async function crawl(projectId: string, initUrl?: string) {
-    const response = await t.app.inject({ method: 'POST', url: '/api/project/crawl', headers, payload: { projectId, ...(initUrl ? { initUrl } : {}) } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/project/crawl',
+      headers,
+      payload: { projectId, ...(initUrl ? { initUrl } : {}) },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(SUCCESS_MESSAGES.crawlAccepted);
-    const details = await t.app.inject({ method: 'POST', url: '/api/project/details', headers, payload: { projectId } });
+    const details = await t.app.inject({
+      method: 'POST',
+      url: '/api/project/details',
+      headers,
+      payload: { projectId },
+    });
     expect(['crawling', 'crawled', 'parsing', 'parsed']).toContain(details.json().data.project.status);
     return waitForCrawl(t, headers, projectId);
   }
@@ -80,7 +90,12 @@ describe('crawling real websites on loopback', () => {
         '/handbook/sitemap.xml': (_, res) =>
           res
             .writeHead(200, { 'content-type': 'application/xml' })
-            .end(readFileSync(join(root, 'handbook', 'sitemap.xml'), 'utf8').replaceAll('https://jitsi.github.io', origin)),
+            .end(
+              readFileSync(join(root, 'handbook', 'sitemap.xml'), 'utf8').replaceAll(
+                'https://jitsi.github.io',
+                origin,
+              ),
+            ),
       },
     });
     origin = site.origin;
@@ -93,7 +108,9 @@ describe('crawling real websites on loopback', () => {
       // redirect stubs, each by its directory URL, grouped by content (two are byte-identical).
       const groups = new Map<string, string[]>();
       for (const file of htmlFiles(join(root, 'handbook'))) {
-        const path = `/${relative(root, file).split(sep).join('/')}`.replace(/index\.html$/, '').replace(/\/$/, '');
+        const path = `/${relative(root, file).split(sep).join('/')}`
+          .replace(/index\.html$/, '')
+          .replace(/\/$/, '');
         const html = readFileSync(file);
         // Redirect stubs (meta refresh to another page) are linked from nowhere.
         if (path.endsWith('/404.html') || html.includes('http-equiv="refresh"')) continue;
@@ -117,17 +134,25 @@ describe('crawling real websites on loopback', () => {
       expect(intro.segmentCount).toBeGreaterThan(5);
       expect(intro.sourceWordCount).toBeGreaterThanOrEqual(intro.uniqueWordCount);
 
-      const counts = (await t.app.inject({ method: 'GET', url: `/api/project/wordcount/${projectId}`, headers })).json();
+      const counts = (
+        await t.app.inject({ method: 'GET', url: `/api/project/wordcount/${projectId}`, headers })
+      ).json();
       expect(counts.data.updating).toBe(false);
       expect(counts.data.sourceWordCount).toBe(rows.reduce((sum, r) => sum + r.sourceWordCount, 0));
       // Navigation and footer repeat on every page: they count once in the unique words.
       expect(counts.data.uniqueWordCount).toBeLessThan(counts.data.sourceWordCount);
-      expect(counts.data.uniqueWordCount).toBeGreaterThanOrEqual(Math.max(...rows.map((r) => r.uniqueWordCount)));
+      expect(counts.data.uniqueWordCount).toBeGreaterThanOrEqual(
+        Math.max(...rows.map((r) => r.uniqueWordCount)),
+      );
       expect(counts.data.newContentWordCount).toBe(counts.data.uniqueWordCount);
 
-      const project = (await t.app.inject({ method: 'POST', url: '/api/project/details', headers, payload: { projectId } })).json().data.project;
+      const project = (
+        await t.app.inject({ method: 'POST', url: '/api/project/details', headers, payload: { projectId } })
+      ).json().data.project;
       expect(project.status).toBe('parsed');
-      const progress = t.events.filter((e) => e.room === projectRoomOf(projectId) && e.event === CRAWL_EVENTS.crawlProgressed);
+      const progress = t.events.filter(
+        (e) => e.room === projectRoomOf(projectId) && e.event === CRAWL_EVENTS.crawlProgressed,
+      );
       expect(progress.length).toBeGreaterThan(2);
       expect(progress.at(-1)!.payload).toMatchObject({ status: 'COMPLETED', projectStatus: 'parsed' });
 
@@ -136,7 +161,9 @@ describe('crawling real websites on loopback', () => {
       const again = await crawl(projectId);
       expect(again.status).toBe('COMPLETED');
       for (const [path, count] of site.hits) expect({ path, count }).toEqual({ path, count: 1 });
-      const recount = (await t.app.inject({ method: 'GET', url: `/api/project/wordcount/${projectId}`, headers })).json().data;
+      const recount = (
+        await t.app.inject({ method: 'GET', url: `/api/project/wordcount/${projectId}`, headers })
+      ).json().data;
       expect(recount.sourceWordCount).toBe(counts.data.sourceWordCount);
       expect(recount.newContentWordCount).toBe(0);
     } finally {
@@ -151,10 +178,14 @@ describe('crawling real websites on loopback', () => {
       res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?>${body}`);
     const site = await startStaticSite({
       root: join(FIXTURES, 'orgpedia-cabsec'),
-      robotsTxt: 'User-agent: *\nDisallow: /en/o-Rajiv_Gandhi.html\nDisallow: /languages\nSitemap: /maps/index.xml\n',
+      robotsTxt:
+        'User-agent: *\nDisallow: /en/o-Rajiv_Gandhi.html\nDisallow: /languages\nSitemap: /maps/index.xml\n',
       routes: {
         '/maps/index.xml': (req, res) =>
-          xml(`<sitemapindex><sitemap><loc>${origin}/maps/pages.xml</loc></sitemap></sitemapindex>`)(req, res),
+          xml(`<sitemapindex><sitemap><loc>${origin}/maps/pages.xml</loc></sitemap></sitemapindex>`)(
+            req,
+            res,
+          ),
         '/maps/pages.xml': (req, res) =>
           xml(
             `<urlset><url><loc>${origin}/en/o-Jawaharlal_Nehru.html</loc></url><url><loc>${origin}/en/o-Rajiv_Gandhi.html</loc></url>` +

@@ -33,9 +33,12 @@ describe('the private-network guard', () => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows %s', (address) => {
-    expect(isPrivateAddress(address)).toBe(false);
-  });
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
+    'allows %s',
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(false);
+    },
+  );
 
   it('refuses loopback by IP and by name unless the deployment allows it', async () => {
     const server = createServer((_, res) => res.end('<html><body>hi</body></html>'));
@@ -44,9 +47,15 @@ describe('the private-network guard', () => {
     const guarded = createPageFetcher({ ...DEFAULT_FETCHER_OPTIONS, allowPrivateNetwork: false });
     const open = createPageFetcher({ ...DEFAULT_FETCHER_OPTIONS, allowPrivateNetwork: true });
     try {
-      await expect(guarded.fetchResource(`http://127.0.0.1:${port}/`, 'text/html')).rejects.toThrow(/private or reserved/);
-      await expect(guarded.fetchResource(`http://localhost:${port}/`, 'text/html')).rejects.toThrow(/private or reserved/);
-      await expect(guarded.fetchResource(`http://[::ffff:127.0.0.1]:${port}/`, 'text/html')).rejects.toThrow(/private or reserved/);
+      await expect(guarded.fetchResource(`http://127.0.0.1:${port}/`, 'text/html')).rejects.toThrow(
+        /private or reserved/,
+      );
+      await expect(guarded.fetchResource(`http://localhost:${port}/`, 'text/html')).rejects.toThrow(
+        /private or reserved/,
+      );
+      await expect(guarded.fetchResource(`http://[::ffff:127.0.0.1]:${port}/`, 'text/html')).rejects.toThrow(
+        /private or reserved/,
+      );
       const page = await open.fetchResource(`http://127.0.0.1:${port}/`, 'text/html');
       expect(page.status).toBe(200);
       expect(page.body).toContain('hi');
@@ -64,7 +73,12 @@ describe('the private-network guard', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const fetcher = createPageFetcher({ ...DEFAULT_FETCHER_OPTIONS, allowPrivateNetwork: true, maxBytes: 1000, timeoutMs: 300 });
+    const fetcher = createPageFetcher({
+      ...DEFAULT_FETCHER_OPTIONS,
+      allowPrivateNetwork: true,
+      maxBytes: 1000,
+      timeoutMs: 300,
+    });
     try {
       const big = await fetcher.fetchResource(`http://127.0.0.1:${port}/big`, 'text/html');
       expect(big.truncated).toBe(true);

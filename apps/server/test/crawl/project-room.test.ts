@@ -22,7 +22,12 @@ describe('the project room', () => {
   });
 
   async function joinAs(token: string, roomId: string): Promise<JoinRoomAck> {
-    const socket = connect(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+    const socket = connect(url, {
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());

@@ -4,7 +4,13 @@ import { parseRobotsTxt } from '../../src/modules/crawl/robots-txt';
 describe('robots.txt (RFC 9309)', () => {
   it('applies the longest matching rule, allow winning a tie', () => {
     const robots = parseRobotsTxt(
-      ['User-agent: *', 'Disallow: /private', 'Allow: /private/public', 'Disallow: /same', 'Allow: /same'].join('\n'),
+      [
+        'User-agent: *',
+        'Disallow: /private',
+        'Allow: /private/public',
+        'Disallow: /same',
+        'Allow: /same',
+      ].join('\n'),
       'BhashaBot',
     );
     expect(robots.isAllowed('/private/x')).toBe(false);

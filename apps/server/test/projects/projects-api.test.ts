@@ -31,20 +31,38 @@ describe('website projects', () => {
   async function create(headers: Headers, payload: object) {
     const response = await post('/project/new', headers, payload);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.project as { id: string; status: string; domains: Array<{ id: string; hostname: string; isPrimary: boolean }> };
+    return response.json().data.project as {
+      id: string;
+      status: string;
+      domains: Array<{ id: string; hostname: string; isPrimary: boolean }>;
+    };
   }
 
   it('creates a website project with its primary domain, in partialCreated', async () => {
-    const project = await create(admin, { baseUrl: 'www.example-one.in', targetLanguages: ['hi', 'mr', 'hi'] });
-    expect(project).toMatchObject({ status: 'partialCreated', baseUrl: 'https://www.example-one.in/', targetLanguages: ['hi', 'mr'], type: 'website', scopeType: 'autoCrawl' });
-    expect(project.domains).toEqual([expect.objectContaining({ hostname: 'www.example-one.in', isPrimary: true })]);
+    const project = await create(admin, {
+      baseUrl: 'www.example-one.in',
+      targetLanguages: ['hi', 'mr', 'hi'],
+    });
+    expect(project).toMatchObject({
+      status: 'partialCreated',
+      baseUrl: 'https://www.example-one.in/',
+      targetLanguages: ['hi', 'mr'],
+      type: 'website',
+      scopeType: 'autoCrawl',
+    });
+    expect(project.domains).toEqual([
+      expect.objectContaining({ hostname: 'www.example-one.in', isPrimary: true }),
+    ]);
   });
 
   it('validates with the spec messages', async () => {
     const badUrl = await post('/project/new', admin, { baseUrl: 'not a url', targetLanguages: ['hi'] });
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.json().data).toContain('Please enter valid URL');
-    const noLanguages = await post('/project/new', admin, { baseUrl: 'https://example.in', targetLanguages: [] });
+    const noLanguages = await post('/project/new', admin, {
+      baseUrl: 'https://example.in',
+      targetLanguages: [],
+    });
     expect(noLanguages.json().data).toContain('Please select atleast one language');
     const noUrl = await post('/project/new', admin, { targetLanguages: ['hi'] });
     expect(noUrl.statusCode).toBe(400);
@@ -53,12 +71,26 @@ describe('website projects', () => {
   });
 
   it('lists with search, filters and pages, inside the organisation only', async () => {
-    await create(admin, { baseUrl: 'https://list-a.example.in', targetLanguages: ['hi'], name: 'Alpha site' });
-    await create(admin, { baseUrl: 'https://list-b.example.in', targetLanguages: ['hi'], name: 'Beta 100%_site' });
+    await create(admin, {
+      baseUrl: 'https://list-a.example.in',
+      targetLanguages: ['hi'],
+      name: 'Alpha site',
+    });
+    await create(admin, {
+      baseUrl: 'https://list-b.example.in',
+      targetLanguages: ['hi'],
+      name: 'Beta 100%_site',
+    });
     await create(admin, { type: 'mob', targetLanguages: ['ta'], name: 'Alpha app' });
-    await create(otherAdmin, { baseUrl: 'https://foreign.example.in', targetLanguages: ['hi'], name: 'Alpha foreign' });
+    await create(otherAdmin, {
+      baseUrl: 'https://foreign.example.in',
+      targetLanguages: ['hi'],
+      name: 'Alpha foreign',
+    });
 
-    const alpha = (await post('/project', admin, { searchText: 'alpha' })).json<{ data: { projectList: Array<{ name: string }> } }>().data;
+    const alpha = (await post('/project', admin, { searchText: 'alpha' })).json<{
+      data: { projectList: Array<{ name: string }> };
+    }>().data;
     expect(alpha.projectList.map((p) => p.name).sort()).toEqual(['Alpha app', 'Alpha site']);
     const literal = (await post('/project', admin, { searchText: '100%_' })).json().data;
     expect(literal.totalProjects).toBe(1);
@@ -72,7 +104,10 @@ describe('website projects', () => {
   });
 
   it('answers 404 for another organisation’s project on every call', async () => {
-    const foreign = await create(otherAdmin, { baseUrl: 'https://secret.example.in', targetLanguages: ['hi'] });
+    const foreign = await create(otherAdmin, {
+      baseUrl: 'https://secret.example.in',
+      targetLanguages: ['hi'],
+    });
     for (const [url, payload] of [
       ['/project/details', { projectId: foreign.id }],
       ['/project/update', { projectId: foreign.id, name: 'x' }],
@@ -86,27 +121,58 @@ describe('website projects', () => {
       const response = await post(url, admin, payload);
       expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
     }
-    expect((await t.app.inject({ method: 'GET', url: `/api/project/wordcount/${foreign.id}`, headers: admin })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/scope/${foreign.id}/1/10`, headers: admin })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/project/wordcount/${foreign.id}`, headers: admin }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/scope/${foreign.id}/1/10`, headers: admin }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('shows collaborators only their assigned projects and lets them change no setup', async () => {
-    const assigned = await create(admin, { baseUrl: 'https://assigned.example.in', targetLanguages: ['hi'], name: 'Assigned' });
-    await t.handle.db.insert(projectCollaborators).values({ projectId: assigned.id, userId: collaborator.userId, organisationId });
-    const list = (await post('/project', collaborator.headers, {})).json<{ data: { projectList: Array<{ name: string }> } }>().data;
+    const assigned = await create(admin, {
+      baseUrl: 'https://assigned.example.in',
+      targetLanguages: ['hi'],
+      name: 'Assigned',
+    });
+    await t.handle.db
+      .insert(projectCollaborators)
+      .values({ projectId: assigned.id, userId: collaborator.userId, organisationId });
+    const list = (await post('/project', collaborator.headers, {})).json<{
+      data: { projectList: Array<{ name: string }> };
+    }>().data;
     expect(list.projectList.map((p) => p.name)).toEqual(['Assigned']);
-    expect((await post('/project/details', collaborator.headers, { projectId: assigned.id })).statusCode).toBe(200);
-    expect((await post('/project/delete', collaborator.headers, { projectId: assigned.id, keepTm: false })).statusCode).toBe(403);
-    const unassigned = await create(admin, { baseUrl: 'https://unassigned.example.in', targetLanguages: ['hi'] });
-    expect((await post('/project/details', collaborator.headers, { projectId: unassigned.id })).statusCode).toBe(404);
+    expect(
+      (await post('/project/details', collaborator.headers, { projectId: assigned.id })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/project/delete', collaborator.headers, { projectId: assigned.id, keepTm: false }))
+        .statusCode,
+    ).toBe(403);
+    const unassigned = await create(admin, {
+      baseUrl: 'https://unassigned.example.in',
+      targetLanguages: ['hi'],
+    });
+    expect(
+      (await post('/project/details', collaborator.headers, { projectId: unassigned.id })).statusCode,
+    ).toBe(404);
   });
 
   it('moves the status only along the machine; failures answer the spec text', async () => {
     const project = await create(admin, { baseUrl: 'https://status.example.in', targetLanguages: ['hi'] });
-    const invalid = await post('/project/update', admin, { projectId: project.id, status: 'translationCompleted' });
+    const invalid = await post('/project/update', admin, {
+      projectId: project.id,
+      status: 'translationCompleted',
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe(ERROR_MESSAGES.projectUpdationFailed);
-    const valid = await post('/project/update', admin, { projectId: project.id, status: 'processing', name: 'Renamed' });
+    const valid = await post('/project/update', admin, {
+      projectId: project.id,
+      status: 'processing',
+      name: 'Renamed',
+    });
     expect(valid.json().data.project).toMatchObject({ status: 'processing', name: 'Renamed' });
   });
 
@@ -115,42 +181,84 @@ describe('website projects', () => {
       origins: ['https://multi.example.in', 'https://hi.multi.example.in', 'https://multi.example.in/other'],
       targetLanguages: ['hi'],
     });
-    const project = response.json<{ data: { project: { id: string; domains: Array<{ hostname: string }> } } }>().data.project;
+    const project = response.json<{
+      data: { project: { id: string; domains: Array<{ hostname: string }> } };
+    }>().data.project;
     expect(project.domains.map((d) => d.hostname)).toEqual(['multi.example.in', 'hi.multi.example.in']);
-    const added = await post('/project/addNewDomain', admin, { projectId: project.id, url: 'https://mr.multi.example.in' });
+    const added = await post('/project/addNewDomain', admin, {
+      projectId: project.id,
+      url: 'https://mr.multi.example.in',
+    });
     expect(added.json().data.domains).toHaveLength(3);
-    const again = await post('/project/addNewDomain', admin, { projectId: project.id, url: 'https://mr.multi.example.in/x' });
+    const again = await post('/project/addNewDomain', admin, {
+      projectId: project.id,
+      url: 'https://mr.multi.example.in/x',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().status).toBe(again.json().message);
-    const primary = await post('/project/deleteDomain', admin, { projectId: project.id, hostname: 'multi.example.in' });
+    const primary = await post('/project/deleteDomain', admin, {
+      projectId: project.id,
+      hostname: 'multi.example.in',
+    });
     expect(primary.statusCode).toBe(400);
     expect(primary.json().status).toBeTruthy();
-    const removed = await post('/project/deleteDomain', admin, { projectId: project.id, hostname: 'mr.multi.example.in' });
+    const removed = await post('/project/deleteDomain', admin, {
+      projectId: project.id,
+      hostname: 'mr.multi.example.in',
+    });
     expect(removed.json().data.domains).toHaveLength(2);
   });
 
   it('switches cache and meta settings by key', async () => {
     const project = await create(admin, { baseUrl: 'https://flags.example.in', targetLanguages: ['hi'] });
-    const cache = await post('/project/cache/update', admin, { projectId: project.id, key: 'cache', status: true });
+    const cache = await post('/project/cache/update', admin, {
+      projectId: project.id,
+      key: 'cache',
+      status: true,
+    });
     expect(cache.json().data.project).toMatchObject({ cache: true, flags: { 'cache.cache': true } });
-    const meta = await post('/project/meta/update', admin, { projectId: project.id, key: 'description', status: false });
+    const meta = await post('/project/meta/update', admin, {
+      projectId: project.id,
+      key: 'description',
+      status: false,
+    });
     expect(meta.json().data.project.flags).toMatchObject({ 'meta.description': false });
   });
 
   it('finds the project id of a website and reports zero word counts before a crawl', async () => {
-    const project = await create(admin, { baseUrl: 'https://find-me.example.in/start', targetLanguages: ['hi'] });
+    const project = await create(admin, {
+      baseUrl: 'https://find-me.example.in/start',
+      targetLanguages: ['hi'],
+    });
     const found = await post('/project/fetchProjectId', admin, { url: 'find-me.example.in' });
     expect(found.json().data.projectId).toBe(project.id);
-    const counts = await t.app.inject({ method: 'GET', url: `/api/project/wordcount/${project.id}`, headers: admin });
-    expect(counts.json().data).toMatchObject({ sourceWordCount: 0, uniqueWordCount: 0, newContentWordCount: 0, updating: false });
+    const counts = await t.app.inject({
+      method: 'GET',
+      url: `/api/project/wordcount/${project.id}`,
+      headers: admin,
+    });
+    expect(counts.json().data).toMatchObject({
+      sourceWordCount: 0,
+      uniqueWordCount: 0,
+      newContentWordCount: 0,
+      updating: false,
+    });
     const last = await post('/scope/crawl/last', admin, { projectId: project.id });
-    expect(last.json().data).toMatchObject({ status: 'INACTIVE', lastProcessedUrl: 'https://find-me.example.in/start', parsedUrls: 0 });
+    expect(last.json().data).toMatchObject({
+      status: 'INACTIVE',
+      lastProcessedUrl: 'https://find-me.example.in/start',
+      parsedUrls: 0,
+    });
   });
 
   it('deletes in the background with the spec message', async () => {
     const project = await create(admin, { baseUrl: 'https://delete-me.example.in', targetLanguages: ['hi'] });
     const response = await post('/project/delete', admin, { projectId: project.id, keepTm: false });
-    expect(response.json()).toMatchObject({ success: true, message: SUCCESS_MESSAGES.projectDeleteRequested, data: { keepTm: false } });
+    expect(response.json()).toMatchObject({
+      success: true,
+      message: SUCCESS_MESSAGES.projectDeleteRequested,
+      data: { keepTm: false },
+    });
     expect((await post('/project/details', admin, { projectId: project.id })).statusCode).toBe(404);
     for (let i = 0; i < 50; i += 1) {
       const { rows } = await t.handle.executeSql(`SELECT id FROM projects WHERE id = $1`, [project.id]);
@@ -163,9 +271,15 @@ describe('website projects', () => {
   it('limits a free organisation to one website project and one language', async () => {
     const free = await t.createOrganisation('Free Org');
     const { headers } = await t.createMember('freeOrgAdmin', free.id);
-    const twoLanguages = await post('/project/new', headers, { baseUrl: 'https://free.example.in', targetLanguages: ['hi', 'mr'] });
+    const twoLanguages = await post('/project/new', headers, {
+      baseUrl: 'https://free.example.in',
+      targetLanguages: ['hi', 'mr'],
+    });
     expect(twoLanguages.statusCode).toBe(400);
     await create(headers, { baseUrl: 'https://free.example.in', targetLanguages: ['hi'] });
-    expect((await post('/project/new', headers, { baseUrl: 'https://free2.example.in', targetLanguages: ['hi'] })).statusCode).toBe(403);
+    expect(
+      (await post('/project/new', headers, { baseUrl: 'https://free2.example.in', targetLanguages: ['hi'] }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -29,15 +29,18 @@ const slowSteps = defineJob({
     await handle.executeSql(`INSERT INTO test_job_runs VALUES ($1, $2, false)`, [key, context.retryCount]);
     for (let step = 0; step < STEPS; step += 1) {
       // The effect of each step is keyed, so a rerun after a crash redoes nothing twice.
-      await handle.executeSql(`INSERT INTO test_job_effects VALUES ($1, $2) ON CONFLICT DO NOTHING`, [key, step]);
+      await handle.executeSql(`INSERT INTO test_job_effects VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+        key,
+        step,
+      ]);
       context.reportProgress(step + 1, STEPS);
       process.stdout.write(`STEP ${step}\n`);
       await sleep(250);
     }
-    await handle.executeSql(`UPDATE test_job_runs SET completed = true WHERE job_key = $1 AND retry_count = $2`, [
-      key,
-      context.retryCount,
-    ]);
+    await handle.executeSql(
+      `UPDATE test_job_runs SET completed = true WHERE job_key = $1 AND retry_count = $2`,
+      [key, context.retryCount],
+    );
     process.stdout.write('COMPLETED\n');
     return { steps: STEPS };
   },
@@ -46,7 +49,10 @@ const slowSteps = defineJob({
 const queue = createJobQueue({
   handle,
   emitter: silentEmitter,
-  log: { info: () => undefined, error: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`) },
+  log: {
+    info: () => undefined,
+    error: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
+  },
   pollingIntervalSeconds: 0.5,
   maintenanceIntervalSeconds: 1,
 });

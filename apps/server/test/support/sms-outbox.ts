@@ -21,7 +21,9 @@ export function readSmsOutbox(dataDir: string): OutboxSms[] {
 
 /** The 6-digit code of the newest SMS to this international number. */
 export function latestSmsOtp(dataDir: string, to: string): string {
-  const sms = readSmsOutbox(dataDir).filter((m) => m.to === to).at(-1);
+  const sms = readSmsOutbox(dataDir)
+    .filter((m) => m.to === to)
+    .at(-1);
   const code = sms?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no OTP SMS to ${to}`);
   return code;

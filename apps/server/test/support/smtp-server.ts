@@ -79,7 +79,11 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         };
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
-          reject(new Error(`no matching e-mail within ${timeoutMs} ms; received: ${mails.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ')}`));
+          reject(
+            new Error(
+              `no matching e-mail within ${timeoutMs} ms; received: ${mails.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ')}`,
+            ),
+          );
         }, timeoutMs);
         waiters.push(waiter);
       });

@@ -37,7 +37,9 @@ export function buildTestConfig(overrides: Record<string, string> = {}): AppConf
 }
 
 /** A clock tests can move. */
-export function createTestClock(start = new Date()): Clock & { advance(ms: number): void; set(d: Date): void } {
+export function createTestClock(
+  start = new Date(),
+): Clock & { advance(ms: number): void; set(d: Date): void } {
   let now = start.getTime();
   return {
     now: () => new Date(now),
@@ -120,7 +122,11 @@ export async function createUserWithToken(
     emailVerified: overrides.emailVerified ?? true,
     apikey: overrides.apikey ?? null,
   });
-  const token = await testApp.services.tokens.sign({ userId: user.id, role: user.role as Role, version: user.tokenVersion });
+  const token = await testApp.services.tokens.sign({
+    userId: user.id,
+    role: user.role as Role,
+    version: user.tokenVersion,
+  });
   return { user, token };
 }
 

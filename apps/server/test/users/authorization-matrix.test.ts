@@ -43,22 +43,47 @@ const FIXTURES: Record<string, RouteFixture> = {
   'POST /api/user': {
     kind: 'list',
     // B's admins name A as the organisation: the server must ignore it and answer B's row.
-    body: (ctx) => ({ name: 'Matrix User', email: `matrix-${ctx.next()}@example.in`, role: 'collaborator', password: 'matrix-pass-1', organisationId: ctx.organisationA }),
+    body: (ctx) => ({
+      name: 'Matrix User',
+      email: `matrix-${ctx.next()}@example.in`,
+      role: 'collaborator',
+      password: 'matrix-pass-1',
+      organisationId: ctx.organisationA,
+    }),
   },
   'POST /api/user/fetchUserDetails': { kind: 'resource', body: (ctx) => ({ apikey: ctx.targetApikey }) },
   'GET /api/user/delivery-manager/list': { kind: 'list' },
   'GET /api/user/collaborator/list': { kind: 'list' },
-  'POST /api/user/switchStatus': { kind: 'resource', body: (ctx) => ({ userId: ctx.targetUserId, status: 'active' }) },
-  'POST /api/user/update': { kind: 'resource', body: (ctx) => ({ userId: ctx.targetUserId, updateObj: { name: 'Target User' } }) },
-  'POST /api/user/update/category/list': { kind: 'resource', body: (ctx) => ({ userId: ctx.translatorId, categories: [] }) },
+  'POST /api/user/switchStatus': {
+    kind: 'resource',
+    body: (ctx) => ({ userId: ctx.targetUserId, status: 'active' }),
+  },
+  'POST /api/user/update': {
+    kind: 'resource',
+    body: (ctx) => ({ userId: ctx.targetUserId, updateObj: { name: 'Target User' } }),
+  },
+  'POST /api/user/update/category/list': {
+    kind: 'resource',
+    body: (ctx) => ({ userId: ctx.translatorId, categories: [] }),
+  },
   'POST /api/project/access/verify': { kind: 'resource', body: (ctx) => ({ projectId: ctx.projectId }) },
-  'POST /api/organisation/details': { kind: 'resource', body: (ctx) => ({ organisationId: ctx.organisationA }) },
-  'POST /api/organisation/edit': { kind: 'resource', body: (ctx) => ({ organisationId: ctx.organisationA, editObject: { details: 'Matrix' } }) },
+  'POST /api/organisation/details': {
+    kind: 'resource',
+    body: (ctx) => ({ organisationId: ctx.organisationA }),
+  },
+  'POST /api/organisation/edit': {
+    kind: 'resource',
+    body: (ctx) => ({ organisationId: ctx.organisationA, editObject: { details: 'Matrix' } }),
+  },
   'POST /api/organisation/list': { kind: 'list', body: () => ({ pageSize: 100 }) },
   'POST /api/organisation/all': { kind: 'list' },
   'POST /api/user/resetPasswordThroughProfile': {
     kind: 'self',
-    body: () => ({ currentPassword: 'not-the-password', newPassword: 'matrix-new-1', confirmPassword: 'matrix-new-1' }),
+    body: () => ({
+      currentPassword: 'not-the-password',
+      newPassword: 'matrix-new-1',
+      confirmPassword: 'matrix-new-1',
+    }),
   },
   'GET /api/user/check/': { kind: 'self', query: '?timestamp=0' },
 };
@@ -86,19 +111,31 @@ describe('authorization matrix', () => {
     for (const role of ROLE_VALUES) {
       const organisationId = role === ROLES.superAdmin ? null : orgA.id;
       const { user } = await createMember(t, organisationId, role);
-      callers.push({ label: `A:${role}`, userId: user.id, principal: { id: user.id, role, organisationId }, isForeign: false });
+      callers.push({
+        label: `A:${role}`,
+        userId: user.id,
+        principal: { id: user.id, role, organisationId },
+        isForeign: false,
+      });
       secretsOfA.push(user.id, user.email);
     }
     for (const role of ROLE_VALUES) {
       // Super admins are platform-wide: there is no "super admin of B".
       if (role === ROLES.superAdmin) continue;
       const { user } = await createMember(t, orgB.id, role);
-      callers.push({ label: `B:${role}`, userId: user.id, principal: { id: user.id, role, organisationId: orgB.id }, isForeign: true });
+      callers.push({
+        label: `B:${role}`,
+        userId: user.id,
+        principal: { id: user.id, role, organisationId: orgB.id },
+        isForeign: true,
+      });
     }
     const inactive = await createMember(t, orgA.id, ROLES.organisationAdmin, { status: 'inactive' });
     callers.push({ label: 'inactive', userId: inactive.user.id, principal: null, isForeign: false });
 
-    const target = await createMember(t, orgA.id, ROLES.collaborator, { apikey: `bk_matrix_target_${orgA.id}` });
+    const target = await createMember(t, orgA.id, ROLES.collaborator, {
+      apikey: `bk_matrix_target_${orgA.id}`,
+    });
     const translator = await createMember(t, orgA.id, ROLES.lokSabhaTranslator);
     const { rows } = await t.handle.executeSql(
       `INSERT INTO projects (organisation_id, name, base_url) VALUES ('${orgA.id}', 'Matrix site', 'https://matrix-alpha.in') RETURNING id`,
@@ -112,7 +149,15 @@ describe('authorization matrix', () => {
       projectId: rows[0]?.id as string,
       next: () => (counter += 1),
     };
-    secretsOfA.push(orgA.id, target.user.id, target.user.email, translator.user.id, ctx.projectId, ctx.targetApikey, 'Matrix Alpha');
+    secretsOfA.push(
+      orgA.id,
+      target.user.id,
+      target.user.email,
+      translator.user.id,
+      ctx.projectId,
+      ctx.targetApikey,
+      'Matrix Alpha',
+    );
   }, 120_000);
   afterAll(() => t.close());
 
@@ -120,13 +165,19 @@ describe('authorization matrix', () => {
   async function tokenFor(caller: Caller): Promise<string | null> {
     if (!caller.userId) return null;
     const user = await createUsersRepository(t.handle.db).findById(caller.userId);
-    return t.services.tokens.sign({ userId: user!.id, role: user!.role as Role, version: user!.tokenVersion });
+    return t.services.tokens.sign({
+      userId: user!.id,
+      role: user!.role as Role,
+      version: user!.tokenVersion,
+    });
   }
 
   const routeKey = (route: RouteAccessEntry) => `${route.method} ${route.url}`;
 
   it('has a payload fixture for every tenant-scoped route', () => {
-    const missing = t.app.routeAccessTable.filter((r) => r.ownOrganisation && !FIXTURES[routeKey(r)]).map(routeKey);
+    const missing = t.app.routeAccessTable
+      .filter((r) => r.ownOrganisation && !FIXTURES[routeKey(r)])
+      .map(routeKey);
     expect(missing, 'add these routes to FIXTURES').toEqual([]);
   });
 
@@ -137,7 +188,8 @@ describe('authorization matrix', () => {
       const fixture = FIXTURES[routeKey(route)] ?? { kind: 'self' as const };
       for (const caller of callers) {
         const token = await tokenFor(caller);
-        const url = route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000') + (fixture.query ?? '');
+        const url =
+          route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000') + (fixture.query ?? '');
         const body = fixture.body?.(ctx);
         const res = await t.app.inject({
           method: route.method as 'GET' | 'POST',
@@ -147,14 +199,18 @@ describe('authorization matrix', () => {
         });
         calls += 1;
         const is2xx = res.statusCode >= 200 && res.statusCode < 300;
-        const allowed = caller.label === 'inactive' ? route.access === 'public' : isAllowed(route.access, caller.principal);
+        const allowed =
+          caller.label === 'inactive' ? route.access === 'public' : isAllowed(route.access, caller.principal);
         const where = `${routeKey(route)} as ${caller.label} → ${res.statusCode}`;
         if (!allowed && is2xx) problems.push(`unexpected 2xx: ${where}`);
-        if (!allowed && route.access !== 'public' && ![401, 403].includes(res.statusCode)) problems.push(`refusal not 401/403: ${where}`);
-        if (caller.isForeign && allowed && fixture.kind === 'resource' && res.statusCode !== 404) problems.push(`foreign call not 404: ${where}`);
+        if (!allowed && route.access !== 'public' && ![401, 403].includes(res.statusCode))
+          problems.push(`refusal not 401/403: ${where}`);
+        if (caller.isForeign && allowed && fixture.kind === 'resource' && res.statusCode !== 404)
+          problems.push(`foreign call not 404: ${where}`);
         if (caller.isForeign || caller.label === 'anonymous' || caller.label === 'inactive') {
           const leaked = secretsOfA.filter((secret) => res.body.includes(secret));
-          if (leaked.length > 0) problems.push(`foreign rows in answer: ${where} (${leaked.length} identifiers of A)`);
+          if (leaked.length > 0)
+            problems.push(`foreign rows in answer: ${where} (${leaked.length} identifiers of A)`);
         }
       }
     }

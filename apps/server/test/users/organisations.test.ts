@@ -22,15 +22,25 @@ describe('organisations (spec §7 "Organisations")', () => {
   afterAll(() => t.close());
 
   const post = (url: string, token: string, payload: unknown = {}) =>
-    t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: authHeaders(token, clock.now()) });
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as Record<string, unknown>,
+      headers: authHeaders(token, clock.now()),
+    });
 
   it('lists organisations for the super admin with search and pagination; others are refused', async () => {
     const res = await post('/api/organisation/list', superAdmin.token, { page: 1, pageSize: 10 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.totalOrganisations).toBe(2);
-    expect((res.json().data.organisations as { name: string }[]).map((o) => o.name).sort()).toEqual(['Alpha Media', 'Beta Books']);
+    expect((res.json().data.organisations as { name: string }[]).map((o) => o.name).sort()).toEqual([
+      'Alpha Media',
+      'Beta Books',
+    ]);
     const search = await post('/api/organisation/list', superAdmin.token, { search: 'beta' });
-    expect(search.json().data.organisations).toEqual([expect.objectContaining({ id: orgB.id, plan: 'free' })]);
+    expect(search.json().data.organisations).toEqual([
+      expect.objectContaining({ id: orgB.id, plan: 'free' }),
+    ]);
     const page = await post('/api/organisation/list', superAdmin.token, { page: 2, pageSize: 1 });
     expect(page.json().data.organisations).toHaveLength(1);
     expect((await post('/api/organisation/list', adminA.token)).statusCode).toBe(403);
@@ -49,10 +59,14 @@ describe('organisations (spec §7 "Organisations")', () => {
       organisation: { id: orgA.id, name: 'Alpha Media', plan: 'paid' },
       planSummary: { plan: 'paid', parliamentWorkspace: false, maxCollaborators: null, userCount: 2 },
     });
-    expect((await post('/api/organisation/details', adminA.token, { organisationId: orgB.id })).statusCode).toBe(404);
+    expect(
+      (await post('/api/organisation/details', adminA.token, { organisationId: orgB.id })).statusCode,
+    ).toBe(404);
     const free = await post('/api/organisation/details', superAdmin.token, { organisationId: orgB.id });
     expect(free.json().data.planSummary.maxCollaborators).toBe(2);
-    expect((await post('/api/organisation/details', adminA.token, { organisationId: 'nope' })).statusCode).toBe(400);
+    expect(
+      (await post('/api/organisation/details', adminA.token, { organisationId: 'nope' })).statusCode,
+    ).toBe(400);
   });
 
   it('lets an admin edit its own organisation’s name, website and details but not its plan', async () => {
@@ -63,22 +77,45 @@ describe('organisations (spec §7 "Organisations")', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: ORGANISATION_MESSAGES.updated,
-      data: { organisation: { name: 'Alpha Media Group', website: 'https://www.alpha.in', details: 'News in 12 languages' } },
+      data: {
+        organisation: {
+          name: 'Alpha Media Group',
+          website: 'https://www.alpha.in',
+          details: 'News in 12 languages',
+        },
+      },
     });
-    const plan = await post('/api/organisation/edit', adminA.token, { organisationId: orgA.id, editObject: { plan: 'free' } });
+    const plan = await post('/api/organisation/edit', adminA.token, {
+      organisationId: orgA.id,
+      editObject: { plan: 'free' },
+    });
     expect(plan.statusCode).toBe(403);
-    const foreign = await post('/api/organisation/edit', adminA.token, { organisationId: orgB.id, editObject: { name: 'Owned' } });
+    const foreign = await post('/api/organisation/edit', adminA.token, {
+      organisationId: orgB.id,
+      editObject: { name: 'Owned' },
+    });
     expect(foreign.statusCode).toBe(404);
-    const badUrl = await post('/api/organisation/edit', adminA.token, { organisationId: orgA.id, editObject: { website: 'javascript:alert(1)' } });
+    const badUrl = await post('/api/organisation/edit', adminA.token, {
+      organisationId: orgA.id,
+      editObject: { website: 'javascript:alert(1)' },
+    });
     expect(badUrl.json().data).toContain(VALIDATION_MESSAGES.urlInvalid);
-    const emptyName = await post('/api/organisation/edit', adminA.token, { organisationId: orgA.id, editObject: { name: ' ' } });
+    const emptyName = await post('/api/organisation/edit', adminA.token, {
+      organisationId: orgA.id,
+      editObject: { name: ' ' },
+    });
     expect(emptyName.json().data).toContain(ORGANISATION_MESSAGES.nameRequired);
-    const { rows } = await t.handle.executeSql(`SELECT name, plan FROM organisations WHERE id = '${orgB.id}'`);
+    const { rows } = await t.handle.executeSql(
+      `SELECT name, plan FROM organisations WHERE id = '${orgB.id}'`,
+    );
     expect(rows[0]).toEqual({ name: 'Beta Books', plan: 'free' });
   });
 
   it('lets the super admin change the plan and the parliament workspace', async () => {
-    const res = await post('/api/organisation/edit', superAdmin.token, { organisationId: orgB.id, editObject: { plan: 'paid', parliamentWorkspace: true } });
+    const res = await post('/api/organisation/edit', superAdmin.token, {
+      organisationId: orgB.id,
+      editObject: { plan: 'paid', parliamentWorkspace: true },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.organisation).toMatchObject({ plan: 'paid', parliamentWorkspace: true });
   });

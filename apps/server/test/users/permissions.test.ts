@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPermissionMatrix, serialisePermissionMatrix, type PermissionMatrix } from '../../src/http/permission-matrix';
+import {
+  buildPermissionMatrix,
+  serialisePermissionMatrix,
+  type PermissionMatrix,
+} from '../../src/http/permission-matrix';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
 const MATRIX_FILE = resolve(import.meta.dirname, '../../../../docs/permissions.json');

@@ -15,6 +15,11 @@ export async function createOrganisation(
 }
 
 /** A signed-in member of an organisation with the given role. */
-export function createMember(t: TestApp, organisationId: string | null, role: Role, extra: { status?: string; apikey?: string } = {}) {
+export function createMember(
+  t: TestApp,
+  organisationId: string | null,
+  role: Role,
+  extra: { status?: string; apikey?: string } = {},
+) {
   return createUserWithToken(t, { role, organisationId, ...extra });
 }

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_MESSAGES, VALIDATION_MESSAGES, getDocumentCategoriesFor, type UserSummary } from '@bhasha/contract';
+import {
+  USER_MESSAGES,
+  VALIDATION_MESSAGES,
+  getDocumentCategoriesFor,
+  type UserSummary,
+} from '@bhasha/contract';
 import type { LightMyRequestResponse } from 'fastify';
 
-const usersOf = (res: LightMyRequestResponse, key = 'users') => (res.json().data as Record<string, UserSummary[]>)[key]!;
+const usersOf = (res: LightMyRequestResponse, key = 'users') =>
+  (res.json().data as Record<string, UserSummary[]>)[key]!;
 import { authHeaders, buildTestApp, createTestClock, type TestApp } from '../support/test-app';
 import { createMember, createOrganisation } from './tenancy-fixtures';
 
@@ -32,7 +38,8 @@ describe('users (spec §7 "Users")', () => {
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
       headers: token ? authHeaders(token, clock.now()) : {},
     });
-  const countUsers = async () => (await t.handle.executeSql('SELECT count(*)::int AS n FROM users')).rows[0]?.n as number;
+  const countUsers = async () =>
+    (await t.handle.executeSql('SELECT count(*)::int AS n FROM users')).rows[0]?.n as number;
 
   describe('POST /api/user (create)', () => {
     it('creates a collaborator in the admin’s organisation who can then sign in', async () => {
@@ -46,10 +53,22 @@ describe('users (spec §7 "Users")', () => {
       expect(res.json()).toMatchObject({
         success: true,
         message: USER_MESSAGES.created,
-        data: { user: { email: 'chitra@alpha.in', role: 'collaborator', status: 'active', organisationId: orgA.id, organisationName: 'Alpha Media', nmtEnabled: true } },
+        data: {
+          user: {
+            email: 'chitra@alpha.in',
+            role: 'collaborator',
+            status: 'active',
+            organisationId: orgA.id,
+            organisationName: 'Alpha Media',
+            nmtEnabled: true,
+          },
+        },
       });
       expect(res.json().data.user).not.toHaveProperty('apikey');
-      const login = await call('POST', '/api/auth', null, { email: 'chitra@alpha.in', password: 'chitra-pass-1' });
+      const login = await call('POST', '/api/auth', null, {
+        email: 'chitra@alpha.in',
+        password: 'chitra-pass-1',
+      });
       expect(login.statusCode).toBe(200);
       expect(login.json().data.user.role).toBe('collaborator');
     });
@@ -80,9 +99,19 @@ describe('users (spec §7 "Users")', () => {
     });
 
     it('lets an organisation admin with the parliament workspace create translators, not one without it', async () => {
-      const withWorkspace = await call('POST', '/api/user', adminA.token, { name: 'Lok T', email: 'lok-t@alpha.in', role: 'lokSabhaTranslator', password: 'lok-pass-123' });
+      const withWorkspace = await call('POST', '/api/user', adminA.token, {
+        name: 'Lok T',
+        email: 'lok-t@alpha.in',
+        role: 'lokSabhaTranslator',
+        password: 'lok-pass-123',
+      });
       expect(withWorkspace.statusCode, withWorkspace.body).toBe(200);
-      const without = await call('POST', '/api/user', adminB.token, { name: 'Lok U', email: 'lok-u@beta.in', role: 'lokSabhaTranslator', password: 'lok-pass-123' });
+      const without = await call('POST', '/api/user', adminB.token, {
+        name: 'Lok U',
+        email: 'lok-u@beta.in',
+        role: 'lokSabhaTranslator',
+        password: 'lok-pass-123',
+      });
       expect(without.statusCode).toBe(400);
       expect(without.json().data).toEqual([USER_MESSAGES.roleNotAllowed]);
     });
@@ -91,7 +120,12 @@ describe('users (spec §7 "Users")', () => {
       const free = await createOrganisation(t, { plan: 'free' });
       const freeAdmin = await createMember(t, free.id, 'freeOrgAdmin');
       const create = (n: number) =>
-        call('POST', '/api/user', freeAdmin.token, { name: `Free C${n}`, email: `free-c${n}-${free.id}@free.in`, role: 'collaborator', password: 'free-pass-123' });
+        call('POST', '/api/user', freeAdmin.token, {
+          name: `Free C${n}`,
+          email: `free-c${n}-${free.id}@free.in`,
+          role: 'collaborator',
+          password: 'free-pass-123',
+        });
       expect((await create(1)).statusCode).toBe(200);
       expect((await create(2)).statusCode).toBe(200);
       const third = await create(3);
@@ -100,12 +134,30 @@ describe('users (spec §7 "Users")', () => {
     });
 
     it('lets a super admin create any role in any organisation; a foreign organisation id is 404 for others', async () => {
-      const res = await call('POST', '/api/user', superAdmin.token, { name: 'DM One', email: 'dm-one@bhasha.in', role: 'deliveryManager', password: 'dm-pass-1234', organisationId: null });
+      const res = await call('POST', '/api/user', superAdmin.token, {
+        name: 'DM One',
+        email: 'dm-one@bhasha.in',
+        role: 'deliveryManager',
+        password: 'dm-pass-1234',
+        organisationId: null,
+      });
       expect(res.statusCode, res.body).toBe(200);
-      const admin = await call('POST', '/api/user', superAdmin.token, { name: 'Admin Two', email: 'admin-two@beta.in', role: 'organisationAdmin', password: 'admin-pass-12', organisationId: orgB.id });
+      const admin = await call('POST', '/api/user', superAdmin.token, {
+        name: 'Admin Two',
+        email: 'admin-two@beta.in',
+        role: 'organisationAdmin',
+        password: 'admin-pass-12',
+        organisationId: orgB.id,
+      });
       expect(admin.json().data.user.organisationId).toBe(orgB.id);
       // An organisation admin's organisationId is ignored: users always join the caller's own.
-      const ignored = await call('POST', '/api/user', adminB.token, { name: 'Sneaky', email: 'sneaky@beta.in', role: 'collaborator', password: 'sneaky-pass-1', organisationId: orgA.id });
+      const ignored = await call('POST', '/api/user', adminB.token, {
+        name: 'Sneaky',
+        email: 'sneaky@beta.in',
+        role: 'collaborator',
+        password: 'sneaky-pass-1',
+        organisationId: orgA.id,
+      });
       expect(ignored.json().data.user.organisationId).toBe(orgB.id);
     });
   });
@@ -136,13 +188,18 @@ describe('users (spec §7 "Users")', () => {
       const all = await call('POST', '/api/user/list', superAdmin.token, { pageSize: 100 });
       const orgs = new Set(usersOf(all).map((u) => u.organisationId));
       expect(orgs.has(orgA.id) && orgs.has(orgB.id)).toBe(true);
-      const onlyB = await call('POST', '/api/user/list', superAdmin.token, { organisationId: orgB.id, pageSize: 100 });
+      const onlyB = await call('POST', '/api/user/list', superAdmin.token, {
+        organisationId: orgB.id,
+        pageSize: 100,
+      });
       expect(usersOf(onlyB).every((u) => u.organisationId === orgB.id)).toBe(true);
     });
 
     it('validates its input and refuses roles that do not administer users', async () => {
       expect((await call('POST', '/api/user/list', adminA.token, { page: 0 })).statusCode).toBe(400);
-      expect((await call('POST', '/api/user/list', adminA.token, { status: 'sleeping' })).statusCode).toBe(400);
+      expect((await call('POST', '/api/user/list', adminA.token, { status: 'sleeping' })).statusCode).toBe(
+        400,
+      );
       const collaborator = await createMember(t, orgA.id, 'collaborator');
       expect((await call('POST', '/api/user/list', collaborator.token, {})).statusCode).toBe(403);
     });
@@ -151,24 +208,50 @@ describe('users (spec §7 "Users")', () => {
   describe('switchStatus, update, categories', () => {
     it('deactivates a user: it cannot sign in and its token and apikey stop working; reactivation does not revive old tokens', async () => {
       const member = await createMember(t, orgA.id, 'collaborator', { apikey: `bk_member_${orgA.id}` });
-      const off = await call('POST', '/api/user/switchStatus', adminA.token, { userId: member.user.id, status: 'inactive' });
+      const off = await call('POST', '/api/user/switchStatus', adminA.token, {
+        userId: member.user.id,
+        status: 'inactive',
+      });
       expect(off.statusCode, off.body).toBe(200);
       expect(off.json().data.user.status).toBe('inactive');
       expect((await call('GET', '/api/user/check/', member.token)).statusCode).toBe(401);
-      const byKey = await t.app.inject({ method: 'GET', url: '/api/user/abilities', headers: { 'x-api-key': `bk_member_${orgA.id}` } });
+      const byKey = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/abilities',
+        headers: { 'x-api-key': `bk_member_${orgA.id}` },
+      });
       expect(byKey.statusCode).toBe(401);
-      const login = await call('POST', '/api/auth', null, { email: member.user.email, password: 'correct horse battery' });
+      const login = await call('POST', '/api/auth', null, {
+        email: member.user.email,
+        password: 'correct horse battery',
+      });
       expect(login.statusCode).not.toBe(200);
-      await call('POST', '/api/user/switchStatus', adminA.token, { userId: member.user.id, status: 'active' });
+      await call('POST', '/api/user/switchStatus', adminA.token, {
+        userId: member.user.id,
+        status: 'active',
+      });
       expect((await call('GET', '/api/user/check/', member.token)).statusCode).toBe(401);
-      expect((await call('POST', '/api/auth', null, { email: member.user.email, password: 'correct horse battery' })).statusCode).toBe(200);
+      expect(
+        (
+          await call('POST', '/api/auth', null, {
+            email: member.user.email,
+            password: 'correct horse battery',
+          })
+        ).statusCode,
+      ).toBe(200);
     });
 
     it('answers 404 for another organisation’s user and refuses one’s own status', async () => {
       const foreign = await createMember(t, orgB.id, 'collaborator');
-      const res = await call('POST', '/api/user/switchStatus', adminA.token, { userId: foreign.user.id, status: 'inactive' });
+      const res = await call('POST', '/api/user/switchStatus', adminA.token, {
+        userId: foreign.user.id,
+        status: 'inactive',
+      });
       expect(res.statusCode).toBe(404);
-      const self = await call('POST', '/api/user/switchStatus', adminA.token, { userId: adminA.user.id, status: 'inactive' });
+      const self = await call('POST', '/api/user/switchStatus', adminA.token, {
+        userId: adminA.user.id,
+        status: 'inactive',
+      });
       expect(self.statusCode).toBe(400);
       expect(self.json().data).toEqual([USER_MESSAGES.cannotChangeOwnStatus]);
       const { rows } = await t.handle.executeSql(`SELECT status FROM users WHERE id = '${foreign.user.id}'`);
@@ -177,95 +260,194 @@ describe('users (spec §7 "Users")', () => {
 
     it('edits a user and its NMT status; a role the caller may not give is refused; users edit their own name only', async () => {
       const member = await createMember(t, orgA.id, 'collaborator');
-      const res = await call('POST', '/api/user/update', adminA.token, { userId: member.user.id, updateObj: { name: 'Renamed', nmtEnabled: false } });
+      const res = await call('POST', '/api/user/update', adminA.token, {
+        userId: member.user.id,
+        updateObj: { name: 'Renamed', nmtEnabled: false },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.user).toMatchObject({ name: 'Renamed', nmtEnabled: false });
-      const promote = await call('POST', '/api/user/update', adminA.token, { userId: member.user.id, updateObj: { role: 'organisationAdmin' } });
+      const promote = await call('POST', '/api/user/update', adminA.token, {
+        userId: member.user.id,
+        updateObj: { role: 'organisationAdmin' },
+      });
       expect(promote.statusCode).toBe(400);
       expect(promote.json().data).toEqual([USER_MESSAGES.roleNotAllowed]);
-      const own = await call('POST', '/api/user/update', member.token, { userId: member.user.id, updateObj: { name: 'My Name' } });
+      const own = await call('POST', '/api/user/update', member.token, {
+        userId: member.user.id,
+        updateObj: { name: 'My Name' },
+      });
       expect(own.statusCode).toBe(200);
-      const ownNmt = await call('POST', '/api/user/update', member.token, { userId: member.user.id, updateObj: { nmtEnabled: true } });
+      const ownNmt = await call('POST', '/api/user/update', member.token, {
+        userId: member.user.id,
+        updateObj: { nmtEnabled: true },
+      });
       expect(ownNmt.statusCode).toBe(403);
-      const unknownField = await call('POST', '/api/user/update', adminA.token, { userId: member.user.id, updateObj: { passwordHash: 'x' } });
+      const unknownField = await call('POST', '/api/user/update', adminA.token, {
+        userId: member.user.id,
+        updateObj: { passwordHash: 'x' },
+      });
       expect(unknownField.statusCode).toBe(400);
-      const empty = await call('POST', '/api/user/update', adminA.token, { userId: member.user.id, updateObj: {} });
+      const empty = await call('POST', '/api/user/update', adminA.token, {
+        userId: member.user.id,
+        updateObj: {},
+      });
       expect(empty.json().data).toContain(USER_MESSAGES.noFieldsToUpdate);
-      const foreign = await call('POST', '/api/user/update', adminB.token, { userId: member.user.id, updateObj: { name: 'Hacked' } });
+      const foreign = await call('POST', '/api/user/update', adminB.token, {
+        userId: member.user.id,
+        updateObj: { name: 'Hacked' },
+      });
       expect(foreign.statusCode).toBe(404);
     });
 
     it('sets a translator’s categories from its house only', async () => {
       const translator = await createMember(t, orgA.id, 'rajyaSabhaTranslator');
       const rsOnly = getDocumentCategoriesFor('rs').map((c) => c.value);
-      const res = await call('POST', '/api/user/update/category/list', adminA.token, { userId: translator.user.id, categories: ['questionsListUnStarred', 'bulletinPartI'] });
+      const res = await call('POST', '/api/user/update/category/list', adminA.token, {
+        userId: translator.user.id,
+        categories: ['questionsListUnStarred', 'bulletinPartI'],
+      });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data).toEqual({ userId: translator.user.id, categories: ['questionsListUnStarred', 'bulletinPartI'] });
+      expect(res.json().data).toEqual({
+        userId: translator.user.id,
+        categories: ['questionsListUnStarred', 'bulletinPartI'],
+      });
       expect(rsOnly).toContain('questionsListUnStarred');
       const lok = await createMember(t, orgA.id, 'lokSabhaTranslator');
-      const wrongHouse = await call('POST', '/api/user/update/category/list', adminA.token, { userId: lok.user.id, categories: ['questionsListUnStarred'] });
+      const wrongHouse = await call('POST', '/api/user/update/category/list', adminA.token, {
+        userId: lok.user.id,
+        categories: ['questionsListUnStarred'],
+      });
       expect(wrongHouse.json().data).toEqual([USER_MESSAGES.categoryNotForRole]);
       const collaborator = await createMember(t, orgA.id, 'collaborator');
-      const notTranslator = await call('POST', '/api/user/update/category/list', adminA.token, { userId: collaborator.user.id, categories: [] });
+      const notTranslator = await call('POST', '/api/user/update/category/list', adminA.token, {
+        userId: collaborator.user.id,
+        categories: [],
+      });
       expect(notTranslator.json().data).toEqual([USER_MESSAGES.notATranslator]);
-      expect((await call('POST', '/api/user/update/category/list', adminA.token, { userId: lok.user.id, categories: ['nope'] })).statusCode).toBe(400);
+      expect(
+        (
+          await call('POST', '/api/user/update/category/list', adminA.token, {
+            userId: lok.user.id,
+            categories: ['nope'],
+          })
+        ).statusCode,
+      ).toBe(400);
       const houseAdmin = await createMember(t, orgA.id, 'lokSabhaAdmin');
       // The other house's translators are invisible to a house admin.
-      expect((await call('POST', '/api/user/update/category/list', houseAdmin.token, { userId: translator.user.id, categories: [] })).statusCode).toBe(404);
-      expect((await call('POST', '/api/user/update/category/list', houseAdmin.token, { userId: lok.user.id, categories: ['synopsisNormal'] })).statusCode).toBe(200);
+      expect(
+        (
+          await call('POST', '/api/user/update/category/list', houseAdmin.token, {
+            userId: translator.user.id,
+            categories: [],
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await call('POST', '/api/user/update/category/list', houseAdmin.token, {
+            userId: lok.user.id,
+            categories: ['synopsisNormal'],
+          })
+        ).statusCode,
+      ).toBe(200);
     });
   });
 
   describe('profile: password, apikey, details, abilities, access', () => {
     it('changes the password with the current one, revoking other sessions and answering a fresh token', async () => {
       const member = await createMember(t, orgA.id, 'collaborator');
-      const wrong = await call('POST', '/api/user/resetPasswordThroughProfile', member.token, { currentPassword: 'nope', newPassword: 'new-pass-123', confirmPassword: 'new-pass-123' });
+      const wrong = await call('POST', '/api/user/resetPasswordThroughProfile', member.token, {
+        currentPassword: 'nope',
+        newPassword: 'new-pass-123',
+        confirmPassword: 'new-pass-123',
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().data).toEqual([USER_MESSAGES.currentPasswordWrong]);
-      const mismatch = await call('POST', '/api/user/resetPasswordThroughProfile', member.token, { currentPassword: 'correct horse battery', newPassword: 'new-pass-123', confirmPassword: 'other-pass-123' });
+      const mismatch = await call('POST', '/api/user/resetPasswordThroughProfile', member.token, {
+        currentPassword: 'correct horse battery',
+        newPassword: 'new-pass-123',
+        confirmPassword: 'other-pass-123',
+      });
       expect(mismatch.json().data).toContain(VALIDATION_MESSAGES.newPasswordMismatch);
-      const res = await call('POST', '/api/user/resetPasswordThroughProfile', member.token, { currentPassword: 'correct horse battery', newPassword: 'new-pass-123', confirmPassword: 'new-pass-123' });
+      const res = await call('POST', '/api/user/resetPasswordThroughProfile', member.token, {
+        currentPassword: 'correct horse battery',
+        newPassword: 'new-pass-123',
+        confirmPassword: 'new-pass-123',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect((await call('GET', '/api/user/check/', member.token)).statusCode).toBe(401);
       expect((await call('GET', '/api/user/check/', res.json().data.token)).statusCode).toBe(200);
-      expect((await call('POST', '/api/auth', null, { email: member.user.email, password: 'new-pass-123' })).statusCode).toBe(200);
+      expect(
+        (await call('POST', '/api/auth', null, { email: member.user.email, password: 'new-pass-123' }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('regenerates the apikey; the new one works as x-api-key, the old one no longer does', async () => {
       const member = await createMember(t, orgA.id, 'organisationAdmin');
-      const first = (await call('POST', '/api/user/apikey/regenerate', member.token)).json().data.apikey as string;
+      const first = (await call('POST', '/api/user/apikey/regenerate', member.token)).json().data
+        .apikey as string;
       expect(first).toMatch(/^bk_/);
-      const viaKey = await t.app.inject({ method: 'POST', url: '/api/user/list', headers: { 'x-api-key': first }, payload: {} });
+      const viaKey = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/list',
+        headers: { 'x-api-key': first },
+        payload: {},
+      });
       expect(viaKey.statusCode).toBe(200);
-      const second = (await call('POST', '/api/user/apikey/regenerate', member.token)).json().data.apikey as string;
+      const second = (await call('POST', '/api/user/apikey/regenerate', member.token)).json().data
+        .apikey as string;
       expect(second).not.toBe(first);
-      expect((await t.app.inject({ method: 'GET', url: '/api/user/abilities', headers: { 'x-api-key': first } })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url: '/api/user/abilities', headers: { apikey: second } })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/user/abilities', headers: { 'x-api-key': first } }))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/user/abilities', headers: { apikey: second } }))
+          .statusCode,
+      ).toBe(200);
       const details = await call('POST', '/api/user/fetchUserDetails', member.token, { apikey: second });
-      expect(details.json().data.user).toMatchObject({ id: member.user.id, apikey: second, contractAgreed: false });
+      expect(details.json().data.user).toMatchObject({
+        id: member.user.id,
+        apikey: second,
+        contractAgreed: false,
+      });
       const foreign = await call('POST', '/api/user/fetchUserDetails', adminB.token, { apikey: second });
       expect(foreign.statusCode).toBe(404);
       const admin = await call('POST', '/api/user/fetchUserDetails', superAdmin.token, { apikey: second });
       expect(admin.json().data.user.apikey).toBeNull();
-      expect((await call('POST', '/api/user/fetchUserDetails', member.token, { apikey: 'bk_unknown' })).statusCode).toBe(404);
+      expect(
+        (await call('POST', '/api/user/fetchUserDetails', member.token, { apikey: 'bk_unknown' })).statusCode,
+      ).toBe(404);
       expect((await call('POST', '/api/user/fetchUserDetails', member.token, {})).statusCode).toBe(400);
     });
 
     it('answers the caller’s abilities and page access from one rule set', async () => {
       const collaborator = await createMember(t, orgA.id, 'collaborator');
       const abilities = (await call('GET', '/api/user/abilities', collaborator.token)).json().data.abilities;
-      expect(abilities).toMatchObject({ canManageUsers: false, creatableRoles: [], canSeeAllOrganisations: false });
+      expect(abilities).toMatchObject({
+        canManageUsers: false,
+        creatableRoles: [],
+        canSeeAllOrganisations: false,
+      });
       expect(abilities.pages).not.toContain('users');
       const adminAbilities = (await call('GET', '/api/user/abilities', adminA.token)).json().data.abilities;
-      expect(adminAbilities.creatableRoles).toEqual(['collaborator', 'lokSabhaTranslator', 'rajyaSabhaTranslator']);
+      expect(adminAbilities.creatableRoles).toEqual([
+        'collaborator',
+        'lokSabhaTranslator',
+        'rajyaSabhaTranslator',
+      ]);
       expect(adminAbilities.canEditOwnOrganisation).toBe(true);
-      const superAbilities = (await call('GET', '/api/user/abilities', superAdmin.token)).json().data.abilities;
+      const superAbilities = (await call('GET', '/api/user/abilities', superAdmin.token)).json().data
+        .abilities;
       expect(superAbilities.pages).toContain('organisations');
       for (const page of ['users', 'organisations', 'projects']) {
         const res = await call('POST', '/api/user/access/verify', collaborator.token, { page });
         expect(res.json().data.allowed, page).toBe((abilities.pages as string[]).includes(page));
       }
-      expect((await call('POST', '/api/user/access/verify', collaborator.token, { page: 'nowhere' })).statusCode).toBe(400);
+      expect(
+        (await call('POST', '/api/user/access/verify', collaborator.token, { page: 'nowhere' })).statusCode,
+      ).toBe(400);
     });
 
     it('verifies project access: own organisation’s admins yes, foreign projects 404', async () => {
@@ -273,19 +455,36 @@ describe('users (spec §7 "Users")', () => {
         `INSERT INTO projects (organisation_id, name, base_url) VALUES ('${orgA.id}', 'Alpha site', 'https://alpha.in') RETURNING id`,
       );
       const projectId = rows[0]?.id as string;
-      expect((await call('POST', '/api/project/access/verify', adminA.token, { projectId })).json().data.allowed).toBe(true);
-      expect((await call('POST', '/api/project/access/verify', adminB.token, { projectId })).statusCode).toBe(404);
+      expect(
+        (await call('POST', '/api/project/access/verify', adminA.token, { projectId })).json().data.allowed,
+      ).toBe(true);
+      expect((await call('POST', '/api/project/access/verify', adminB.token, { projectId })).statusCode).toBe(
+        404,
+      );
       const collaborator = await createMember(t, orgA.id, 'collaborator');
-      expect((await call('POST', '/api/project/access/verify', collaborator.token, { projectId })).json().data.allowed).toBe(false);
-      expect((await call('POST', '/api/project/access/verify', adminA.token, { projectId: 'x' })).statusCode).toBe(400);
+      expect(
+        (await call('POST', '/api/project/access/verify', collaborator.token, { projectId })).json().data
+          .allowed,
+      ).toBe(false);
+      expect(
+        (await call('POST', '/api/project/access/verify', adminA.token, { projectId: 'x' })).statusCode,
+      ).toBe(400);
     });
 
     it('lists delivery managers and collaborators without foreign rows', async () => {
-      const dms = usersOf(await call('GET', '/api/user/delivery-manager/list', adminA.token), 'deliveryManagers');
+      const dms = usersOf(
+        await call('GET', '/api/user/delivery-manager/list', adminA.token),
+        'deliveryManagers',
+      );
       expect(dms.map((u) => u.email)).toContain('dm-one@bhasha.in');
-      const collaborators = usersOf(await call('GET', '/api/user/collaborator/list', adminA.token), 'collaborators');
+      const collaborators = usersOf(
+        await call('GET', '/api/user/collaborator/list', adminA.token),
+        'collaborators',
+      );
       expect(collaborators.length).toBeGreaterThan(0);
-      expect(collaborators.every((u) => u.organisationId === orgA.id && u.role === 'collaborator')).toBe(true);
+      expect(collaborators.every((u) => u.organisationId === orgA.id && u.role === 'collaborator')).toBe(
+        true,
+      );
     });
   });
 });

@@ -64,7 +64,10 @@ function newPasswordField(required: string) {
   return z
     .string({ error: required })
     .min(1, { error: required, abort: true })
-    .refine((v) => !PASSWORD_WHITESPACE_PATTERN.test(v), { error: VALIDATION_MESSAGES.passwordWhitespace, abort: true })
+    .refine((v) => !PASSWORD_WHITESPACE_PATTERN.test(v), {
+      error: VALIDATION_MESSAGES.passwordWhitespace,
+      abort: true,
+    })
     .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort })
     .max(PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong });
 }
@@ -120,7 +123,10 @@ export const loginResponseSchema = z.object({ token: z.string(), user: sessionUs
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** `data` of a failed sign-in (401): whether the account is locked, and the consecutive failures so far. */
-export const loginFailureDataSchema = z.object({ locked: z.boolean(), attempts: z.number().int().nonnegative() });
+export const loginFailureDataSchema = z.object({
+  locked: z.boolean(),
+  attempts: z.number().int().nonnegative(),
+});
 export type LoginFailureData = z.infer<typeof loginFailureDataSchema>;
 
 // ---------------------------------------------------------------- POST /api/auth/new (old sign-up)
@@ -136,7 +142,9 @@ export const signUpRequestSchema = z
       .string({ error: VALIDATION_MESSAGES.confirmPasswordRequired })
       .min(1, { error: VALIDATION_MESSAGES.confirmPasswordRequired }),
     organisation: requiredText(VALIDATION_MESSAGES.organisationRequired, 200),
-    role: z.enum([ROLES.organisationAdmin], { error: AUTH_MESSAGES.roleNotAllowed }).default(ROLES.organisationAdmin),
+    role: z
+      .enum([ROLES.organisationAdmin], { error: AUTH_MESSAGES.roleNotAllowed })
+      .default(ROLES.organisationAdmin),
   })
   .refine((v) => v.password === v.confirmPassword, {
     error: VALIDATION_MESSAGES.passwordMismatch,
@@ -161,7 +169,9 @@ export const emailVerificationResponseSchema = z.string();
 // ---------------------------------------------------------------- password reset
 
 /** POST /api/auth/password-reset: always answers the same message (no account enumeration). */
-export const passwordResetRequestSchema = z.object({ email: emailField(VALIDATION_MESSAGES.signInEmailRequired) });
+export const passwordResetRequestSchema = z.object({
+  email: emailField(VALIDATION_MESSAGES.signInEmailRequired),
+});
 export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 
 /**
@@ -217,7 +227,10 @@ export const resendOtpRequestSchema = z.object({ authenticationCode: authenticat
 export type ResendOtpRequest = z.input<typeof resendOtpRequestSchema>;
 
 /** POST /api/auth/verifyOtp: the mobile OTP. */
-export const verifyOtpRequestSchema = z.object({ otp: otpField, authenticationCode: authenticationCodeField });
+export const verifyOtpRequestSchema = z.object({
+  otp: otpField,
+  authenticationCode: authenticationCodeField,
+});
 export type VerifyOtpRequest = z.input<typeof verifyOtpRequestSchema>;
 
 /** POST /api/auth/sendEmailOTP: sends the e-mail OTP; `data.token` is kept as verifyEmailToken. */

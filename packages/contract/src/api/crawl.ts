@@ -9,7 +9,11 @@ export const startCrawlRequestSchema = z.object({
   /** Where to start; default the project's base URL. Must be on one of the project's domains. */
   initUrl: z.string().trim().max(2048).optional(),
 });
-export const startCrawlResponseSchema = z.object({ projectId: z.string(), crawlId: z.string(), status: z.string() });
+export const startCrawlResponseSchema = z.object({
+  projectId: z.string(),
+  crawlId: z.string(),
+  status: z.string(),
+});
 
 export const crawlInfoSchema = z.object({
   crawlId: z.string().nullable(),
@@ -27,7 +31,10 @@ export const lastCrawlRequestSchema = z.object({ projectId: projectIdSchema });
 
 /** Socket event pushed to the project room while a crawl runs. */
 export const CRAWL_EVENTS = { crawlProgressed: 'crawl.progressed' } as const;
-export const crawlProgressSchema = crawlInfoSchema.extend({ projectId: z.string(), projectStatus: z.string() });
+export const crawlProgressSchema = crawlInfoSchema.extend({
+  projectId: z.string(),
+  projectStatus: z.string(),
+});
 export type CrawlProgress = z.infer<typeof crawlProgressSchema>;
 
 /** The room of a project: members of the project's organisation may join it. */

@@ -170,14 +170,21 @@ export const projectStatsSchema = wordCountsSchema.extend({
   newSegmentCount: z.number().int(),
   /** Per target language: what has to be translated (translations arrive with the TM feature). */
   languages: z.array(
-    z.object({ language: z.string(), sourceWordCount: z.number().int(), translatedWordCount: z.number().int() }),
+    z.object({
+      language: z.string(),
+      sourceWordCount: z.number().int(),
+      translatedWordCount: z.number().int(),
+    }),
   ),
 });
 export const projectStatsResponseSchema = z.object({ stat: projectStatsSchema });
 
 export const urlWiseStatsRequestSchema = z.object({
   projectId: projectIdSchema,
-  urls: z.array(z.string().trim().min(1).max(MAX_URL)).max(MAX_URLS_PER_CALL, { error: PROJECT_MESSAGES.tooManyUrls }).default([]),
+  urls: z
+    .array(z.string().trim().min(1).max(MAX_URL))
+    .max(MAX_URLS_PER_CALL, { error: PROJECT_MESSAGES.tooManyUrls })
+    .default([]),
 });
 export const urlWiseStatSchema = wordCountsSchema.extend({
   url: z.string(),
@@ -203,7 +210,11 @@ export const wordCountResponseSchema = wordCountsSchema.extend({
   projectId: z.string(),
   /** True while a crawl or recount runs: the numbers are about to change. */
   updating: z.boolean(),
-  translationWordCount: z.object({ MACHINE: z.number().int(), USER: z.number().int(), PBK: z.number().int() }),
+  translationWordCount: z.object({
+    MACHINE: z.number().int(),
+    USER: z.number().int(),
+    PBK: z.number().int(),
+  }),
   translatedWordCount: z.number().int(),
   transliteratedWordCount: z.number().int(),
 });
@@ -217,7 +228,12 @@ export const deleteSegmentsResponseSchema = z.object({ deleted: z.number().int()
 /** project/cache/update and project/meta/update (spec §7): switch `key` on or off. */
 export const projectFlagRequestSchema = z.object({
   projectId: projectIdSchema,
-  key: z.string().trim().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_.-]*$/),
+  key: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/),
   status: z.boolean(),
 });
 

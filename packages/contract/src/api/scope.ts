@@ -38,7 +38,10 @@ export const scopeUrlSchema = z.object({
 });
 export type ScopeUrl = z.infer<typeof scopeUrlSchema>;
 
-export const scopeListResponseSchema = z.object({ urlList: z.array(scopeUrlSchema), total: z.number().int() });
+export const scopeListResponseSchema = z.object({
+  urlList: z.array(scopeUrlSchema),
+  total: z.number().int(),
+});
 
 export const scopePageParamsSchema = z.object({
   projectId: projectIdSchema,
@@ -48,7 +51,9 @@ export const scopePageParamsSchema = z.object({
 export const searchTextQuerySchema = z.object({ searchText: z.string().trim().max(500).optional() });
 
 export const idParamsSchema = z.object({ id: projectIdSchema });
-export const allUrlQuerySchema = z.object({ pagePart: z.coerce.number().int().min(0).max(100_000).default(0) });
+export const allUrlQuerySchema = z.object({
+  pagePart: z.coerce.number().int().min(0).max(100_000).default(0),
+});
 export const allUrlResponseSchema = z.object({
   urlList: z.array(z.string()),
   total: z.number().int(),
@@ -67,11 +72,18 @@ export const scopeProjectRequestSchema = z.object({ projectId: projectIdSchema }
 
 export const domainWiseUrlsResponseSchema = z.object({
   domainList: z.array(
-    z.object({ hostname: z.string(), total: z.number().int(), inScope: z.number().int(), tracked: z.number().int() }),
+    z.object({
+      hostname: z.string(),
+      total: z.number().int(),
+      inScope: z.number().int(),
+      tracked: z.number().int(),
+    }),
   ),
 });
 export const fetchAllDomainsResponseSchema = z.object({
-  domainList: z.array(z.object({ id: z.string(), hostname: z.string(), origin: z.string(), active: z.boolean() })),
+  domainList: z.array(
+    z.object({ id: z.string(), hostname: z.string(), origin: z.string(), active: z.boolean() }),
+  ),
   totalDomain: z.number().int(),
 });
 export const uniqueDomainsResponseSchema = z.object({ uniqueDomains: z.array(z.string()) });
@@ -115,7 +127,10 @@ export const pagedProjectRequestSchema = z.object({
   pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(10),
 });
-export const trackingUrlsResponseSchema = z.object({ trackingUrls: z.array(scopeUrlSchema), total: z.number().int() });
+export const trackingUrlsResponseSchema = z.object({
+  trackingUrls: z.array(scopeUrlSchema),
+  total: z.number().int(),
+});
 
 export const trackingFilesRequestSchema = z.object({
   projectId: projectIdSchema,
@@ -138,7 +153,10 @@ export const trackingFileSrcResponseSchema = z.object({
   /** The page's HTML as fetched; show it as text or in a sandboxed frame, never inject it. */
   src: z.string(),
 });
-export const fileHtmlsRequestSchema = z.object({ projectId: projectIdSchema, fileIds: z.array(z.uuid()).min(1).max(10) });
+export const fileHtmlsRequestSchema = z.object({
+  projectId: projectIdSchema,
+  fileIds: z.array(z.uuid()).min(1).max(10),
+});
 export const fileHtmlsResponseSchema = z.object({
   htmls: z.array(z.object({ fileId: z.string(), fetchedAt: z.string(), html: z.string() })),
 });

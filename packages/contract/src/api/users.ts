@@ -105,7 +105,10 @@ const phoneField = z
 export const userPasswordField = z
   .string({ error: VALIDATION_MESSAGES.passwordRequired })
   .min(1, { error: VALIDATION_MESSAGES.passwordRequired, abort: true })
-  .refine((v) => !PASSWORD_WHITESPACE_PATTERN.test(v), { error: VALIDATION_MESSAGES.passwordWhitespace, abort: true })
+  .refine((v) => !PASSWORD_WHITESPACE_PATTERN.test(v), {
+    error: VALIDATION_MESSAGES.passwordWhitespace,
+    abort: true,
+  })
   .refine((v) => v.length >= PASSWORD_MIN_LENGTH, { error: USER_MESSAGES.passwordTooShort, abort: true })
   .refine((v) => v.length <= PASSWORD_MAX_LENGTH, { error: USER_MESSAGES.passwordTooLong });
 
@@ -146,7 +149,10 @@ export const userListRequestSchema = z.object({
   organisationId: z.uuid().optional(),
 });
 export type UserListRequest = z.input<typeof userListRequestSchema>;
-export const userListResponseSchema = z.object({ users: z.array(userSummarySchema), totalUsers: z.number().int() });
+export const userListResponseSchema = z.object({
+  users: z.array(userSummarySchema),
+  totalUsers: z.number().int(),
+});
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
 /** POST /api/user: creates a user with an initial password the admin passes on (changed in the profile). */

@@ -28,7 +28,10 @@ export const ORGANISATION_PLANS = { free: 'free', paid: 'paid' } as const;
 /** A plan key. */
 export type OrganisationPlan = (typeof ORGANISATION_PLANS)[keyof typeof ORGANISATION_PLANS];
 /** Every plan key. */
-export const ORGANISATION_PLAN_VALUES = Object.values(ORGANISATION_PLANS) as [OrganisationPlan, ...OrganisationPlan[]];
+export const ORGANISATION_PLAN_VALUES = Object.values(ORGANISATION_PLANS) as [
+  OrganisationPlan,
+  ...OrganisationPlan[],
+];
 
 /** Texts the authentication calls answer with, beyond the spec's fixed ones. */
 export const AUTH_MESSAGES = {
@@ -67,7 +70,8 @@ export const AUTH_MESSAGES = {
   otpsNotVerified: 'Please verify the OTPs sent to your mobile and email first.',
   emailMismatch: 'This email id does not match the one you are registering with.',
   verifyEmailTokenRequired: 'Please request the email OTP again.',
-  projectExists: 'A project for this website already exists. Please sign in or contact your organisation admin.',
+  projectExists:
+    'A project for this website already exists. Please sign in or contact your organisation admin.',
   projectFound: 'A project for this website already exists.',
   projectNotFound: 'No project exists for this website yet.',
   onboarded: 'Your free trial is ready.',

@@ -71,5 +71,8 @@ export const pageVersions = pgTable(
     html: text('html').notNull(),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('page_versions_page_hash_uq').on(t.pageId, t.contentHash), index('page_versions_page_idx').on(t.pageId, t.fetchedAt)],
+  (t) => [
+    uniqueIndex('page_versions_page_hash_uq').on(t.pageId, t.contentHash),
+    index('page_versions_page_idx').on(t.pageId, t.fetchedAt),
+  ],
 );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organisations } from './organisations';
 import { users } from './users';
 
@@ -39,7 +49,10 @@ export const projects = pgTable(
     type: text('type').notNull().default('website'),
     baseUrl: text('base_url').notNull(),
     sourceLanguage: text('source_language').notNull().default('en'),
-    targetLanguages: text('target_languages').array().notNull().default(sql`'{}'::text[]`),
+    targetLanguages: text('target_languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** A PROJECT_CREATION_STATUS value of the contract; changed only through the status machine. */
     status: text('status').notNull().default('partialCreated'),
     /** A SCOPE_TYPES value: autoCrawl or manual. */
@@ -98,5 +111,8 @@ export const projectCollaborators = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_collaborators_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_collaborators_user_idx').on(t.userId),
+  ],
 );

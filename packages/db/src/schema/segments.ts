@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organisations } from './organisations';
 import { pages } from './pages';
 import { projects } from './projects';
@@ -48,5 +58,8 @@ export const segmentOccurrences = pgTable(
     /** Position of the first occurrence in the page. */
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.pageId, t.segmentId] }), index('segment_occurrences_segment_idx').on(t.segmentId)],
+  (t) => [
+    primaryKey({ columns: [t.pageId, t.segmentId] }),
+    index('segment_occurrences_segment_idx').on(t.segmentId),
+  ],
 );

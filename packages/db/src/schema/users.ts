@@ -20,7 +20,10 @@ export const users = pgTable(
     /** Whether machine translation runs for this user's work (spec §7 /user/update "NMT status"). */
     nmtEnabled: boolean('nmt_enabled').notNull().default(true),
     /** Parliament translators only: the document categories they translate. */
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     emailVerified: boolean('email_verified').notNull().default(false),
     /** Bumped on password reset or sign-out everywhere: tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),

@@ -9,7 +9,8 @@
 
 // Inner apostrophes and hyphens join words ("don't", "well-known"); . , / : join digits ("2.0", "21/11/2026").
 const WORD_RUN = /[\p{L}\p{M}\p{N}]+(?:(?:['’-]|(?<=\p{N})[.,/:](?=\p{N}))[\p{L}\p{M}\p{N}]+)*/gu;
-const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const UNSPACED_RUN =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{M}]+/gu;
 // Longest span handed to Intl.Segmenter at once; keeps it linear overall.

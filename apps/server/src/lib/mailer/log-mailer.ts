@@ -21,7 +21,10 @@ export function createLogMailer(options: LogMailerOptions): Mailer {
   return {
     kind: 'log',
     async send(message) {
-      options.log.info({ to: message.to, subject: message.subject }, 'e-mail not sent (no SMTP_URL): written to the mail outbox');
+      options.log.info(
+        { to: message.to, subject: message.subject },
+        'e-mail not sent (no SMTP_URL): written to the mail outbox',
+      );
       await mkdir(options.dataDir, { recursive: true });
       const line = { sentAt: new Date().toISOString(), from: options.from, ...message };
       await appendFile(file, `${JSON.stringify(line)}\n`, { mode: 0o600 });

@@ -27,7 +27,9 @@ const BRAND = '#1f4fd1';
 
 function renderHtml(layout: Layout): string {
   const paragraphs = layout.paragraphs
-    .map((p) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#303848">${escapeHtml(p)}</p>`)
+    .map(
+      (p) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#303848">${escapeHtml(p)}</p>`,
+    )
     .join('');
   const code = layout.code
     ? `<p style="margin:8px 0 24px;text-align:center"><span style="display:inline-block;padding:12px 24px;border-radius:8px;background:#eef2ff;font:700 30px/1.2 'SFMono-Regular',Consolas,monospace;letter-spacing:8px;color:#101828">${escapeHtml(layout.code)}</span></p>`
@@ -70,10 +72,16 @@ function compose(to: string, subject: string, layout: Layout): MailMessage {
   return { to, subject, html: renderHtml(layout), text: renderText(layout) };
 }
 
-const IGNORE_NOTE = 'If you did not ask for this, you can ignore this email; nothing changes on your account.';
+const IGNORE_NOTE =
+  'If you did not ask for this, you can ignore this email; nothing changes on your account.';
 
 /** The link that verifies a new account's e-mail id (spec §2 /verification/{uuid}). */
-export function emailVerificationMail(input: { to: string; name: string; link: string; validHours: number }): MailMessage {
+export function emailVerificationMail(input: {
+  to: string;
+  name: string;
+  link: string;
+  validHours: number;
+}): MailMessage {
   return compose(input.to, 'Verify your email id for Bhasha', {
     preheader: 'Confirm your email id to start using Bhasha.',
     heading: 'Verify your email id',
@@ -88,7 +96,12 @@ export function emailVerificationMail(input: { to: string; name: string; link: s
 }
 
 /** The link to choose a new password (spec §2 /new-password/{token}). */
-export function passwordResetMail(input: { to: string; name: string; link: string; validMinutes: number }): MailMessage {
+export function passwordResetMail(input: {
+  to: string;
+  name: string;
+  link: string;
+  validMinutes: number;
+}): MailMessage {
   return compose(input.to, 'Reset your Bhasha password', {
     preheader: 'Choose a new password for your Bhasha account.',
     heading: 'Reset your password',
@@ -137,7 +150,12 @@ export function organisationInviteMail(input: {
 }
 
 /** A super admin created an organisation with a password; its admin signs in. */
-export function organisationWelcomeMail(input: { to: string; name: string; organisation: string; link: string }): MailMessage {
+export function organisationWelcomeMail(input: {
+  to: string;
+  name: string;
+  organisation: string;
+  link: string;
+}): MailMessage {
   return compose(input.to, `Your Bhasha account for ${input.organisation}`, {
     preheader: `An account has been created for you at ${input.organisation}.`,
     heading: `Welcome to Bhasha, ${input.name}`,

@@ -19,7 +19,10 @@ export function createHttpSmsProvider(options: HttpSmsOptions): SmsProvider {
   return {
     kind: 'http',
     async send(message) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        accept: 'application/json',
+      };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       const body: Record<string, string> = { to: message.to, message: message.text };
       if (options.sender) body.sender = options.sender;

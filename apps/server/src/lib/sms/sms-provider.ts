@@ -20,7 +20,11 @@ export function createSmsProvider(config: AppConfig, log: Logger): SmsProvider {
   const { env } = config;
   if (env.SMS_PROVIDER === 'http') {
     if (!env.SMS_HTTP_URL) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL');
-    return createHttpSmsProvider({ url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN, sender: env.SMS_SENDER_ID });
+    return createHttpSmsProvider({
+      url: env.SMS_HTTP_URL,
+      token: env.SMS_HTTP_TOKEN,
+      sender: env.SMS_SENDER_ID,
+    });
   }
   if (env.NODE_ENV === 'production') {
     log.warn({}, 'SMS_PROVIDER=console: text messages are written to the SMS outbox, not sent');

@@ -11,7 +11,13 @@ export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[keyof typeof AUTH_TO
 /** Queries of the single-use e-mailed tokens (stored as SHA-256 only). */
 export function createAuthTokensRepository(db: Database) {
   return {
-    async insert(values: { userId: string; purpose: AuthTokenPurpose; tokenHash: string; expiresAt: Date; createdAt: Date }) {
+    async insert(values: {
+      userId: string;
+      purpose: AuthTokenPurpose;
+      tokenHash: string;
+      expiresAt: Date;
+      createdAt: Date;
+    }) {
       await db.insert(authTokens).values(values);
     },
 
@@ -19,7 +25,11 @@ export function createAuthTokensRepository(db: Database) {
      * Spends a token: marks it used when it exists, has this purpose, is unused and unexpired.
      * Atomic, so a link works exactly once even when opened twice at the same moment.
      */
-    async consume(tokenHash: string, purpose: AuthTokenPurpose, now: Date): Promise<{ userId: string } | undefined> {
+    async consume(
+      tokenHash: string,
+      purpose: AuthTokenPurpose,
+      now: Date,
+    ): Promise<{ userId: string } | undefined> {
       const [row] = await db
         .update(authTokens)
         .set({ usedAt: now })
@@ -40,7 +50,9 @@ export function createAuthTokensRepository(db: Database) {
       await db
         .update(authTokens)
         .set({ usedAt: now })
-        .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+        .where(
+          and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)),
+        );
     },
 
     /** When the newest token of this purpose was created for the user. */

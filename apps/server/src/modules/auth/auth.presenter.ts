@@ -9,7 +9,10 @@ export function presentLogin(token: string, user: UserRow): LoginResponse {
 }
 
 /** `data` of auth/newOrganisation: the organisation and its admin, never secrets. */
-export function presentOrganisationCreated(created: { organisation: OrganisationRow; user: UserRow }): NewOrganisationResponse {
+export function presentOrganisationCreated(created: {
+  organisation: OrganisationRow;
+  user: UserRow;
+}): NewOrganisationResponse {
   const { organisation, user } = created;
   return {
     organisation: { id: organisation.id, name: organisation.name, plan: organisation.plan },

@@ -140,7 +140,8 @@ export const authRoutes: FastifyPluginCallbackZod<{ services: Services }> = (app
       config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Set a new password with a reset token (body or authorization header); revokes older sessions',
+        summary:
+          'Set a new password with a reset token (body or authorization header); revokes older sessions',
         body: updatePasswordRequestSchema,
         response: responses(updatePasswordResponseSchema, 400, 403, 429),
       },

@@ -24,9 +24,16 @@ import {
 } from '../../lib/mailer/templates';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { generateApiKey, generateToken, hashToken } from '../../lib/secrets';
-import { createOrganisationsRepository, type OrganisationRow } from '../organisations/organisations.repository';
+import {
+  createOrganisationsRepository,
+  type OrganisationRow,
+} from '../organisations/organisations.repository';
 import { createUsersRepository, type UserRow } from '../users/users.repository';
-import { AUTH_TOKEN_PURPOSES, createAuthTokensRepository, type AuthTokenPurpose } from './auth-tokens.repository';
+import {
+  AUTH_TOKEN_PURPOSES,
+  createAuthTokensRepository,
+  type AuthTokenPurpose,
+} from './auth-tokens.repository';
 import type { TokenService } from './token.service';
 
 const MINUTE_MS = 60 * 1000;
@@ -58,7 +65,9 @@ export interface AuthServiceDeps {
 }
 
 function loginFailure(message: string, data: LoginFailureData, status = 401): AppError {
-  return status === 403 ? new AppError(403, ERROR_CODES.FORBIDDEN, message, data) : AppError.unauthorized(message, data);
+  return status === 403
+    ? new AppError(403, ERROR_CODES.FORBIDDEN, message, data)
+    : AppError.unauthorized(message, data);
 }
 
 function displayName(user: UserRow): string {
@@ -94,7 +103,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** True when no link of this purpose was sent to the user within the resend interval. */
   async function maySendLink(userId: string, purpose: AuthTokenPurpose): Promise<boolean> {
     const last = await authTokens.lastCreatedAt(userId, purpose);
-    return !last || deps.clock.now().getTime() - last.getTime() >= LINK_POLICY.resendIntervalMinutes * MINUTE_MS;
+    return (
+      !last || deps.clock.now().getTime() - last.getTime() >= LINK_POLICY.resendIntervalMinutes * MINUTE_MS
+    );
   }
 
   function sendVerificationInBackground(user: UserRow): void {
@@ -128,11 +139,20 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function insertOrganisationWithAdmin(input: {
     organisation: string;
     plan: OrganisationPlan;
-    admin: { name: string; email: string; phone?: string | null; passwordHash: string; emailVerified: boolean };
+    admin: {
+      name: string;
+      email: string;
+      phone?: string | null;
+      passwordHash: string;
+      emailVerified: boolean;
+    };
   }): Promise<{ organisation: OrganisationRow; user: UserRow }> {
     try {
       return await deps.db.transaction(async (tx) => {
-        const organisation = await createOrganisationsRepository(tx).insert({ name: input.organisation, plan: input.plan });
+        const organisation = await createOrganisationsRepository(tx).insert({
+          name: input.organisation,
+          plan: input.plan,
+        });
         const user = await createUsersRepository(tx).insert({
           organisationId: organisation.id,
           name: input.admin.name,
@@ -166,7 +186,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const lockUntil = new Date(now.getTime() + ACCOUNT_LOCKOUT_MINUTES * MINUTE_MS);
       const claim = await users.claimLoginAttempt(user.id, now, lockUntil, LOGIN_ATTEMPT_LIMIT);
-      if (!claim) throw loginFailure(AUTH_MESSAGES.accountLocked, { locked: true, attempts: LOGIN_ATTEMPT_LIMIT });
+      if (!claim)
+        throw loginFailure(AUTH_MESSAGES.accountLocked, { locked: true, attempts: LOGIN_ATTEMPT_LIMIT });
 
       if (!(await verifyPassword(user.passwordHash, input.password))) {
         const locked = claim.failedAttempts >= LOGIN_ATTEMPT_LIMIT;
@@ -230,7 +251,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         const user = await users.findByEmail(email);
         if (!user || user.status !== 'active') return;
         if (!(await maySendLink(user.id, AUTH_TOKEN_PURPOSES.passwordReset))) return;
-        const token = await issueLinkToken(user.id, AUTH_TOKEN_PURPOSES.passwordReset, LINK_POLICY.resetValidMinutes * MINUTE_MS);
+        const token = await issueLinkToken(
+          user.id,
+          AUTH_TOKEN_PURPOSES.passwordReset,
+          LINK_POLICY.resetValidMinutes * MINUTE_MS,
+        );
         await deps.mailer.send(
           passwordResetMail({
             to: user.email,
@@ -246,12 +271,19 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Sets the password from a reset link: spends the link (and every other open one), revokes
      * all older sessions, clears a lockout, and answers a new session.
      */
-    async updatePassword(input: { token: string; password: string }): Promise<{ token: string; user: UserRow }> {
+    async updatePassword(input: {
+      token: string;
+      password: string;
+    }): Promise<{ token: string; user: UserRow }> {
       const passwordHash = await hashPassword(input.password);
       const now = deps.clock.now();
       const user = await deps.db.transaction(async (tx) => {
         const tokensInTx = createAuthTokensRepository(tx);
-        const spent = await tokensInTx.consume(hashToken(input.token), AUTH_TOKEN_PURPOSES.passwordReset, now);
+        const spent = await tokensInTx.consume(
+          hashToken(input.token),
+          AUTH_TOKEN_PURPOSES.passwordReset,
+          now,
+        );
         if (!spent) throw AppError.validation([AUTH_MESSAGES.resetLinkInvalid]);
         const updated = await createUsersRepository(tx).setPasswordFromReset(spent.userId, passwordHash, now);
         if (!updated) throw AppError.validation([AUTH_MESSAGES.resetLinkInvalid]);
@@ -297,11 +329,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       deps.background.run('mail.organisation-welcome', async () => {
         if (input.password) {
           await deps.mailer.send(
-            organisationWelcomeMail({ to: user.email, name: user.name, organisation: organisation.name, link: link(LINK_PATHS.signIn) }),
+            organisationWelcomeMail({
+              to: user.email,
+              name: user.name,
+              organisation: organisation.name,
+              link: link(LINK_PATHS.signIn),
+            }),
           );
           return;
         }
-        const token = await issueLinkToken(user.id, AUTH_TOKEN_PURPOSES.passwordReset, LINK_POLICY.inviteValidDays * 24 * 60 * MINUTE_MS);
+        const token = await issueLinkToken(
+          user.id,
+          AUTH_TOKEN_PURPOSES.passwordReset,
+          LINK_POLICY.inviteValidDays * 24 * 60 * MINUTE_MS,
+        );
         await deps.mailer.send(
           organisationInviteMail({
             to: user.email,

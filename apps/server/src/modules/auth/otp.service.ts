@@ -68,12 +68,16 @@ export function createOtpService(deps: OtpServiceDeps) {
         const since = new Date(now.getTime() - HOUR_MS);
         const toDestination = await repo.sendsToSince(issue.channel, issue.destination, since);
         if (toDestination.count >= deps.sendsPerDestinationPerHour) {
-          const seconds = toDestination.oldest ? secondsUntil(now, new Date(toDestination.oldest.getTime() + HOUR_MS)) : 3600;
+          const seconds = toDestination.oldest
+            ? secondsUntil(now, new Date(toDestination.oldest.getTime() + HOUR_MS))
+            : 3600;
           throw AppError.tooManyRequests(AUTH_MESSAGES.otpSendLimit, { retryAfterSeconds: seconds });
         }
         const fromIp = await repo.sendsFromIpSince(issue.ip, since);
         if (fromIp.count >= deps.sendsPerIpPerHour) {
-          const seconds = fromIp.oldest ? secondsUntil(now, new Date(fromIp.oldest.getTime() + HOUR_MS)) : 3600;
+          const seconds = fromIp.oldest
+            ? secondsUntil(now, new Date(fromIp.oldest.getTime() + HOUR_MS))
+            : 3600;
           throw AppError.tooManyRequests(AUTH_MESSAGES.otpSendLimit, { retryAfterSeconds: seconds });
         }
         await repo.invalidateOpen(
@@ -122,7 +126,8 @@ export function createOtpService(deps: OtpServiceDeps) {
       if (!row) throw AppError.validation([AUTH_MESSAGES.otpExpired]);
       if (row.consumedAt) throw AppError.validation([AUTH_MESSAGES.otpUsed]);
       if (row.invalidatedAt) {
-        const message = row.attempts >= OTP_MAX_ATTEMPTS ? AUTH_MESSAGES.otpTooManyAttempts : AUTH_MESSAGES.otpReplaced;
+        const message =
+          row.attempts >= OTP_MAX_ATTEMPTS ? AUTH_MESSAGES.otpTooManyAttempts : AUTH_MESSAGES.otpReplaced;
         throw AppError.validation([message]);
       }
       if (row.expiresAt <= now) throw AppError.validation([AUTH_MESSAGES.otpExpired]);

@@ -34,7 +34,11 @@ export function createOtpsRepository(db: Database) {
     },
 
     /** Sends to one destination since a time, and the oldest of them (when the window frees up). */
-    async sendsToSince(channel: OtpChannel, destination: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+    async sendsToSince(
+      channel: OtpChannel,
+      destination: string,
+      since: Date,
+    ): Promise<{ count: number; oldest: Date | null }> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${otps.createdAt})` })
         .from(otps)
@@ -51,7 +55,10 @@ export function createOtpsRepository(db: Database) {
     },
 
     /** Ends the OTPs still open for a registration (SMS) or an address (e-mail): only the newest counts. */
-    async invalidateOpen(filter: { registrationId: string } | { channel: OtpChannel; destination: string }, now: Date) {
+    async invalidateOpen(
+      filter: { registrationId: string } | { channel: OtpChannel; destination: string },
+      now: Date,
+    ) {
       const scope =
         'registrationId' in filter
           ? eq(otps.registrationId, filter.registrationId)
@@ -109,7 +116,10 @@ export function createOtpsRepository(db: Database) {
     },
 
     async invalidate(id: string, now: Date): Promise<void> {
-      await db.update(otps).set({ invalidatedAt: now }).where(and(eq(otps.id, id), isNull(otps.invalidatedAt)));
+      await db
+        .update(otps)
+        .set({ invalidatedAt: now })
+        .where(and(eq(otps.id, id), isNull(otps.invalidatedAt)));
     },
   };
 }

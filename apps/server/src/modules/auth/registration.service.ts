@@ -69,7 +69,11 @@ export function createRegistrationService(deps: RegistrationServiceDeps) {
       destination: registration.phone,
       registrationId: registration.id,
       ip,
-      deliver: (code) => deps.sms.send({ to: toInternationalNumber(registration.phone, deps.smsCountryCode), text: smsText(code) }),
+      deliver: (code) =>
+        deps.sms.send({
+          to: toInternationalNumber(registration.phone, deps.smsCountryCode),
+          text: smsText(code),
+        }),
       deliveryFailedMessage: AUTH_MESSAGES.smsDeliveryFailed,
     });
   }
@@ -79,7 +83,8 @@ export function createRegistrationService(deps: RegistrationServiceDeps) {
     const registration = await registrations.findByCodeHash(hashToken(authenticationCode));
     if (!registration) throw AppError.validation([AUTH_MESSAGES.registrationNotFound]);
     if (registration.completedAt) throw AppError.conflict(AUTH_MESSAGES.registrationCompleted);
-    if (registration.expiresAt <= deps.clock.now()) throw AppError.validation([AUTH_MESSAGES.registrationNotFound]);
+    if (registration.expiresAt <= deps.clock.now())
+      throw AppError.validation([AUTH_MESSAGES.registrationNotFound]);
     return registration;
   }
 
@@ -156,7 +161,12 @@ export function createRegistrationService(deps: RegistrationServiceDeps) {
     },
 
     /** Verifies the e-mail OTP for the registration whose e-mail id it was sent to. */
-    async verifyEmailOtp(input: { otp: string; verifyEmailToken: string; authenticationCode: string; email: string }) {
+    async verifyEmailOtp(input: {
+      otp: string;
+      verifyEmailToken: string;
+      authenticationCode: string;
+      email: string;
+    }) {
       const registration = await findOpenRegistration(input.authenticationCode);
       if (registration.email !== input.email) throw AppError.validation([AUTH_MESSAGES.emailMismatch]);
       if (registration.emailVerifiedAt) throw AppError.conflict(AUTH_MESSAGES.emailAlreadyVerified);
@@ -172,7 +182,9 @@ export function createRegistrationService(deps: RegistrationServiceDeps) {
      * Creates the free organisation, its freeOrgAdmin (e-mail and phone verified by the OTPs,
      * terms accepted on the form) and the website project, exactly once per registration.
      */
-    async onboardFreeOrg(authenticationCode: string): Promise<{ token: string; projectId: string; role: Role }> {
+    async onboardFreeOrg(
+      authenticationCode: string,
+    ): Promise<{ token: string; projectId: string; role: Role }> {
       const registration = await findOpenRegistration(authenticationCode);
       if (!registration.phoneVerifiedAt || !registration.emailVerifiedAt) {
         throw AppError.validation([AUTH_MESSAGES.otpsNotVerified]);
@@ -186,9 +198,13 @@ export function createRegistrationService(deps: RegistrationServiceDeps) {
           const projectsInTx = createProjectsRepository(tx);
           const claimed = await registrationsInTx.claimCompletion(registration.id, now);
           if (!claimed) throw AppError.conflict(AUTH_MESSAGES.registrationCompleted);
-          if (await usersInTx.findByEmail(claimed.email)) throw AppError.conflict(AUTH_MESSAGES.emailAlreadyRegistered);
+          if (await usersInTx.findByEmail(claimed.email))
+            throw AppError.conflict(AUTH_MESSAGES.emailAlreadyRegistered);
           if (await projectsInTx.existsForHost(host)) throw AppError.conflict(AUTH_MESSAGES.projectExists);
-          const organisation = await createOrganisationsRepository(tx).insert({ name: host, plan: ORGANISATION_PLANS.free });
+          const organisation = await createOrganisationsRepository(tx).insert({
+            name: host,
+            plan: ORGANISATION_PLANS.free,
+          });
           const created = await usersInTx.insert({
             organisationId: organisation.id,
             name: claimed.name,
@@ -216,7 +232,11 @@ export function createRegistrationService(deps: RegistrationServiceDeps) {
           });
           return { user: created, projectId: project.id };
         });
-        const token = await deps.tokens.sign({ userId: user.id, role: ROLES.freeOrgAdmin, version: user.tokenVersion });
+        const token = await deps.tokens.sign({
+          userId: user.id,
+          role: ROLES.freeOrgAdmin,
+          version: user.tokenVersion,
+        });
         return { token, projectId, role: ROLES.freeOrgAdmin };
       } catch (error) {
         if (isUniqueViolation(error)) throw AppError.conflict(AUTH_MESSAGES.emailAlreadyRegistered);

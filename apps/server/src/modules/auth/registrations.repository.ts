@@ -55,7 +55,10 @@ export function createRegistrationsRepository(db: Database) {
       return row;
     },
 
-    async linkCompletion(id: string, links: { organisationId: string; userId: string; projectId: string }): Promise<void> {
+    async linkCompletion(
+      id: string,
+      links: { organisationId: string; userId: string; projectId: string },
+    ): Promise<void> {
       await db.update(registrations).set(links).where(eq(registrations.id, id));
     },
   };

@@ -16,10 +16,15 @@ export interface SessionServiceDeps {
  * Reads the `timezone` header (spec §7: the client's current time). A value that is not a time
  * (older clients sent a zone name) is ignored; a time too far from ours is TIME_TRAVEL.
  */
-export function isClockSkewed(timezoneHeader: string | undefined, now: Date, maxSkewSeconds: number): boolean {
+export function isClockSkewed(
+  timezoneHeader: string | undefined,
+  now: Date,
+  maxSkewSeconds: number,
+): boolean {
   if (!timezoneHeader) return false;
   const asNumber = Number(timezoneHeader);
-  const clientTime = Number.isFinite(asNumber) && timezoneHeader.trim() !== '' ? asNumber : Date.parse(timezoneHeader);
+  const clientTime =
+    Number.isFinite(asNumber) && timezoneHeader.trim() !== '' ? asNumber : Date.parse(timezoneHeader);
   if (!Number.isFinite(clientTime)) return false;
   return Math.abs(now.getTime() - clientTime) > maxSkewSeconds * 1000;
 }
@@ -42,7 +47,8 @@ export function createSessionService(deps: SessionServiceDeps) {
       const user = await deps.users.findById(check.claims.userId);
       // A revoked token (password reset, sign-out everywhere) or a deactivated user ends the session.
       if (!user || user.tokenVersion !== check.claims.version) throw AppError.tokenExpired();
-      if (user.status !== 'active') throw AppError.unauthorized('Your account is inactive. Please contact your administrator.');
+      if (user.status !== 'active')
+        throw AppError.unauthorized('Your account is inactive. Please contact your administrator.');
       if (!isRole(user.role)) throw AppError.unauthorized();
       return { id: user.id, role: user.role, organisationId: user.organisationId };
     },

@@ -11,9 +11,7 @@ export interface TokenClaims {
 }
 
 export type TokenCheck =
-  | { state: 'valid'; claims: TokenClaims }
-  | { state: 'expired' }
-  | { state: 'invalid' };
+  { state: 'valid'; claims: TokenClaims } | { state: 'expired' } | { state: 'invalid' };
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'bhasha';
@@ -40,10 +38,17 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, clock
           currentDate: clock.now(),
           requiredClaims: ['exp', 'sub'],
         });
-        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.role !== 'string') {
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.ver !== 'number' ||
+          typeof payload.role !== 'string'
+        ) {
           return { state: 'invalid' };
         }
-        return { state: 'valid', claims: { userId: payload.sub, role: payload.role as Role, version: payload.ver } };
+        return {
+          state: 'valid',
+          claims: { userId: payload.sub, role: payload.role as Role, version: payload.ver },
+        };
       } catch (error) {
         if (error instanceof errors.JWTExpired) return { state: 'expired' };
         return { state: 'invalid' };

@@ -56,7 +56,10 @@ function pathWithQuery(url: string): string {
 }
 
 /** The crawler: one start step per crawl, then batch steps until the frontier is empty. */
-export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: CrawlJobPayload, delaySeconds?: number) => Promise<void>) {
+export function createCrawlRunner(
+  runtime: CrawlRuntime,
+  sendBatch: (payload: CrawlJobPayload, delaySeconds?: number) => Promise<void>,
+) {
   const { db, clock, fetcher, settings } = runtime;
   const crawlsRepo = createCrawlsRepository(db);
 
@@ -82,11 +85,19 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
   }
 
   function emitProgress(crawl: CrawlRow, projectStatus: string, baseUrl: string): void {
-    const progress: CrawlProgress = { ...presentCrawlInfo(crawl, baseUrl), projectId: crawl.projectId, projectStatus };
+    const progress: CrawlProgress = {
+      ...presentCrawlInfo(crawl, baseUrl),
+      projectId: crawl.projectId,
+      projectStatus,
+    };
     runtime.emitter.emitToRoom(projectRoomOf(crawl.projectId), CRAWL_EVENTS.crawlProgressed, progress);
   }
 
-  async function fetchRobots(origin: string, isAllowedUrl: (u: string) => boolean, signal: AbortSignal): Promise<string | null> {
+  async function fetchRobots(
+    origin: string,
+    isAllowedUrl: (u: string) => boolean,
+    signal: AbortSignal,
+  ): Promise<string | null> {
     try {
       const result = await fetcher.fetchText(`${origin}/robots.txt`, isAllowedUrl, signal);
       if (result.status >= 200 && result.status < 300) return result.body;
@@ -98,7 +109,12 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
     }
   }
 
-  async function readSitemaps(start: string[], hosts: ReadonlySet<string>, limit: number, signal: AbortSignal): Promise<PageSeed[]> {
+  async function readSitemaps(
+    start: string[],
+    hosts: ReadonlySet<string>,
+    limit: number,
+    signal: AbortSignal,
+  ): Promise<PageSeed[]> {
     const queue = [...new Set(start)];
     const seen = new Set<string>();
     const seeds: PageSeed[] = [];
@@ -126,10 +142,15 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
 
   async function failCrawl(crawl: CrawlRow, error: string): Promise<void> {
     const now = clock.now();
-    const failed = await crawlsRepo.transition(crawl.id, [CRAWL_STATUS.INACTIVE, CRAWL_STATUS.ACTIVE], CRAWL_STATUS.FAILED, {
-      error,
-      finishedAt: now,
-    });
+    const failed = await crawlsRepo.transition(
+      crawl.id,
+      [CRAWL_STATUS.INACTIVE, CRAWL_STATUS.ACTIVE],
+      CRAWL_STATUS.FAILED,
+      {
+        error,
+        finishedAt: now,
+      },
+    );
     if (!failed) return;
     const [project] = await db
       .update(projects)
@@ -160,7 +181,10 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
       // Marking what exists as seen and activating the crawl happen together, once.
       const activated = await db.transaction(async (tx) => {
         const txCrawls = createCrawlsRepository(tx);
-        const row = await txCrawls.transition(crawl!.id, [CRAWL_STATUS.INACTIVE], CRAWL_STATUS.ACTIVE, { robots, startedAt: now });
+        const row = await txCrawls.transition(crawl!.id, [CRAWL_STATUS.INACTIVE], CRAWL_STATUS.ACTIVE, {
+          robots,
+          startedAt: now,
+        });
         if (row && payload.mode === 'full') await createSegmentsRepository(tx).markAllSeen(crawl!.projectId);
         return row;
       });
@@ -200,7 +224,12 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
   async function fetchPage(
     page: PageRow,
     crawl: CrawlRow,
-    context: { hosts: ReadonlySet<string>; extract: Parameters<typeof extractSegments>[1]; mode: CrawlMode; organisationId: string },
+    context: {
+      hosts: ReadonlySet<string>;
+      extract: Parameters<typeof extractSegments>[1];
+      mode: CrawlMode;
+      organisationId: string;
+    },
     signal: AbortSignal,
   ): Promise<void> {
     const now = clock.now();
@@ -214,7 +243,11 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
       outcome.error = 'Disallowed by robots.txt';
     } else {
       try {
-        const result = await fetcher.fetchResource(page.normalisedUrl, 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', signal);
+        const result = await fetcher.fetchResource(
+          page.normalisedUrl,
+          'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+          signal,
+        );
         outcome.httpStatus = result.status;
         if (result.status >= 300 && result.status < 400) {
           outcome.status = 'redirected';
@@ -259,15 +292,26 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
     const segments = html !== null && !unchanged ? extractSegments(html, context.extract) : null;
     await db.transaction(async (tx) => {
       const segmentsRepo = createSegmentsRepository(tx);
-      let counts: Partial<Pick<PageRow, 'sourceWordCount' | 'uniqueWordCount' | 'newContentWordCount' | 'segmentCount'>> = {};
+      let counts: Partial<
+        Pick<PageRow, 'sourceWordCount' | 'uniqueWordCount' | 'newContentWordCount' | 'segmentCount'>
+      > = {};
       if (html !== null && outcome.contentHash) {
         // Two URLs serving the same page (`/a` and `/a/`, index.html): count its words once.
         // The lock makes "is there a twin?" and "I am the original" one step per content.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${page.projectId}:${outcome.contentHash}`}, 0))`);
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`${page.projectId}:${outcome.contentHash}`}, 0))`,
+        );
         const [twin] = await tx
           .select({ url: pages.normalisedUrl })
           .from(pages)
-          .where(and(eq(pages.projectId, page.projectId), eq(pages.contentHash, outcome.contentHash), eq(pages.status, 'fetched'), ne(pages.id, page.id)))
+          .where(
+            and(
+              eq(pages.projectId, page.projectId),
+              eq(pages.contentHash, outcome.contentHash),
+              eq(pages.status, 'fetched'),
+              ne(pages.id, page.id),
+            ),
+          )
           .limit(1);
         if (twin) {
           outcome.status = 'duplicate';
@@ -289,7 +333,14 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
         // A tracked URL keeps each distinct version it served (the tracking files).
         await tx
           .insert(pageVersions)
-          .values({ organisationId: context.organisationId, projectId: page.projectId, pageId: page.id, contentHash: outcome.contentHash, html, fetchedAt: now })
+          .values({
+            organisationId: context.organisationId,
+            projectId: page.projectId,
+            pageId: page.id,
+            contentHash: outcome.contentHash,
+            html,
+            fetchedAt: now,
+          })
           .onConflictDoNothing();
       }
       await tx
@@ -314,7 +365,9 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
   async function finish(crawl: CrawlRow): Promise<void> {
     const now = clock.now();
     await createSegmentsRepository(db).recountPages(crawl.projectId);
-    const done = await crawlsRepo.transition(crawl.id, [CRAWL_STATUS.ACTIVE], CRAWL_STATUS.COMPLETED, { finishedAt: now });
+    const done = await crawlsRepo.transition(crawl.id, [CRAWL_STATUS.ACTIVE], CRAWL_STATUS.COMPLETED, {
+      finishedAt: now,
+    });
     if (!done) return;
     const [project] = await db.select().from(projects).where(eq(projects.id, crawl.projectId)).limit(1);
     if (!project) return;
@@ -330,7 +383,11 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
       if (status !== from) break;
       const [row] = await db
         .update(projects)
-        .set({ status: to, lastProcessedUrl: done.lastProcessedUrl ?? project.lastProcessedUrl, updatedAt: now })
+        .set({
+          status: to,
+          lastProcessedUrl: done.lastProcessedUrl ?? project.lastProcessedUrl,
+          updatedAt: now,
+        })
         .where(and(eq(projects.id, project.id), eq(projects.status, from)))
         .returning();
       if (!row) break;
@@ -340,14 +397,25 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
   }
 
   /** Batch step: fetch a slice of the frontier with per-host bounds, then queue the next slice. */
-  async function batch(payload: CrawlJobPayload, jobId: string, signal: AbortSignal, onProgress: (done: number, total: number) => void): Promise<void> {
+  async function batch(
+    payload: CrawlJobPayload,
+    jobId: string,
+    signal: AbortSignal,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<void> {
     const crawl = await crawlsRepo.findById(payload.crawlId);
     if (!crawl || crawl.status !== CRAWL_STATUS.ACTIVE) return;
     const loaded = await loadProject(crawl.projectId);
     if (!loaded) return failCrawl(crawl, 'The project no longer exists');
     const { project, hosts } = loaded;
     const now = clock.now();
-    const claimed = await crawlsRepo.claim(crawl.id, jobId, settings.batchSize, now, new Date(now.getTime() - settings.claimTimeoutMs));
+    const claimed = await crawlsRepo.claim(
+      crawl.id,
+      jobId,
+      settings.batchSize,
+      now,
+      new Date(now.getTime() - settings.claimTimeoutMs),
+    );
     const extract = {
       noTranslateSelectors: project.settings.noTranslateSelectors ?? [],
       ignorePatterns: compileIgnorePatterns(project.settings.ignorePatterns),
@@ -361,7 +429,10 @@ export function createCrawlRunner(runtime: CrawlRuntime, sendBatch: (payload: Cr
     await Promise.all(
       [...byHost.values()].map(async (hostPages) => {
         const robots = robotsFor(crawl, hostPages[0]!.normalisedUrl);
-        const delay = Math.min(Math.max(settings.politenessDelayMs, (robots.crawlDelaySeconds ?? 0) * 1000), MAX_CRAWL_DELAY_MS);
+        const delay = Math.min(
+          Math.max(settings.politenessDelayMs, (robots.crawlDelaySeconds ?? 0) * 1000),
+          MAX_CRAWL_DELAY_MS,
+        );
         const lanes = Math.min(settings.perHostConcurrency, hostPages.length);
         let next = 0;
         await Promise.all(

@@ -59,7 +59,11 @@ export function crawlRuntime(): CrawlRuntime {
 
 /** The runtime of a server process: fetches guarded by ALLOW_PRIVATE_NETWORK_FETCH. */
 export function createCrawlRuntime(
-  deps: Omit<CrawlRuntime, 'fetcher' | 'settings' | 'log'> & { allowPrivateNetwork: boolean; log?: Logger; settings?: Partial<CrawlSettings> },
+  deps: Omit<CrawlRuntime, 'fetcher' | 'settings' | 'log'> & {
+    allowPrivateNetwork: boolean;
+    log?: Logger;
+    settings?: Partial<CrawlSettings>;
+  },
 ): CrawlRuntime {
   const settings = { ...DEFAULT_CRAWL_SETTINGS, ...deps.settings };
   return {

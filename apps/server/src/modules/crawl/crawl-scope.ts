@@ -17,7 +17,12 @@ export function allowedHostsOf(hostnames: readonly string[]): Set<string> {
 }
 
 /** A URL as a queue entry (its `hostname` is the host with a non-default port) when it is crawlable and on an allowed host, else null. */
-export function toSeed(url: string, allowedHosts: ReadonlySet<string>, depth = 0, base?: string): PageSeed | null {
+export function toSeed(
+  url: string,
+  allowedHosts: ReadonlySet<string>,
+  depth = 0,
+  base?: string,
+): PageSeed | null {
   const normalisedUrl = normaliseUrl(url, base);
   if (!normalisedUrl) return null;
   const hostname = hostOf(normalisedUrl);

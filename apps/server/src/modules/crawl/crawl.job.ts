@@ -20,7 +20,10 @@ function runner(seq: number) {
     await runtime.jobs.send(
       crawlBatchJob,
       { ...payload, seq: next },
-      { singletonKey: `${payload.crawlId}:${next}`, ...(delaySeconds ? { startAfterSeconds: delaySeconds } : {}) },
+      {
+        singletonKey: `${payload.crawlId}:${next}`,
+        ...(delaySeconds ? { startAfterSeconds: delaySeconds } : {}),
+      },
     );
   });
 }
@@ -54,7 +57,9 @@ export const crawlBatchJob = defineJob({
   async handler(payload, context) {
     const crawl = runner(payload.seq);
     try {
-      await crawl.batch(payload, context.jobId, context.signal, (done, total) => context.reportProgress(done, total));
+      await crawl.batch(payload, context.jobId, context.signal, (done, total) =>
+        context.reportProgress(done, total),
+      );
     } catch (error) {
       if (context.retryCount >= 5) await failLastAttempt(crawl, payload.crawlId, error);
       throw queueSafe(error);
@@ -70,10 +75,15 @@ function queueSafe(error: unknown): Error {
   return new Error(error instanceof Error ? safeMessage(error.message) : 'The crawl step failed');
 }
 
-async function failLastAttempt(crawl: ReturnType<typeof runner>, crawlId: string, error: unknown): Promise<void> {
+async function failLastAttempt(
+  crawl: ReturnType<typeof runner>,
+  crawlId: string,
+  error: unknown,
+): Promise<void> {
   const { db } = crawlRuntime();
   const row = await createCrawlsRepository(db).findById(crawlId);
-  if (row) await crawl.failCrawl(row, error instanceof Error ? safeMessage(error.message) : 'The crawl failed');
+  if (row)
+    await crawl.failCrawl(row, error instanceof Error ? safeMessage(error.message) : 'The crawl failed');
 }
 
 export const crawlJobDefinitions = [crawlStartJob, crawlBatchJob];

@@ -20,11 +20,24 @@ export const crawlRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
     '/project/crawl',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'Crawl the website from initUrl; the project becomes crawling', body: startCrawlRequestSchema, response: responses(startCrawlResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Crawl the website from initUrl; the project becomes crawling',
+        body: startCrawlRequestSchema,
+        response: responses(startCrawlResponseSchema, 400, 404),
+      },
     },
     async (request) => {
-      const crawl = await services.crawl.startCrawl(request.principal!, request.body.projectId, request.body.initUrl);
-      return ok({ projectId: crawl.projectId, crawlId: crawl.id, status: crawl.status }, SUCCESS_MESSAGES.crawlAccepted);
+      const crawl = await services.crawl.startCrawl(
+        request.principal!,
+        request.body.projectId,
+        request.body.initUrl,
+      );
+      return ok(
+        { projectId: crawl.projectId, crawlId: crawl.id, status: crawl.status },
+        SUCCESS_MESSAGES.crawlAccepted,
+      );
     },
   );
 
@@ -32,7 +45,13 @@ export const crawlRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
     '/scope/crawl/last',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'The last crawl: status, last processed URL (else base URL), parsed URLs', body: lastCrawlRequestSchema, response: responses(crawlInfoSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'The last crawl: status, last processed URL (else base URL), parsed URLs',
+        body: lastCrawlRequestSchema,
+        response: responses(crawlInfoSchema, 400, 404),
+      },
     },
     async (request) => ok(await services.crawl.lastCrawl(request.principal!, request.body.projectId)),
   );

@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { projectDomains, projects, type Database } from '@bhasha/db';
-import { CRAWL_STATUS, PROJECT_CREATION_STATUS, PROJECT_MESSAGES, type CrawlInfo, type ProjectCreationStatus } from '@bhasha/contract';
+import {
+  CRAWL_STATUS,
+  PROJECT_CREATION_STATUS,
+  PROJECT_MESSAGES,
+  type CrawlInfo,
+  type ProjectCreationStatus,
+} from '@bhasha/contract';
 import type { Principal } from '../../http/access';
 import type { JobQueue } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
@@ -39,9 +45,16 @@ export function createCrawlService(deps: CrawlServiceDeps) {
   async function queueStart(crawl: CrawlRow, mode: CrawlMode): Promise<void> {
     if (!deps.jobs) throw new Error('crawls need the job queue');
     try {
-      await deps.jobs.send(crawlStartJob, { crawlId: crawl.id, projectId: crawl.projectId, mode, seq: 0 }, { singletonKey: crawl.id });
+      await deps.jobs.send(
+        crawlStartJob,
+        { crawlId: crawl.id, projectId: crawl.projectId, mode, seq: 0 },
+        { singletonKey: crawl.id },
+      );
     } catch (error) {
-      await crawls.transition(crawl.id, [CRAWL_STATUS.INACTIVE], CRAWL_STATUS.FAILED, { error: 'Could not queue the crawl', finishedAt: clock.now() });
+      await crawls.transition(crawl.id, [CRAWL_STATUS.INACTIVE], CRAWL_STATUS.FAILED, {
+        error: 'Could not queue the crawl',
+        finishedAt: clock.now(),
+      });
       throw error;
     }
   }
@@ -50,7 +63,12 @@ export function createCrawlService(deps: CrawlServiceDeps) {
    * Creates a crawl of the project unless one is running (then answers that one). For a full
    * crawl the project goes to `crawling` through the status machine, in the same transaction.
    */
-  async function createCrawl(project: ProjectRow, initUrl: string, mode: CrawlMode, seeds: PageSeed[]): Promise<CrawlRow> {
+  async function createCrawl(
+    project: ProjectRow,
+    initUrl: string,
+    mode: CrawlMode,
+    seeds: PageSeed[],
+  ): Promise<CrawlRow> {
     const now = clock.now();
     const created = await db.transaction(async (tx) => {
       // Lock the project row: two requests at once create one crawl.
@@ -60,10 +78,17 @@ export function createCrawlService(deps: CrawlServiceDeps) {
       const running = await txCrawls.findActive(project.id);
       if (running) return { crawl: running, isNew: false };
       if (mode === 'full') {
-        if (!statusesLeadingTo(PROJECT_CREATION_STATUS.crawling).includes(locked.status as ProjectCreationStatus)) {
+        if (
+          !statusesLeadingTo(PROJECT_CREATION_STATUS.crawling).includes(
+            locked.status as ProjectCreationStatus,
+          )
+        ) {
           throw AppError.validation([PROJECT_MESSAGES.invalidStatusChange]);
         }
-        await tx.update(projects).set({ status: PROJECT_CREATION_STATUS.crawling, updatedAt: now }).where(eq(projects.id, project.id));
+        await tx
+          .update(projects)
+          .set({ status: PROJECT_CREATION_STATUS.crawling, updatedAt: now })
+          .where(eq(projects.id, project.id));
       }
       const crawl = await txCrawls.insert({
         organisationId: project.organisationId,

@@ -96,7 +96,13 @@ export function createCrawlsRepository(db: Database) {
      * Claims up to `limit` queued URLs of a crawl for one job run. A run that is retried reclaims
      * what it held; URLs held longer than `staleBefore` by a lost run are taken over.
      */
-    async claim(crawlId: string, jobId: string, limit: number, now: Date, staleBefore: Date): Promise<PageRow[]> {
+    async claim(
+      crawlId: string,
+      jobId: string,
+      limit: number,
+      now: Date,
+      staleBefore: Date,
+    ): Promise<PageRow[]> {
       const candidates = db
         .select({ id: pages.id })
         .from(pages)
@@ -105,7 +111,10 @@ export function createCrawlsRepository(db: Database) {
             eq(pages.crawlId, crawlId),
             or(
               eq(pages.crawlState, 'queued'),
-              and(eq(pages.crawlState, 'fetching'), or(eq(pages.claimedBy, jobId), lt(pages.claimedAt, staleBefore))),
+              and(
+                eq(pages.crawlState, 'fetching'),
+                or(eq(pages.claimedBy, jobId), lt(pages.claimedAt, staleBefore)),
+              ),
             ),
           ),
         )
@@ -132,8 +141,14 @@ export function createCrawlsRepository(db: Database) {
       const [counts] = await db
         .select({
           discovered: sql<number>`count(*)`.mapWith(Number),
-          fetched: sql<number>`count(*) filter (where ${pages.crawlState} = 'done' and ${pages.status} = 'fetched')`.mapWith(Number),
-          failed: sql<number>`count(*) filter (where ${pages.crawlState} = 'done' and ${pages.status} = 'failed')`.mapWith(Number),
+          fetched:
+            sql<number>`count(*) filter (where ${pages.crawlState} = 'done' and ${pages.status} = 'fetched')`.mapWith(
+              Number,
+            ),
+          failed:
+            sql<number>`count(*) filter (where ${pages.crawlState} = 'done' and ${pages.status} = 'failed')`.mapWith(
+              Number,
+            ),
         })
         .from(pages)
         .where(eq(pages.crawlId, crawlId));

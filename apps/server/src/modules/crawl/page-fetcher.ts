@@ -79,7 +79,13 @@ export function createPageFetcher(options: PageFetcherOptions) {
     const location = typeof locationHeader === 'string' ? new URL(locationHeader, target).href : undefined;
     if (response.statusCode >= 300 && response.statusCode < 400) {
       await response.body.dump();
-      return { status: response.statusCode, ...(location ? { location } : {}), contentType, body: '', truncated: false };
+      return {
+        status: response.statusCode,
+        ...(location ? { location } : {}),
+        contentType,
+        body: '',
+        truncated: false,
+      };
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -95,20 +101,33 @@ export function createPageFetcher(options: PageFetcherOptions) {
       size += chunk.length;
     }
     if (truncated) response.body.destroy();
-    return { status: response.statusCode, contentType, body: Buffer.concat(chunks).toString('utf8'), truncated };
+    return {
+      status: response.statusCode,
+      contentType,
+      body: Buffer.concat(chunks).toString('utf8'),
+      truncated,
+    };
   }
 
   return {
     fetchResource,
 
     /** Fetches a text resource (robots.txt, sitemaps) following up to 5 redirects the caller allows. */
-    async fetchText(url: string, isAllowedUrl: (url: string) => boolean, signal?: AbortSignal): Promise<FetchedResource> {
+    async fetchText(
+      url: string,
+      isAllowedUrl: (url: string) => boolean,
+      signal?: AbortSignal,
+    ): Promise<FetchedResource> {
       let current = url;
       const seen = new Set<string>();
       for (let hop = 0; hop <= 5; hop += 1) {
         if (seen.has(current)) break;
         seen.add(current);
-        const result = await fetchResource(current, 'text/plain, application/xml, text/xml, */*;q=0.5', signal);
+        const result = await fetchResource(
+          current,
+          'text/plain, application/xml, text/xml, */*;q=0.5',
+          signal,
+        );
         if (result.status < 300 || result.status >= 400 || !result.location) return result;
         if (!isAllowedUrl(result.location)) return { ...result, status: 404 };
         current = result.location;

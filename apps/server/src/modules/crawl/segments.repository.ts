@@ -107,7 +107,10 @@ export function createSegmentsRepository(db: Database) {
 
     /** Before a re-crawl: what exists now is no longer new, so the crawl shows exactly what is. */
     async markAllSeen(projectId: string): Promise<void> {
-      await db.update(segments).set({ isNew: false }).where(and(eq(segments.projectId, projectId), eq(segments.isNew, true)));
+      await db
+        .update(segments)
+        .set({ isNew: false })
+        .where(and(eq(segments.projectId, projectId), eq(segments.isNew, true)));
     },
 
     /** Project word counts over in-scope pages (spec §3). */
@@ -117,7 +120,10 @@ export function createSegmentsRepository(db: Database) {
       const [unique] = await db
         .select({
           uniqueWordCount: sql<number>`coalesce(sum(${segments.wordCount}), 0)`.mapWith(Number),
-          newContentWordCount: sql<number>`coalesce(sum(${segments.wordCount}) filter (where ${segments.isNew}), 0)`.mapWith(Number),
+          newContentWordCount:
+            sql<number>`coalesce(sum(${segments.wordCount}) filter (where ${segments.isNew}), 0)`.mapWith(
+              Number,
+            ),
           segmentCount: sql<number>`count(*)`.mapWith(Number),
           newSegmentCount: sql<number>`count(*) filter (where ${segments.isNew})`.mapWith(Number),
         })

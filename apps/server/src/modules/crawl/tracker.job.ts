@@ -26,20 +26,34 @@ export const trackerRunDueJob = defineJob({
     const runtime = crawlRuntime();
     const { db, clock } = runtime;
     const dueBefore = new Date(clock.now().getTime() - TRACKING_INTERVAL_HOURS * 3600 * 1000);
-    const due = and(eq(pages.tracked, true), eq(pages.inScope, true), or(isNull(pages.lastCrawledAt), lt(pages.lastCrawledAt, dueBefore)));
+    const due = and(
+      eq(pages.tracked, true),
+      eq(pages.inScope, true),
+      or(isNull(pages.lastCrawledAt), lt(pages.lastCrawledAt, dueBefore)),
+    );
     const projectRows = await db
       .selectDistinct({ id: pages.projectId })
       .from(pages)
       .innerJoin(projects, eq(projects.id, pages.projectId))
       .where(and(due, isNull(projects.deletingAt)));
-    const crawl = createCrawlService({ db, clock, jobs: runtime.jobs, access: createProjectAccess(createProjectsRepository(db)) });
+    const crawl = createCrawlService({
+      db,
+      clock,
+      jobs: runtime.jobs,
+      access: createProjectAccess(createProjectsRepository(db)),
+    });
     let started = 0;
     for (const { id } of projectRows) {
       if (await crawl.isRunning(id)) continue;
       const [project] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
       if (!project) continue;
       const seeds = await db
-        .select({ url: pages.url, normalisedUrl: pages.normalisedUrl, hostname: pages.hostname, depth: pages.depth })
+        .select({
+          url: pages.url,
+          normalisedUrl: pages.normalisedUrl,
+          hostname: pages.hostname,
+          depth: pages.depth,
+        })
         .from(pages)
         .where(and(eq(pages.projectId, id), due))
         .orderBy(sql`${pages.lastCrawledAt} nulls first`)

@@ -20,7 +20,11 @@ const security: Record<string, string[]>[] = [{ token: [] }, { apikey: [] }];
 const ORGANISATION_ADMINS = [ROLES.superAdmin, ROLES.organisationAdmin, ROLES.freeOrgAdmin] as const;
 
 /** Organisation calls of spec §7 "Organisations". */
-export const organisationsRoutes: FastifyPluginCallbackZod<{ services: Services }> = (app, { services }, done) => {
+export const organisationsRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
+  app,
+  { services },
+  done,
+) => {
   app.post(
     '/organisation/list',
     {
@@ -66,7 +70,10 @@ export const organisationsRoutes: FastifyPluginCallbackZod<{ services: Services 
       },
     },
     async (request) => {
-      const { organisation, planSummary } = await services.organisations.getDetails(request.principal!, request.body.organisationId);
+      const { organisation, planSummary } = await services.organisations.getDetails(
+        request.principal!,
+        request.body.organisationId,
+      );
       const presented = presentOrganisation(organisation);
       return ok({ organisation: presented, planSummary: { ...planSummary, plan: presented.plan } });
     },
@@ -78,14 +85,19 @@ export const organisationsRoutes: FastifyPluginCallbackZod<{ services: Services 
       config: { access: ORGANISATION_ADMINS, ownOrganisation: true },
       schema: {
         tags: ['organisations'],
-        summary: 'Edit an organisation: name, website, details; plan and parliament workspace by super admins',
+        summary:
+          'Edit an organisation: name, website, details; plan and parliament workspace by super admins',
         security,
         body: organisationEditRequestSchema,
         response: responses(z.object({ organisation: organisationSummarySchema }), 400, 401, 403, 404),
       },
     },
     async (request) => {
-      const organisation = await services.organisations.edit(request.principal!, request.body.organisationId, request.body.editObject);
+      const organisation = await services.organisations.edit(
+        request.principal!,
+        request.body.organisationId,
+        request.body.editObject,
+      );
       return ok({ organisation: presentOrganisation(organisation) }, ORGANISATION_MESSAGES.updated);
     },
   );

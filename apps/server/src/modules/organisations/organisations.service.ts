@@ -54,7 +54,8 @@ export function createOrganisationsService(deps: OrganisationsServiceDeps) {
       const organisation = await findVisible(principal, id);
       if (!can(principal, 'edit', organisation)) throw AppError.forbidden();
       const changesPlan = patch.plan !== undefined || patch.parliamentWorkspace !== undefined;
-      if (changesPlan && !can(principal, 'changePlan', organisation)) throw AppError.forbidden(ORGANISATION_MESSAGES.planChangeNotAllowed);
+      if (changesPlan && !can(principal, 'changePlan', organisation))
+        throw AppError.forbidden(ORGANISATION_MESSAGES.planChangeNotAllowed);
       const updated = await deps.organisations.update(organisation.id, patch, deps.clock.now());
       if (!updated) throw AppError.notFound('The organisation');
       return updated;

@@ -10,7 +10,11 @@ export const PROJECT_READER_ROLES: readonly Role[] = [
   ROLES.collaborator,
 ];
 /** Roles that create, delete and configure projects. */
-export const PROJECT_MANAGER_ROLES: readonly Role[] = [ROLES.superAdmin, ROLES.organisationAdmin, ROLES.freeOrgAdmin];
+export const PROJECT_MANAGER_ROLES: readonly Role[] = [
+  ROLES.superAdmin,
+  ROLES.organisationAdmin,
+  ROLES.freeOrgAdmin,
+];
 
 /** Which projects a caller may see: every project, its organisation's, or those assigned to it. */
 export type ProjectScope =

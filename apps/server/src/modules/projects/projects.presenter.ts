@@ -10,7 +10,13 @@ function hostOf(url: string): string {
 }
 
 export function presentDomain(row: ProjectDomainRow): ProjectDomain {
-  return { id: row.id, hostname: row.hostname, origin: row.origin, isPrimary: row.isPrimary, active: row.active };
+  return {
+    id: row.id,
+    hostname: row.hostname,
+    origin: row.origin,
+    isPrimary: row.isPrimary,
+    active: row.active,
+  };
 }
 
 /** What leaves the server about a project (spec §3 "Project"). */

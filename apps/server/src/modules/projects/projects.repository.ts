@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { projectBaseHostSql, projectCollaborators, projectDomains, projects, type Database } from '@bhasha/db';
+import {
+  projectBaseHostSql,
+  projectCollaborators,
+  projectDomains,
+  projects,
+  type Database,
+} from '@bhasha/db';
 import type { ProjectCreationStatus, ProjectType } from '@bhasha/contract';
 import type { ProjectScope } from './projects.policy';
 
@@ -104,7 +110,10 @@ export function createProjectsRepository(db: Database) {
       return row;
     },
 
-    async list(scope: ProjectScope, filter: ProjectListFilter): Promise<{ rows: ProjectRow[]; total: number }> {
+    async list(
+      scope: ProjectScope,
+      filter: ProjectListFilter,
+    ): Promise<{ rows: ProjectRow[]; total: number }> {
       const search = filter.searchText ? containsPattern(filter.searchText) : undefined;
       const where = and(
         isNull(projects.deletingAt),
@@ -130,7 +139,13 @@ export function createProjectsRepository(db: Database) {
       const [row] = await db
         .select({ total: count() })
         .from(projects)
-        .where(and(eq(projects.organisationId, organisationId), eq(projects.type, 'website'), isNull(projects.deletingAt)));
+        .where(
+          and(
+            eq(projects.organisationId, organisationId),
+            eq(projects.type, 'website'),
+            isNull(projects.deletingAt),
+          ),
+        );
       return row?.total ?? 0;
     },
 
@@ -201,7 +216,10 @@ export function createProjectsRepository(db: Database) {
     },
 
     async assignCollaborator(projectId: string, userId: string, organisationId: string): Promise<void> {
-      await db.insert(projectCollaborators).values({ projectId, userId, organisationId }).onConflictDoNothing();
+      await db
+        .insert(projectCollaborators)
+        .values({ projectId, userId, organisationId })
+        .onConflictDoNothing();
     },
   };
 }

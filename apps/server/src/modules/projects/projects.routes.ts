@@ -36,7 +36,12 @@ import { PROJECT_MANAGER_ROLES, PROJECT_READER_ROLES } from './projects.policy';
 import { presentDomain, presentProject } from './projects.presenter';
 
 const tags = ['projects'];
-const domainResponses = { 200: envelopeOf(domainResponseSchema), 400: domainFailureSchema, 404: domainFailureSchema, 409: domainFailureSchema };
+const domainResponses = {
+  200: envelopeOf(domainResponseSchema),
+  400: domainFailureSchema,
+  404: domainFailureSchema,
+  409: domainFailureSchema,
+};
 const security = [{ token: [] }];
 
 /** Project calls of spec §7 "Projects". */
@@ -47,7 +52,13 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     '/project/new',
     {
       config: { access: PROJECT_MANAGER_ROLES },
-      schema: { tags, security, summary: 'Create a project (website: base URL, languages)', body: createProjectRequestSchema, response: responses(projectResponseSchema, 400, 403) },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a project (website: base URL, languages)',
+        body: createProjectRequestSchema,
+        response: responses(projectResponseSchema, 400, 403),
+      },
     },
     async (request) => {
       const { project, domains } = await projects.create(request.principal!, request.body);
@@ -59,7 +70,13 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     '/project/new/multiOrigin',
     {
       config: { access: PROJECT_MANAGER_ROLES },
-      schema: { tags, security, summary: 'Create a website project with several origins', body: createMultiOriginProjectRequestSchema, response: responses(projectResponseSchema, 400, 403) },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a website project with several origins',
+        body: createMultiOriginProjectRequestSchema,
+        response: responses(projectResponseSchema, 400, 403),
+      },
     },
     async (request) => {
       const { project, domains } = await projects.createMultiOrigin(request.principal!, request.body);
@@ -71,7 +88,13 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     '/project',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'List projects: search, pages, filters by type and status', body: projectListRequestSchema.default({ pageNumber: 1, pageSize: 10 }), response: responses(projectListResponseSchema, 400) },
+      schema: {
+        tags,
+        security,
+        summary: 'List projects: search, pages, filters by type and status',
+        body: projectListRequestSchema.default({ pageNumber: 1, pageSize: 10 }),
+        response: responses(projectListResponseSchema, 400),
+      },
     },
     async (request) => {
       const { rows, domains, total } = await projects.list(request.principal!, request.body);
@@ -83,7 +106,13 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     '/project/details',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'One project', body: projectIdRequestSchema, response: responses(projectResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'One project',
+        body: projectIdRequestSchema,
+        response: responses(projectResponseSchema, 400, 404),
+      },
     },
     async (request) => {
       const { project, domains } = await projects.details(request.principal!, request.body.projectId);
@@ -95,7 +124,13 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     '/project/update',
     {
       config: { access: PROJECT_MANAGER_ROLES },
-      schema: { tags, security, summary: 'Update name, languages, scope type or status', body: updateProjectRequestSchema, response: responses(projectResponseSchema, 400, 404, 409) },
+      schema: {
+        tags,
+        security,
+        summary: 'Update name, languages, scope type or status',
+        body: updateProjectRequestSchema,
+        response: responses(projectResponseSchema, 400, 404, 409),
+      },
     },
     async (request) => {
       try {
@@ -104,7 +139,12 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
       } catch (error) {
         // Spec §8: the dashboard shows 'Project updation request failed'; the reason travels in data.
         if (error instanceof AppError && error.statusCode !== 404) {
-          throw new AppError(error.statusCode, error.type, ERROR_MESSAGES.projectUpdationFailed, error.data ?? [error.message]);
+          throw new AppError(
+            error.statusCode,
+            error.type,
+            ERROR_MESSAGES.projectUpdationFailed,
+            error.data ?? [error.message],
+          );
         }
         throw error;
       }
@@ -115,10 +155,20 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     '/project/delete',
     {
       config: { access: PROJECT_MANAGER_ROLES },
-      schema: { tags, security, summary: 'Delete a project in the background; keepTm keeps its TM reusable', body: deleteProjectRequestSchema, response: responses(deleteProjectResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a project in the background; keepTm keeps its TM reusable',
+        body: deleteProjectRequestSchema,
+        response: responses(deleteProjectResponseSchema, 400, 404),
+      },
     },
     async (request) => {
-      const result = await projects.requestDelete(request.principal!, request.body.projectId, request.body.keepTm);
+      const result = await projects.requestDelete(
+        request.principal!,
+        request.body.projectId,
+        request.body.keepTm,
+      );
       return ok(result, SUCCESS_MESSAGES.projectDeleteRequested);
     },
   );
@@ -127,7 +177,13 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     '/project/stats',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'Word counts and URL totals of a project', body: projectIdRequestSchema, response: responses(projectStatsResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Word counts and URL totals of a project',
+        body: projectIdRequestSchema,
+        response: responses(projectStatsResponseSchema, 400, 404),
+      },
     },
     async (request) => ok({ stat: await projects.stats(request.principal!, request.body.projectId) }),
   );
@@ -136,16 +192,35 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     '/project/stats/urlWise',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'Word counts per URL', body: urlWiseStatsRequestSchema, response: responses(urlWiseStatsResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Word counts per URL',
+        body: urlWiseStatsRequestSchema,
+        response: responses(urlWiseStatsResponseSchema, 400, 404),
+      },
     },
-    async (request) => ok({ urlWiseStatData: await projects.urlWiseStats(request.principal!, request.body.projectId, request.body.urls) }),
+    async (request) =>
+      ok({
+        urlWiseStatData: await projects.urlWiseStats(
+          request.principal!,
+          request.body.projectId,
+          request.body.urls,
+        ),
+      }),
   );
 
   app.post(
     '/project/fetchProjectId',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: "The caller's project for a website URL (or its first project)", body: fetchProjectIdRequestSchema.default({}), response: responses(fetchProjectIdResponseSchema, 400) },
+      schema: {
+        tags,
+        security,
+        summary: "The caller's project for a website URL (or its first project)",
+        body: fetchProjectIdRequestSchema.default({}),
+        response: responses(fetchProjectIdResponseSchema, 400),
+      },
     },
     async (request) => ok({ projectId: await projects.fetchProjectId(request.principal!, request.body.url) }),
   );
@@ -154,11 +229,20 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     '/project/addNewDomain',
     {
       config: { access: PROJECT_MANAGER_ROLES },
-      schema: { tags, security, summary: 'Add a domain (origin) to a website project; failures carry `status`', body: addDomainRequestSchema, response: domainResponses },
+      schema: {
+        tags,
+        security,
+        summary: 'Add a domain (origin) to a website project; failures carry `status`',
+        body: addDomainRequestSchema,
+        response: domainResponses,
+      },
     },
     async (request) => {
       const domains = await projects.addDomain(request.principal!, request.body.projectId, request.body.url);
-      return ok({ status: PROJECT_MESSAGES.addDomainDone, domains: domains.map(presentDomain) }, PROJECT_MESSAGES.addDomainDone);
+      return ok(
+        { status: PROJECT_MESSAGES.addDomainDone, domains: domains.map(presentDomain) },
+        PROJECT_MESSAGES.addDomainDone,
+      );
     },
   );
 
@@ -166,12 +250,24 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     '/project/deleteDomain',
     {
       config: { access: PROJECT_MANAGER_ROLES },
-      schema: { tags, security, summary: 'Remove a domain by id or hostname; failures carry `status`', body: deleteDomainRequestSchema, response: domainResponses },
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a domain by id or hostname; failures carry `status`',
+        body: deleteDomainRequestSchema,
+        response: domainResponses,
+      },
     },
     async (request) => {
       const { projectId, domainId, hostname } = request.body;
-      const domains = await projects.deleteDomain(request.principal!, projectId, { ...(domainId ? { domainId } : {}), ...(hostname ? { hostname } : {}) });
-      return ok({ status: PROJECT_MESSAGES.deleteDomainDone, domains: domains.map(presentDomain) }, PROJECT_MESSAGES.deleteDomainDone);
+      const domains = await projects.deleteDomain(request.principal!, projectId, {
+        ...(domainId ? { domainId } : {}),
+        ...(hostname ? { hostname } : {}),
+      });
+      return ok(
+        { status: PROJECT_MESSAGES.deleteDomainDone, domains: domains.map(presentDomain) },
+        PROJECT_MESSAGES.deleteDomainDone,
+      );
     },
   );
 
@@ -179,7 +275,13 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     '/project/wordcount/:id',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'Word counts of spec §3; updating while a crawl runs', params: idParamsSchema, response: responses(wordCountResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Word counts of spec §3; updating while a crawl runs',
+        params: idParamsSchema,
+        response: responses(wordCountResponseSchema, 400, 404),
+      },
     },
     async (request) => {
       const counts = await projects.wordCount(request.principal!, request.params.id);
@@ -191,9 +293,19 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     '/project/deleteIndividualSegments',
     {
       config: { access: PROJECT_MANAGER_ROLES },
-      schema: { tags, security, summary: 'Delete segments of a project by source hash', body: deleteSegmentsRequestSchema, response: responses(deleteSegmentsResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete segments of a project by source hash',
+        body: deleteSegmentsRequestSchema,
+        response: responses(deleteSegmentsResponseSchema, 400, 404),
+      },
     },
-    async (request) => ok(await projects.deleteSegments(request.principal!, request.body.projectId, request.body.sourceHashes), PROJECT_MESSAGES.segmentsDeleted),
+    async (request) =>
+      ok(
+        await projects.deleteSegments(request.principal!, request.body.projectId, request.body.sourceHashes),
+        PROJECT_MESSAGES.segmentsDeleted,
+      ),
   );
 
   for (const group of ['cache', 'meta'] as const) {
@@ -201,11 +313,23 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
       `/project/${group}/update`,
       {
         config: { access: PROJECT_MANAGER_ROLES },
-        schema: { tags, security, summary: `Switch a ${group} setting {key, status}`, body: projectFlagRequestSchema, response: responses(projectResponseSchema, 400, 404) },
+        schema: {
+          tags,
+          security,
+          summary: `Switch a ${group} setting {key, status}`,
+          body: projectFlagRequestSchema,
+          response: responses(projectResponseSchema, 400, 404),
+        },
       },
       async (request) => {
         const { projectId, key, status } = request.body;
-        const { project, domains } = await projects.setFlag(request.principal!, projectId, group, key, status);
+        const { project, domains } = await projects.setFlag(
+          request.principal!,
+          projectId,
+          group,
+          key,
+          status,
+        );
         return ok({ project: presentProject(project, domains) }, PROJECT_MESSAGES.settingUpdated);
       },
     );

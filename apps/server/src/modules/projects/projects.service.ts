@@ -1,4 +1,10 @@
-import { ERROR_CODES, PROJECT_CREATION_STATUS, PROJECT_MESSAGES, ROLES, type ProjectCreationStatus } from '@bhasha/contract';
+import {
+  ERROR_CODES,
+  PROJECT_CREATION_STATUS,
+  PROJECT_MESSAGES,
+  ROLES,
+  type ProjectCreationStatus,
+} from '@bhasha/contract';
 import type { Database } from '@bhasha/db';
 import type { z } from 'zod';
 import type {
@@ -43,7 +49,12 @@ function originAndHost(url: string): { origin: string; hostname: string } {
 
 /** A failure of the domain calls: the dashboard shows their `status` field (spec §8). */
 function domainError(statusCode: number, message: string): AppError {
-  const type = statusCode === 404 ? ERROR_CODES.NOT_FOUND : statusCode === 409 ? ERROR_CODES.CONFLICT : ERROR_CODES.VALIDATION_ERROR;
+  const type =
+    statusCode === 404
+      ? ERROR_CODES.NOT_FOUND
+      : statusCode === 409
+        ? ERROR_CODES.CONFLICT
+        : ERROR_CODES.VALIDATION_ERROR;
   return new AppError(statusCode, type, message, undefined, { status: message });
 }
 
@@ -59,21 +70,35 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
     return principal.organisationId;
   }
 
-  async function enforceFreePlan(principal: Principal, organisationId: string, languages: readonly string[]): Promise<void> {
+  async function enforceFreePlan(
+    principal: Principal,
+    organisationId: string,
+    languages: readonly string[],
+  ): Promise<void> {
     if (principal.role !== ROLES.freeOrgAdmin) return;
     if (languages.length > 1) throw AppError.validation([PROJECT_MESSAGES.freePlanOneLanguage]);
-    if ((await repository.countWebsiteProjects(organisationId)) > 0) throw AppError.forbidden(PROJECT_MESSAGES.freePlanOneProject);
+    if ((await repository.countWebsiteProjects(organisationId)) > 0)
+      throw AppError.forbidden(PROJECT_MESSAGES.freePlanOneProject);
   }
 
   async function createWithOrigins(
     principal: Principal,
-    input: { name?: string; type: ProjectRow['type']; urls: string[]; sourceLanguage: string; targetLanguages: string[]; scopeType: string },
+    input: {
+      name?: string;
+      type: ProjectRow['type'];
+      urls: string[];
+      sourceLanguage: string;
+      targetLanguages: string[];
+      scopeType: string;
+    },
   ): Promise<{ project: ProjectRow; domains: ProjectDomainRow[] }> {
     const organisationId = requireOrganisation(principal);
     await enforceFreePlan(principal, organisationId, input.targetLanguages);
     const baseUrl = input.urls[0] ? (normaliseUrl(input.urls[0]) ?? input.urls[0]) : '';
     const seen = new Set<string>();
-    const origins = input.urls.map(originAndHost).filter((o) => (seen.has(o.hostname) ? false : (seen.add(o.hostname), true)));
+    const origins = input.urls
+      .map(originAndHost)
+      .filter((o) => (seen.has(o.hostname) ? false : (seen.add(o.hostname), true)));
     return db.transaction(async (tx) => {
       const txRepository = createProjectsRepository(tx);
       const project = await txRepository.insert({
@@ -88,15 +113,23 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
       });
       const domains: ProjectDomainRow[] = [];
       for (const [index, origin] of origins.entries()) {
-        const row = await txRepository.insertDomain({ organisationId, projectId: project.id, ...origin, isPrimary: index === 0 });
+        const row = await txRepository.insertDomain({
+          organisationId,
+          projectId: project.id,
+          ...origin,
+          isPrimary: index === 0,
+        });
         if (row) domains.push(row);
       }
-      if (principal.role === ROLES.collaborator) await txRepository.assignCollaborator(project.id, principal.id, organisationId);
+      if (principal.role === ROLES.collaborator)
+        await txRepository.assignCollaborator(project.id, principal.id, organisationId);
       return { project, domains };
     });
   }
 
-  async function withDomains(rows: ProjectRow[]): Promise<{ rows: ProjectRow[]; domains: ProjectDomainRow[] }> {
+  async function withDomains(
+    rows: ProjectRow[],
+  ): Promise<{ rows: ProjectRow[]; domains: ProjectDomainRow[] }> {
     return { rows, domains: await repository.listDomains(rows.map((r) => r.id)) };
   }
 
@@ -106,7 +139,8 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
 
   return {
     async create(principal: Principal, input: CreateInput) {
-      if (input.type === 'website' && !input.baseUrl) throw AppError.validation([PROJECT_MESSAGES.websiteUrlRequired]);
+      if (input.type === 'website' && !input.baseUrl)
+        throw AppError.validation([PROJECT_MESSAGES.websiteUrlRequired]);
       return createWithOrigins(principal, {
         ...(input.name ? { name: input.name } : {}),
         type: input.type,
@@ -142,7 +176,11 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
     async update(principal: Principal, input: UpdateInput) {
       const project = await deps.access.requireManageable(principal, input.projectId);
       if (input.status) assertTransition(project.status as ProjectCreationStatus, input.status);
-      if (input.targetLanguages && principal.role === ROLES.freeOrgAdmin && input.targetLanguages.length > 1) {
+      if (
+        input.targetLanguages &&
+        principal.role === ROLES.freeOrgAdmin &&
+        input.targetLanguages.length > 1
+      ) {
         throw AppError.validation([PROJECT_MESSAGES.freePlanOneLanguage]);
       }
       const patch = {
@@ -152,7 +190,13 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
         ...(input.scopeType ? { scopeType: input.scopeType } : {}),
       };
       const updated = input.status
-        ? await repository.transitionStatus(project.id, [project.status as ProjectCreationStatus], input.status, clock.now(), patch)
+        ? await repository.transitionStatus(
+            project.id,
+            [project.status as ProjectCreationStatus],
+            input.status,
+            clock.now(),
+            patch,
+          )
         : await repository.update(project.id, patch, clock.now());
       if (!updated) throw AppError.conflict(PROJECT_MESSAGES.invalidStatusChange);
       return { project: updated, domains: await repository.listDomains([updated.id]) };
@@ -163,7 +207,8 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
       const project = await deps.access.requireManageable(principal, projectId);
       const marked = await repository.markDeleting(project.id, keepTm, clock.now());
       if (!marked) throw AppError.notFound('The project');
-      if (deps.jobs) await deps.jobs.send(projectDeleteJob, { projectId: project.id }, { singletonKey: project.id });
+      if (deps.jobs)
+        await deps.jobs.send(projectDeleteJob, { projectId: project.id }, { singletonKey: project.id });
       else deps.background.run('project delete', () => repository.deleteMarked(project.id));
       return { projectId: project.id, keepTm };
     },
@@ -184,16 +229,26 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
         segmentCount: counts.segmentCount,
         newSegmentCount: counts.newSegmentCount,
         // Translated counts arrive with the translation memory.
-        languages: project.targetLanguages.map((language) => ({ language, sourceWordCount: counts.uniqueWordCount, translatedWordCount: 0 })),
+        languages: project.targetLanguages.map((language) => ({
+          language,
+          sourceWordCount: counts.uniqueWordCount,
+          translatedWordCount: 0,
+        })),
       };
     },
 
     async urlWiseStats(principal: Principal, projectId: string, urls: string[]) {
       const project = await deps.access.requireVisible(principal, projectId);
       const keys = urls.map((u) => normaliseUrl(u) ?? u);
-      const rows = keys.length > 0 ? await pagesRepository.findByNormalisedUrls(project.id, keys) : (await pagesRepository.list(project.id, { pageNumber: 1, pageSize: 500 })).rows;
+      const rows =
+        keys.length > 0
+          ? await pagesRepository.findByNormalisedUrls(project.id, keys)
+          : (await pagesRepository.list(project.id, { pageNumber: 1, pageSize: 500 })).rows;
       const byKey = new Map(rows.map((r) => [r.normalisedUrl, r]));
-      const ordered = keys.length > 0 ? keys.map((k, i) => ({ url: urls[i]!, row: byKey.get(k) })) : rows.map((row) => ({ url: row.url, row }));
+      const ordered =
+        keys.length > 0
+          ? keys.map((k, i) => ({ url: urls[i]!, row: byKey.get(k) }))
+          : rows.map((row) => ({ url: row.url, row }));
       return ordered.map(({ url, row }) => ({
         url,
         pageId: row?.id ?? null,
@@ -223,17 +278,34 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
       const baseHost = new URL(project.baseUrl).hostname.toLowerCase();
       if (existing.length === 0 && project.baseUrl) {
         // Projects made before domains existed (free-trial onboarding) get their base domain first.
-        await repository.insertDomain({ organisationId: project.organisationId, projectId: project.id, hostname: baseHost, origin: new URL(project.baseUrl).origin, isPrimary: true });
+        await repository.insertDomain({
+          organisationId: project.organisationId,
+          projectId: project.id,
+          hostname: baseHost,
+          origin: new URL(project.baseUrl).origin,
+          isPrimary: true,
+        });
       }
-      const row = await repository.insertDomain({ organisationId: project.organisationId, projectId: project.id, ...origin, isPrimary: false });
+      const row = await repository.insertDomain({
+        organisationId: project.organisationId,
+        projectId: project.id,
+        ...origin,
+        isPrimary: false,
+      });
       if (!row) throw domainError(409, PROJECT_MESSAGES.domainExists);
       return repository.listDomains([project.id]);
     },
 
-    async deleteDomain(principal: Principal, projectId: string, target: { domainId?: string; hostname?: string }) {
+    async deleteDomain(
+      principal: Principal,
+      projectId: string,
+      target: { domainId?: string; hostname?: string },
+    ) {
       const project = await deps.access.requireManageable(principal, projectId);
       const domains = await repository.listDomains([project.id]);
-      const domain = domains.find((d) => d.id === target.domainId || (target.hostname !== undefined && d.hostname === target.hostname));
+      const domain = domains.find(
+        (d) => d.id === target.domainId || (target.hostname !== undefined && d.hostname === target.hostname),
+      );
       if (!domain) throw domainError(404, PROJECT_MESSAGES.domainNotInProject);
       if (domain.isPrimary) throw domainError(400, PROJECT_MESSAGES.domainIsPrimary);
       await repository.deleteDomain(project.id, domain.id);
@@ -268,11 +340,22 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
     },
 
     /** project/cache/update and project/meta/update: `key` is the switch, `status` its value. */
-    async setFlag(principal: Principal, projectId: string, group: 'cache' | 'meta', key: string, status: boolean) {
+    async setFlag(
+      principal: Principal,
+      projectId: string,
+      group: 'cache' | 'meta',
+      key: string,
+      status: boolean,
+    ) {
       const project = await deps.access.requireManageable(principal, projectId);
-      const settings = { ...project.settings, flags: { ...project.settings.flags, [`${group}.${key}`]: status } };
-      if (group === 'cache' && (key === 'cache' || key === 'status' || key === 'enabled')) settings.cacheEnabled = status;
-      if (group === 'meta' && (key === 'meta' || key === 'status' || key === 'enabled')) settings.metaEnabled = status;
+      const settings = {
+        ...project.settings,
+        flags: { ...project.settings.flags, [`${group}.${key}`]: status },
+      };
+      if (group === 'cache' && (key === 'cache' || key === 'status' || key === 'enabled'))
+        settings.cacheEnabled = status;
+      if (group === 'meta' && (key === 'meta' || key === 'status' || key === 'enabled'))
+        settings.metaEnabled = status;
       const updated = await repository.update(project.id, { settings }, clock.now());
       if (!updated) throw AppError.notFound('The project');
       return { project: updated, domains: await repository.listDomains([updated.id]) };

@@ -10,7 +10,12 @@ import { createProjectsRepository } from './projects.repository';
 import { createProjectsService } from './projects.service';
 
 /** The website-project services (projects, crawl, scope), wired together once. */
-export function createWebsiteServices(deps: { db: Database; clock: Clock; jobs: JobQueue | null; background: BackgroundTasks }) {
+export function createWebsiteServices(deps: {
+  db: Database;
+  clock: Clock;
+  jobs: JobQueue | null;
+  background: BackgroundTasks;
+}) {
   const access = createProjectAccess(createProjectsRepository(deps.db));
   const crawl = createCrawlService({ db: deps.db, clock: deps.clock, jobs: deps.jobs, access });
   return {
@@ -21,7 +26,11 @@ export function createWebsiteServices(deps: { db: Database; clock: Clock; jobs: 
         () => false,
       ),
     crawl,
-    projects: createProjectsService({ ...deps, access, isCrawlRunning: (projectId) => crawl.isRunning(projectId) }),
+    projects: createProjectsService({
+      ...deps,
+      access,
+      isCrawlRunning: (projectId) => crawl.isRunning(projectId),
+    }),
     scope: createScopeService({ db: deps.db, access, crawl, background: deps.background }),
   };
 }

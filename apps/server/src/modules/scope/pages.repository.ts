@@ -26,7 +26,10 @@ const INSERT_CHUNK = 500;
 
 /** Queries about a project's URLs. Callers pass a project id they already checked. */
 export function createPagesRepository(db: Database) {
-  function filterCondition(projectId: string, filter: Omit<PageListFilter, 'pageNumber' | 'pageSize'>): SQL | undefined {
+  function filterCondition(
+    projectId: string,
+    filter: Omit<PageListFilter, 'pageNumber' | 'pageSize'>,
+  ): SQL | undefined {
     const search = filter.search ? containsPattern(filter.search) : undefined;
     return and(
       eq(pages.projectId, projectId),
@@ -53,10 +56,20 @@ export function createPagesRepository(db: Database) {
     },
 
     /** One slice of the in-scope URLs, distinct by normalised URL, in a stable order. */
-    async listUrlPart(projectId: string, offset: number, limit: number): Promise<{ urls: string[]; total: number }> {
+    async listUrlPart(
+      projectId: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ urls: string[]; total: number }> {
       const where = and(eq(pages.projectId, projectId), eq(pages.inScope, true));
       const [rows, totals] = await Promise.all([
-        db.select({ url: pages.normalisedUrl }).from(pages).where(where).orderBy(asc(pages.normalisedUrl)).limit(limit).offset(offset),
+        db
+          .select({ url: pages.normalisedUrl })
+          .from(pages)
+          .where(where)
+          .orderBy(asc(pages.normalisedUrl))
+          .limit(limit)
+          .offset(offset),
         db.select({ total: count() }).from(pages).where(where),
       ]);
       return { urls: rows.map((r) => r.url), total: totals[0]?.total ?? 0 };
@@ -72,7 +85,11 @@ export function createPagesRepository(db: Database) {
     },
 
     async findById(projectId: string, id: string): Promise<PageRow | undefined> {
-      const [row] = await db.select().from(pages).where(and(eq(pages.projectId, projectId), eq(pages.id, id))).limit(1);
+      const [row] = await db
+        .select()
+        .from(pages)
+        .where(and(eq(pages.projectId, projectId), eq(pages.id, id)))
+        .limit(1);
       return row;
     },
 
@@ -85,7 +102,11 @@ export function createPagesRepository(db: Database) {
     },
 
     /** Inserts URLs that are not in the project yet; answers how many were new. */
-    async insertMissing(organisationId: string, projectId: string, seeds: readonly PageSeed[]): Promise<number> {
+    async insertMissing(
+      organisationId: string,
+      projectId: string,
+      seeds: readonly PageSeed[],
+    ): Promise<number> {
       let inserted = 0;
       for (let i = 0; i < seeds.length; i += INSERT_CHUNK) {
         const chunk = seeds.slice(i, i + INSERT_CHUNK).map((s) => ({
@@ -102,7 +123,12 @@ export function createPagesRepository(db: Database) {
       return inserted;
     },
 
-    async setInScope(projectId: string, ids: readonly string[], urls: readonly string[], inScope: boolean): Promise<number> {
+    async setInScope(
+      projectId: string,
+      ids: readonly string[],
+      urls: readonly string[],
+      inScope: boolean,
+    ): Promise<number> {
       const rows = await db
         .update(pages)
         .set({ inScope })
@@ -111,7 +137,12 @@ export function createPagesRepository(db: Database) {
       return rows.length;
     },
 
-    async setTracked(projectId: string, ids: readonly string[], urls: readonly string[], tracked: boolean): Promise<number> {
+    async setTracked(
+      projectId: string,
+      ids: readonly string[],
+      urls: readonly string[],
+      tracked: boolean,
+    ): Promise<number> {
       const rows = await db
         .update(pages)
         .set({ tracked })
@@ -129,7 +160,9 @@ export function createPagesRepository(db: Database) {
       return rows.length;
     },
 
-    async hostnameCounts(projectId: string): Promise<Array<{ hostname: string; total: number; inScope: number; tracked: number }>> {
+    async hostnameCounts(
+      projectId: string,
+    ): Promise<Array<{ hostname: string; total: number; inScope: number; tracked: number }>> {
       return db
         .select({
           hostname: pages.hostname,
@@ -144,7 +177,9 @@ export function createPagesRepository(db: Database) {
     },
 
     /** URL totals of a project for its stats. */
-    async counts(projectId: string): Promise<{ total: number; inScope: number; crawled: number; failed: number; tracked: number }> {
+    async counts(
+      projectId: string,
+    ): Promise<{ total: number; inScope: number; crawled: number; failed: number; tracked: number }> {
       const [row] = await db
         .select({
           total: count(),
@@ -175,7 +210,10 @@ export function createPagesRepository(db: Database) {
         .limit(200);
     },
 
-    async findVersions(projectId: string, ids: readonly string[]): Promise<Array<PageVersionRow & { url: string }>> {
+    async findVersions(
+      projectId: string,
+      ids: readonly string[],
+    ): Promise<Array<PageVersionRow & { url: string }>> {
       if (ids.length === 0) return [];
       const rows = await db
         .select({ version: pageVersions, url: pages.url })
@@ -188,10 +226,14 @@ export function createPagesRepository(db: Database) {
 }
 
 function selection(ids: readonly string[], urls: readonly string[]): SQL | undefined {
-  return or(
-    ids.length > 0 ? inArray(pages.id, [...ids]) : undefined,
-    urls.length > 0 ? or(inArray(pages.normalisedUrl, [...urls]), inArray(pages.url, [...urls])) : undefined,
-  ) ?? sql`false`;
+  return (
+    or(
+      ids.length > 0 ? inArray(pages.id, [...ids]) : undefined,
+      urls.length > 0
+        ? or(inArray(pages.normalisedUrl, [...urls]), inArray(pages.url, [...urls]))
+        : undefined,
+    ) ?? sql`false`
+  );
 }
 
 export type PagesRepository = ReturnType<typeof createPagesRepository>;

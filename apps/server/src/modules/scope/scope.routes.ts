@@ -74,7 +74,8 @@ async function readUpload(request: FastifyRequest): Promise<{ projectId: string;
       throw AppError.validation([SCOPE_MESSAGES.uploadWrongType]);
     }
     const buffer = await part.toBuffer();
-    if (part.file.truncated) throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, SCOPE_MESSAGES.uploadTooLarge);
+    if (part.file.truncated)
+      throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, SCOPE_MESSAGES.uploadTooLarge);
     text = buffer.toString('utf8');
   }
   const parsedId = projectIdSchema.safeParse(projectId);
@@ -87,7 +88,14 @@ async function readUpload(request: FastifyRequest): Promise<{ projectId: string;
 export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const scope = services.scope;
   await app.register(multipart, {
-    limits: { fileSize: SCOPE_UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+    limits: {
+      fileSize: SCOPE_UPLOAD_MAX_BYTES,
+      files: 1,
+      fields: 5,
+      fieldSize: 1024,
+      parts: 6,
+      headerPairs: 100,
+    },
     throwFileSizeLimit: false,
   });
 
@@ -95,11 +103,23 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/:projectId/:pageNumber/:pageSize',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'URLs of the scope, paged, with searchText', params: scopePageParamsSchema, querystring: searchTextQuerySchema, response: responses(scopeListResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'URLs of the scope, paged, with searchText',
+        params: scopePageParamsSchema,
+        querystring: searchTextQuerySchema,
+        response: responses(scopeListResponseSchema, 400, 404),
+      },
     },
     async (request) => {
       const { projectId, pageNumber, pageSize } = request.params;
-      const { rows, total } = await scope.list(request.principal!, projectId, { pageNumber, pageSize }, request.query.searchText);
+      const { rows, total } = await scope.list(
+        request.principal!,
+        projectId,
+        { pageNumber, pageSize },
+        request.query.searchText,
+      );
       return ok({ urlList: rows.map(presentScopeUrl), total });
     },
   );
@@ -108,7 +128,14 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/allUrl/:id',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'In-scope URLs, one part at a time, without duplicates', params: idParamsSchema, querystring: allUrlQuerySchema, response: responses(allUrlResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'In-scope URLs, one part at a time, without duplicates',
+        params: idParamsSchema,
+        querystring: allUrlQuerySchema,
+        response: responses(allUrlResponseSchema, 400, 404),
+      },
     },
     async (request) => ok(await scope.allUrls(request.principal!, request.params.id, request.query.pagePart)),
   );
@@ -117,14 +144,26 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/urls/:id',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'URLs paged, by search and hostname', params: idParamsSchema, querystring: scopeUrlsQuerySchema, response: responses(scopeListResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'URLs paged, by search and hostname',
+        params: idParamsSchema,
+        querystring: scopeUrlsQuerySchema,
+        response: responses(scopeListResponseSchema, 400, 404),
+      },
     },
     async (request) => {
       const { pageNumber, pageSize, search, selectedHostname } = request.query;
-      const { rows, total } = await scope.listByHost(request.principal!, request.params.id, { pageNumber, pageSize }, {
-        ...(search ? { search } : {}),
-        ...(selectedHostname ? { hostname: selectedHostname } : {}),
-      });
+      const { rows, total } = await scope.listByHost(
+        request.principal!,
+        request.params.id,
+        { pageNumber, pageSize },
+        {
+          ...(search ? { search } : {}),
+          ...(selectedHostname ? { hostname: selectedHostname } : {}),
+        },
+      );
       return ok({ urlList: rows.map(presentScopeUrl), total });
     },
   );
@@ -133,21 +172,39 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/domainWiseUrls',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'URL counts per hostname', body: scopeProjectRequestSchema, response: responses(domainWiseUrlsResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'URL counts per hostname',
+        body: scopeProjectRequestSchema,
+        response: responses(domainWiseUrlsResponseSchema, 400, 404),
+      },
     },
-    async (request) => ok({ domainList: await scope.domainWiseUrls(request.principal!, request.body.projectId) }),
+    async (request) =>
+      ok({ domainList: await scope.domainWiseUrls(request.principal!, request.body.projectId) }),
   );
 
   app.post(
     '/domain/fetchAllDomains',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: "The project's domains with their active flag", body: scopeProjectRequestSchema, response: responses(fetchAllDomainsResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: "The project's domains with their active flag",
+        body: scopeProjectRequestSchema,
+        response: responses(fetchAllDomainsResponseSchema, 400, 404),
+      },
     },
     async (request) => {
       const domains = await scope.fetchAllDomains(request.principal!, request.body.projectId);
       return ok({
-        domainList: domains.map((d) => ({ id: d.id, hostname: d.hostname, origin: d.origin, active: d.active })),
+        domainList: domains.map((d) => ({
+          id: d.id,
+          hostname: d.hostname,
+          origin: d.origin,
+          active: d.active,
+        })),
         totalDomain: domains.length,
       });
     },
@@ -157,7 +214,13 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/flush/start',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'Fetch one URL again now', body: flushRequestSchema, response: responses(flushResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Fetch one URL again now',
+        body: flushRequestSchema,
+        response: responses(flushResponseSchema, 400, 404),
+      },
     },
     async (request) => {
       const crawl = await scope.flush(request.principal!, request.body.projectId, request.body.url);
@@ -169,7 +232,13 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/add',
     {
       config: { access: PROJECT_MANAGER_ROLES },
-      schema: { tags, security, summary: "Add URLs of the project's domains to the scope", body: addUrlsRequestSchema, response: responses(addUrlsResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: "Add URLs of the project's domains to the scope",
+        body: addUrlsRequestSchema,
+        response: responses(addUrlsResponseSchema, 400, 404),
+      },
     },
     async (request) => {
       const result = await scope.addUrls(request.principal!, request.body.projectId, request.body.urls);
@@ -181,11 +250,22 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/fetchByDomain',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'URLs of one hostname, paged', body: fetchByDomainRequestSchema, response: responses(scopeListResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'URLs of one hostname, paged',
+        body: fetchByDomainRequestSchema,
+        response: responses(scopeListResponseSchema, 400, 404),
+      },
     },
     async (request) => {
       const { projectId, hostname, pageNumber, pageSize } = request.body;
-      const { rows, total } = await scope.listByHost(request.principal!, projectId, { pageNumber, pageSize }, { hostname });
+      const { rows, total } = await scope.listByHost(
+        request.principal!,
+        projectId,
+        { pageNumber, pageSize },
+        { hostname },
+      );
       return ok({ urlList: rows.map(presentScopeUrl), total });
     },
   );
@@ -194,29 +274,56 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/fetchByurl',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'One URL of the scope', body: fetchByUrlRequestSchema, response: responses(fetchByUrlResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'One URL of the scope',
+        body: fetchByUrlRequestSchema,
+        response: responses(fetchByUrlResponseSchema, 400, 404),
+      },
     },
-    async (request) => ok({ url: presentScopeUrl(await scope.fetchByUrl(request.principal!, request.body.projectId, request.body.url)) }),
+    async (request) =>
+      ok({
+        url: presentScopeUrl(
+          await scope.fetchByUrl(request.principal!, request.body.projectId, request.body.url),
+        ),
+      }),
   );
 
   app.post(
     '/scope/Uniquedomains',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'Hostnames found among the URLs', body: scopeProjectRequestSchema, response: responses(uniqueDomainsResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Hostnames found among the URLs',
+        body: scopeProjectRequestSchema,
+        response: responses(uniqueDomainsResponseSchema, 400, 404),
+      },
     },
-    async (request) => ok({ uniqueDomains: await scope.uniqueDomains(request.principal!, request.body.projectId) }),
+    async (request) =>
+      ok({ uniqueDomains: await scope.uniqueDomains(request.principal!, request.body.projectId) }),
   );
 
   app.post(
     '/scope/toggle',
     {
       config: { access: PROJECT_MANAGER_ROLES },
-      schema: { tags, security, summary: 'Put URLs in or out of scope', body: scopeToggleRequestSchema, response: responses(toggleResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Put URLs in or out of scope',
+        body: scopeToggleRequestSchema,
+        response: responses(toggleResponseSchema, 400, 404),
+      },
     },
     async (request) => {
       const { projectId, urlIds, urls, inScope } = request.body;
-      return ok({ updated: await scope.toggleScope(request.principal!, projectId, urlIds, urls, inScope) }, SCOPE_MESSAGES.toggled);
+      return ok(
+        { updated: await scope.toggleScope(request.principal!, projectId, urlIds, urls, inScope) },
+        SCOPE_MESSAGES.toggled,
+      );
     },
   );
 
@@ -224,11 +331,20 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/tracking/toggle',
     {
       config: { access: PROJECT_MANAGER_ROLES },
-      schema: { tags, security, summary: 'Switch tracking of URLs', body: trackingToggleRequestSchema, response: responses(toggleResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Switch tracking of URLs',
+        body: trackingToggleRequestSchema,
+        response: responses(toggleResponseSchema, 400, 404),
+      },
     },
     async (request) => {
       const { projectId, urlIds, urls, tracked } = request.body;
-      return ok({ updated: await scope.toggleTracking(request.principal!, projectId, urlIds, urls, tracked) }, SCOPE_MESSAGES.toggled);
+      return ok(
+        { updated: await scope.toggleTracking(request.principal!, projectId, urlIds, urls, tracked) },
+        SCOPE_MESSAGES.toggled,
+      );
     },
   );
 
@@ -236,7 +352,13 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/project/resync',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'Recount the word counts of every URL', body: scopeProjectRequestSchema, response: responses(z.object({}), 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Recount the word counts of every URL',
+        body: scopeProjectRequestSchema,
+        response: responses(z.object({}), 400, 404),
+      },
     },
     async (request) => {
       await scope.resync(request.principal!, request.body.projectId);
@@ -248,11 +370,20 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/getTrackingUrls',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'Tracked URLs, paged', body: pagedProjectRequestSchema, response: responses(trackingUrlsResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Tracked URLs, paged',
+        body: pagedProjectRequestSchema,
+        response: responses(trackingUrlsResponseSchema, 400, 404),
+      },
     },
     async (request) => {
       const { projectId, pageNumber, pageSize } = request.body;
-      const { rows, total } = await scope.trackingUrls(request.principal!, projectId, { pageNumber, pageSize });
+      const { rows, total } = await scope.trackingUrls(request.principal!, projectId, {
+        pageNumber,
+        pageSize,
+      });
       return ok({ trackingUrls: rows.map(presentScopeUrl), total });
     },
   );
@@ -261,14 +392,28 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/getTrackingFilesListByUrl',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'Stored versions of a tracked URL', body: trackingFilesRequestSchema, response: responses(trackingFilesResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Stored versions of a tracked URL',
+        body: trackingFilesRequestSchema,
+        response: responses(trackingFilesResponseSchema, 400, 404),
+      },
     },
     async (request) => {
       const { projectId, urlId, url } = request.body;
-      const result = await scope.trackingFiles(request.principal!, projectId, { ...(urlId ? { urlId } : {}), ...(url ? { url } : {}) });
+      const result = await scope.trackingFiles(request.principal!, projectId, {
+        ...(urlId ? { urlId } : {}),
+        ...(url ? { url } : {}),
+      });
       return ok({
         url: result.url,
-        files: result.files.map((f) => ({ id: f.id, contentHash: f.contentHash, fetchedAt: f.fetchedAt.toISOString(), size: f.size })),
+        files: result.files.map((f) => ({
+          id: f.id,
+          contentHash: f.contentHash,
+          fetchedAt: f.fetchedAt.toISOString(),
+          size: f.size,
+        })),
       });
     },
   );
@@ -277,11 +422,24 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/getTrackingFilesrc',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'One stored version of a tracked URL', body: trackingFileRequestSchema, response: responses(trackingFileSrcResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'One stored version of a tracked URL',
+        body: trackingFileRequestSchema,
+        response: responses(trackingFileSrcResponseSchema, 400, 404),
+      },
     },
     async (request) => {
-      const [file] = await scope.trackingFileContents(request.principal!, request.body.projectId, [request.body.fileId]);
-      return ok({ fileId: file!.id, url: file!.url, fetchedAt: file!.fetchedAt.toISOString(), src: file!.html });
+      const [file] = await scope.trackingFileContents(request.principal!, request.body.projectId, [
+        request.body.fileId,
+      ]);
+      return ok({
+        fileId: file!.id,
+        url: file!.url,
+        fetchedAt: file!.fetchedAt.toISOString(),
+        src: file!.html,
+      });
     },
   );
 
@@ -289,11 +447,23 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/getFilehtmls',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'Several stored versions, to compare', body: fileHtmlsRequestSchema, response: responses(fileHtmlsResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Several stored versions, to compare',
+        body: fileHtmlsRequestSchema,
+        response: responses(fileHtmlsResponseSchema, 400, 404),
+      },
     },
     async (request) => {
-      const files = await scope.trackingFileContents(request.principal!, request.body.projectId, request.body.fileIds);
-      return ok({ htmls: files.map((f) => ({ fileId: f.id, fetchedAt: f.fetchedAt.toISOString(), html: f.html })) });
+      const files = await scope.trackingFileContents(
+        request.principal!,
+        request.body.projectId,
+        request.body.fileIds,
+      );
+      return ok({
+        htmls: files.map((f) => ({ fileId: f.id, fetchedAt: f.fetchedAt.toISOString(), html: f.html })),
+      });
     },
   );
 
@@ -301,18 +471,41 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/scope/enableUrlTrack',
     {
       config: { access: PROJECT_MANAGER_ROLES },
-      schema: { tags, security, summary: 'Tracking on or off for every in-scope URL', body: enableUrlTrackRequestSchema, response: responses(toggleResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Tracking on or off for every in-scope URL',
+        body: enableUrlTrackRequestSchema,
+        response: responses(toggleResponseSchema, 400, 404),
+      },
     },
-    async (request) => ok({ updated: await scope.enableUrlTrack(request.principal!, request.body.projectId, request.body.status) }, SCOPE_MESSAGES.toggled),
+    async (request) =>
+      ok(
+        {
+          updated: await scope.enableUrlTrack(
+            request.principal!,
+            request.body.projectId,
+            request.body.status,
+          ),
+        },
+        SCOPE_MESSAGES.toggled,
+      ),
   );
 
   app.post(
     '/tracker/projectContentTracker',
     {
       config: { access: PROJECT_READER_ROLES },
-      schema: { tags, security, summary: 'Fetch tracked URLs now; changed content is flagged new', body: scopeProjectRequestSchema, response: responses(trackerRunResponseSchema, 400, 404) },
+      schema: {
+        tags,
+        security,
+        summary: 'Fetch tracked URLs now; changed content is flagged new',
+        body: scopeProjectRequestSchema,
+        response: responses(trackerRunResponseSchema, 400, 404),
+      },
     },
-    async (request) => ok(await scope.runTracker(request.principal!, request.body.projectId), SCOPE_MESSAGES.trackingStarted),
+    async (request) =>
+      ok(await scope.runTracker(request.principal!, request.body.projectId), SCOPE_MESSAGES.trackingStarted),
   );
 
   for (const path of ['/scope/upload', '/project/scope']) {
@@ -320,7 +513,13 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       path,
       {
         config: { access: PROJECT_MANAGER_ROLES },
-        schema: { tags, security, summary: 'Upload a CSV or TXT list of URLs (multipart: projectId, file)', consumes: ['multipart/form-data'], response: responses(addUrlsResponseSchema, 400, 404) },
+        schema: {
+          tags,
+          security,
+          summary: 'Upload a CSV or TXT list of URLs (multipart: projectId, file)',
+          consumes: ['multipart/form-data'],
+          response: responses(addUrlsResponseSchema, 400, 404),
+        },
       },
       async (request) => {
         const { projectId, urls } = await readUpload(request);

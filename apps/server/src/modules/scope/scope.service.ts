@@ -32,7 +32,12 @@ export interface Paging {
 
 /** A failure with one of the spec's fixed texts (§8), carrying details for the dashboard. */
 function fixedFailure(statusCode: number, message: string, data?: unknown): AppError {
-  return new AppError(statusCode, statusCode === 404 ? ERROR_CODES.NOT_FOUND : ERROR_CODES.VALIDATION_ERROR, message, data);
+  return new AppError(
+    statusCode,
+    statusCode === 404 ? ERROR_CODES.NOT_FOUND : ERROR_CODES.VALIDATION_ERROR,
+    message,
+    data,
+  );
 }
 
 /** The URLs of a website project: listing, adding, scope and tracking switches, tracked versions. */
@@ -59,7 +64,11 @@ export function createScopeService(deps: ScopeServiceDeps) {
     for (const url of urls) {
       const seed = toSeed(url, hosts);
       if (seed) seeds.set(seed.normalisedUrl, seed);
-      else failed.push({ url: url.slice(0, 2048), reason: normaliseUrl(url) ? PROJECT_MESSAGES.domainNotInProject : PROJECT_MESSAGES.urlInvalid });
+      else
+        failed.push({
+          url: url.slice(0, 2048),
+          reason: normaliseUrl(url) ? PROJECT_MESSAGES.domainNotInProject : PROJECT_MESSAGES.urlInvalid,
+        });
     }
     if (seeds.size === 0) throw fixedFailure(400, ERROR_MESSAGES.urlAddToScopeFailed, { failed });
     const added = await pages.insertMissing(project.organisationId, project.id, [...seeds.values()]);
@@ -72,7 +81,12 @@ export function createScopeService(deps: ScopeServiceDeps) {
       return pages.list(project.id, { ...paging, ...(search ? { search } : {}) });
     },
 
-    async listByHost(principal: Principal, projectId: string, paging: Paging, filter: { search?: string; hostname?: string }) {
+    async listByHost(
+      principal: Principal,
+      projectId: string,
+      paging: Paging,
+      filter: { search?: string; hostname?: string },
+    ) {
       const project = await deps.access.requireWebsite(principal, projectId);
       return pages.list(project.id, { ...paging, ...filter });
     },
@@ -80,7 +94,11 @@ export function createScopeService(deps: ScopeServiceDeps) {
     /** scope/allUrl: one part of the in-scope URLs, duplicates removed (spec §9). */
     async allUrls(principal: Principal, projectId: string, pagePart: number) {
       const project = await deps.access.requireWebsite(principal, projectId);
-      const { urls, total } = await pages.listUrlPart(project.id, pagePart * SCOPE_ALL_URL_PART_SIZE, SCOPE_ALL_URL_PART_SIZE);
+      const { urls, total } = await pages.listUrlPart(
+        project.id,
+        pagePart * SCOPE_ALL_URL_PART_SIZE,
+        SCOPE_ALL_URL_PART_SIZE,
+      );
       const unique = [...new Set(urls)];
       return { urlList: unique, total, pagePart, hasMore: (pagePart + 1) * SCOPE_ALL_URL_PART_SIZE < total };
     },
@@ -123,7 +141,8 @@ export function createScopeService(deps: ScopeServiceDeps) {
           existing += result.existing;
           failed.push(...result.failed);
         } catch (error) {
-          const data = error instanceof AppError ? (error.data as { failed?: typeof failed } | undefined) : undefined;
+          const data =
+            error instanceof AppError ? (error.data as { failed?: typeof failed } | undefined) : undefined;
           if (!data?.failed) throw error;
           failed.push(...data.failed);
         }
@@ -132,7 +151,13 @@ export function createScopeService(deps: ScopeServiceDeps) {
       return { added, existing, failed };
     },
 
-    async toggleScope(principal: Principal, projectId: string, ids: string[], urls: string[], inScope: boolean) {
+    async toggleScope(
+      principal: Principal,
+      projectId: string,
+      ids: string[],
+      urls: string[],
+      inScope: boolean,
+    ) {
       const project = await deps.access.requireManageable(principal, projectId);
       const keys = urls.map((u) => normaliseUrl(u) ?? u);
       const updated = await pages.setInScope(project.id, ids, keys, inScope);
@@ -140,7 +165,13 @@ export function createScopeService(deps: ScopeServiceDeps) {
       return updated;
     },
 
-    async toggleTracking(principal: Principal, projectId: string, ids: string[], urls: string[], tracked: boolean) {
+    async toggleTracking(
+      principal: Principal,
+      projectId: string,
+      ids: string[],
+      urls: string[],
+      tracked: boolean,
+    ) {
       const project = await deps.access.requireManageable(principal, projectId);
       const keys = urls.map((u) => normaliseUrl(u) ?? u);
       const updated = await pages.setTracked(project.id, ids, keys, tracked);
@@ -156,14 +187,18 @@ export function createScopeService(deps: ScopeServiceDeps) {
     /** scope/project/resync: word counts recomputed in the background (spec §8 message). */
     async resync(principal: Principal, projectId: string): Promise<void> {
       const project = await deps.access.requireWebsite(principal, projectId);
-      deps.background.run('word count resync', () => createSegmentsRepository(deps.db).recountPages(project.id));
+      deps.background.run('word count resync', () =>
+        createSegmentsRepository(deps.db).recountPages(project.id),
+      );
     },
 
     /** scope/flush/start: fetch one URL of the project again now. */
     async flush(principal: Principal, projectId: string, url: string) {
       const project = await deps.access.requireWebsite(principal, projectId);
       const page = await findPage(project.id, { url });
-      return deps.crawl.refetch(project, [{ url: page.url, normalisedUrl: page.normalisedUrl, hostname: page.hostname, depth: page.depth }]);
+      return deps.crawl.refetch(project, [
+        { url: page.url, normalisedUrl: page.normalisedUrl, hostname: page.hostname, depth: page.depth },
+      ]);
     },
 
     /** tracker/projectContentTracker: fetch every tracked URL now; changed content becomes new. */
@@ -172,7 +207,16 @@ export function createScopeService(deps: ScopeServiceDeps) {
       const seeds: PageSeed[] = [];
       for (let pageNumber = 1; ; pageNumber += 1) {
         const { rows } = await pages.list(project.id, { pageNumber, pageSize: 500, trackedOnly: true });
-        seeds.push(...rows.filter((r) => r.inScope).map((r) => ({ url: r.url, normalisedUrl: r.normalisedUrl, hostname: r.hostname, depth: r.depth })));
+        seeds.push(
+          ...rows
+            .filter((r) => r.inScope)
+            .map((r) => ({
+              url: r.url,
+              normalisedUrl: r.normalisedUrl,
+              hostname: r.hostname,
+              depth: r.depth,
+            })),
+        );
         if (rows.length < 500) break;
       }
       if (seeds.length === 0) return { crawlId: null, urls: 0 };

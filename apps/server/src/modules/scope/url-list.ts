@@ -8,7 +8,11 @@ export function readUrlList(text: string): string[] {
   const urls: string[] = [];
   for (const line of text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
     for (const rawCell of line.split(/[,;\t]/)) {
-      const cell = rawCell.trim().replace(/^"(.*)"$/s, '$1').replace(/""/g, '"').trim();
+      const cell = rawCell
+        .trim()
+        .replace(/^"(.*)"$/s, '$1')
+        .replace(/""/g, '"')
+        .trim();
       if (/^(https?:\/\/|www\.)/i.test(cell)) urls.push(/^www\./i.test(cell) ? `https://${cell}` : cell);
       if (urls.length >= SCOPE_UPLOAD_MAX_URLS) return urls;
     }

@@ -12,7 +12,10 @@ export function createProjectAccessRepository(db: Database) {
         .select({ organisationId: projects.organisationId })
         .from(projects)
         .where(
-          and(eq(projects.id, projectId), scope.kind === 'organisation' ? eq(projects.organisationId, scope.organisationId) : undefined),
+          and(
+            eq(projects.id, projectId),
+            scope.kind === 'organisation' ? eq(projects.organisationId, scope.organisationId) : undefined,
+          ),
         )
         .limit(1);
       return row?.organisationId;

@@ -5,7 +5,11 @@ import { scopeOf } from '../organisations/tenant-scope';
 import type { ProjectAccessRepository } from './project-access.repository';
 
 /** Roles that open every project of their organisation; collaborators open the ones assigned to them. */
-const ORGANISATION_WIDE_ROLES: readonly string[] = [ROLES.superAdmin, ROLES.organisationAdmin, ROLES.freeOrgAdmin];
+const ORGANISATION_WIDE_ROLES: readonly string[] = [
+  ROLES.superAdmin,
+  ROLES.organisationAdmin,
+  ROLES.freeOrgAdmin,
+];
 
 /** project/access/verify: whether the caller may open a project; a foreign project is 404. */
 export function createProjectAccessService(repository: ProjectAccessRepository) {

@@ -1,4 +1,11 @@
-import { DASHBOARD_PAGES, ORGANISATION_PLANS, ROLES, ROLE_VALUES, type DashboardPage, type Role } from '@bhasha/contract';
+import {
+  DASHBOARD_PAGES,
+  ORGANISATION_PLANS,
+  ROLES,
+  ROLE_VALUES,
+  type DashboardPage,
+  type Role,
+} from '@bhasha/contract';
 import type { Principal } from '../../http/access';
 
 /** The plan facts the rules depend on. */
@@ -14,7 +21,8 @@ export interface UserResource {
   organisationId: string | null;
 }
 
-export type UserAction = 'list' | 'view' | 'create' | 'update' | 'editProfile' | 'switchStatus' | 'setCategories';
+export type UserAction =
+  'list' | 'view' | 'create' | 'update' | 'editProfile' | 'switchStatus' | 'setCategories';
 
 /** Roles whose holders administer other users. */
 const USER_ADMIN_ROLES: readonly Role[] = [
@@ -90,21 +98,39 @@ export function can(
       return USER_ADMIN_ROLES.includes(principal.role);
     case 'view':
       if (!resource) return false;
-      return isSelf || isSuper || (sameOrganisation(principal, resource) && getListableRoles(principal).includes(resource.role));
+      return (
+        isSelf ||
+        isSuper ||
+        (sameOrganisation(principal, resource) && getListableRoles(principal).includes(resource.role))
+      );
     case 'editProfile':
       return isSelf;
     case 'create':
-      return resource !== null && (isSuper || sameOrganisation(principal, resource)) && getAssignableRoles(principal, organisation).includes(resource.role);
+      return (
+        resource !== null &&
+        (isSuper || sameOrganisation(principal, resource)) &&
+        getAssignableRoles(principal, organisation).includes(resource.role)
+      );
     case 'update':
     case 'switchStatus':
       // Nobody changes their own role or status: an admin cannot lock itself out by mistake.
       if (!resource || isSelf) return false;
       if (isSuper) return true;
-      return sameOrganisation(principal, resource) && getAssignableRoles(principal, organisation).includes(resource.role);
+      return (
+        sameOrganisation(principal, resource) &&
+        getAssignableRoles(principal, organisation).includes(resource.role)
+      );
     case 'setCategories':
-      if (!resource || (resource.role !== ROLES.lokSabhaTranslator && resource.role !== ROLES.rajyaSabhaTranslator)) return false;
+      if (
+        !resource ||
+        (resource.role !== ROLES.lokSabhaTranslator && resource.role !== ROLES.rajyaSabhaTranslator)
+      )
+        return false;
       if (isSuper) return true;
-      return sameOrganisation(principal, resource) && getAssignableRoles(principal, organisation).includes(resource.role);
+      return (
+        sameOrganisation(principal, resource) &&
+        getAssignableRoles(principal, organisation).includes(resource.role)
+      );
   }
 }
 
@@ -126,7 +152,16 @@ const PAGES_BY_ROLE: Record<Role, readonly DashboardPage[]> = {
     'notifications',
     'settings',
   ],
-  freeOrgAdmin: ['dashboard', 'projects', 'workspace', 'users', 'organisations', 'billing', 'notifications', 'settings'],
+  freeOrgAdmin: [
+    'dashboard',
+    'projects',
+    'workspace',
+    'users',
+    'organisations',
+    'billing',
+    'notifications',
+    'settings',
+  ],
   collaborator: ['dashboard', 'projects', 'workspace', 'domains', 'notifications'],
   deliveryManager: ['dashboard', 'humanTranslation', 'notifications'],
   translationAdmin: ['dashboard', 'humanTranslation', 'notifications'],
@@ -147,6 +182,9 @@ export function getOpenablePages(principal: Principal): DashboardPage[] {
 }
 
 /** Users a free-plan organisation may hold besides its admins; null when the plan has no limit. */
-export function getCollaboratorLimit(organisation: OrganisationPlanFacts | null, freeLimit: number): number | null {
+export function getCollaboratorLimit(
+  organisation: OrganisationPlanFacts | null,
+  freeLimit: number,
+): number | null {
   return organisation?.plan === ORGANISATION_PLANS.free ? freeLimit : null;
 }

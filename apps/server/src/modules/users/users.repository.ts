@@ -85,7 +85,12 @@ export function createUsersRepository(db: Database) {
      * serialise on the row, so no more than `limit` checks get in per lock period. An expired
      * lock starts a new count. Answers undefined when the account is locked.
      */
-    async claimLoginAttempt(id: string, now: Date, lockUntil: Date, limit: number): Promise<LoginAttemptClaim | undefined> {
+    async claimLoginAttempt(
+      id: string,
+      now: Date,
+      lockUntil: Date,
+      limit: number,
+    ): Promise<LoginAttemptClaim | undefined> {
       const nextCount = sql`(CASE WHEN ${users.lockedUntil} <= ${iso(now)} THEN 1 ELSE ${users.failedAttempts} + 1 END)`;
       const [row] = await db
         .update(users)
@@ -164,7 +169,10 @@ export function createUsersRepository(db: Database) {
     },
 
     /** A page of the scope's users, newest first, and how many match in all. */
-    async list(scope: TenantScope, query: UserListQuery): Promise<{ rows: UserWithOrganisation[]; total: number }> {
+    async list(
+      scope: TenantScope,
+      query: UserListQuery,
+    ): Promise<{ rows: UserWithOrganisation[]; total: number }> {
       if (query.roles.length === 0) return { rows: [], total: 0 };
       const term = query.search ? `%${escapeLike(query.search)}%` : undefined;
       const where = and(
@@ -185,13 +193,23 @@ export function createUsersRepository(db: Database) {
           .offset(query.offset),
         db.select({ total: count() }).from(users).where(where),
       ]);
-      return { rows: rows.map((r) => ({ ...r.user, organisationName: r.organisationName })), total: totals?.total ?? 0 };
+      return {
+        rows: rows.map((r) => ({ ...r.user, organisationName: r.organisationName })),
+        total: totals?.total ?? 0,
+      };
     },
 
     /** Users of the given roles in the scope, plus platform-wide ones (organisation null) when asked. */
-    async listByRole(scope: TenantScope, role: Role, includePlatform: boolean): Promise<UserWithOrganisation[]> {
+    async listByRole(
+      scope: TenantScope,
+      role: Role,
+      includePlatform: boolean,
+    ): Promise<UserWithOrganisation[]> {
       const tenancy = scopeCondition(scope);
-      const where = and(eq(users.role, role), includePlatform && tenancy ? or(tenancy, isNull(users.organisationId)) : tenancy);
+      const where = and(
+        eq(users.role, role),
+        includePlatform && tenancy ? or(tenancy, isNull(users.organisationId)) : tenancy,
+      );
       const rows = await db
         .select({ user: users, organisationName: organisations.name })
         .from(users)
@@ -211,7 +229,11 @@ export function createUsersRepository(db: Database) {
     },
 
     async update(id: string, patch: UserPatch, now: Date): Promise<UserRow | undefined> {
-      const [row] = await db.update(users).set({ ...patch, updatedAt: now }).where(eq(users.id, id)).returning();
+      const [row] = await db
+        .update(users)
+        .set({ ...patch, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
       return row;
     },
 
@@ -240,12 +262,20 @@ export function createUsersRepository(db: Database) {
     },
 
     async setApikey(id: string, apikey: string, now: Date): Promise<UserRow | undefined> {
-      const [row] = await db.update(users).set({ apikey, updatedAt: now }).where(eq(users.id, id)).returning();
+      const [row] = await db
+        .update(users)
+        .set({ apikey, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
       return row;
     },
 
     async setCategories(id: string, categories: string[], now: Date): Promise<UserRow | undefined> {
-      const [row] = await db.update(users).set({ categories, updatedAt: now }).where(eq(users.id, id)).returning();
+      const [row] = await db
+        .update(users)
+        .set({ categories, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
       return row;
     },
 

@@ -67,7 +67,8 @@ export const usersRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
       config: { access: USER_ADMINS, ownOrganisation: true },
       schema: {
         tags: ['users'],
-        summary: "A page of the caller's users (super admins: every organisation's) with search, role and status filters",
+        summary:
+          "A page of the caller's users (super admins: every organisation's) with search, role and status filters",
         security,
         body: userListRequestSchema,
         response: responses(userListResponseSchema, 400, 401, 403),
@@ -86,7 +87,8 @@ export const usersRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
       schema: {
         tags: ['users'],
         summary: 'Create a user in the caller’s organisation with a role the caller may give',
-        description: 'A rejected create answers 400 type VALIDATION_ERROR with every message in data; nothing is written.',
+        description:
+          'A rejected create answers 400 type VALIDATION_ERROR with every message in data; nothing is written.',
         security,
         body: createUserRequestSchema,
         response: responses(userResponseSchema, 400, 401, 403, 404),
@@ -133,22 +135,46 @@ export const usersRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
     },
   );
 
-  const listByRole = (path: string, role: Role, access: RouteAccess, key: 'deliveryManagers' | 'collaborators') => {
-    const schema = key === 'deliveryManagers' ? deliveryManagerListResponseSchema : collaboratorListResponseSchema;
+  const listByRole = (
+    path: string,
+    role: Role,
+    access: RouteAccess,
+    key: 'deliveryManagers' | 'collaborators',
+  ) => {
+    const schema =
+      key === 'deliveryManagers' ? deliveryManagerListResponseSchema : collaboratorListResponseSchema;
     app.get(
       path,
       {
         config: { access, ownOrganisation: true },
-        schema: { tags: ['users'], summary: `The ${role} users the caller may assign`, security, response: responses(schema, 401, 403) },
+        schema: {
+          tags: ['users'],
+          summary: `The ${role} users the caller may assign`,
+          security,
+          response: responses(schema, 401, 403),
+        },
       },
       async (request) => {
         const rows = await services.users.listByRole(request.principal!, role);
-        return ok({ [key]: rows.map(presentUserSummary) } as Record<typeof key, ReturnType<typeof presentUserSummary>[]>);
+        return ok({ [key]: rows.map(presentUserSummary) } as Record<
+          typeof key,
+          ReturnType<typeof presentUserSummary>[]
+        >);
       },
     );
   };
-  listByRole('/user/delivery-manager/list', ROLES.deliveryManager, [ROLES.superAdmin, ROLES.organisationAdmin, ROLES.deliveryManager, ROLES.translationAdmin], 'deliveryManagers');
-  listByRole('/user/collaborator/list', ROLES.collaborator, [ROLES.superAdmin, ROLES.organisationAdmin, ROLES.freeOrgAdmin], 'collaborators');
+  listByRole(
+    '/user/delivery-manager/list',
+    ROLES.deliveryManager,
+    [ROLES.superAdmin, ROLES.organisationAdmin, ROLES.deliveryManager, ROLES.translationAdmin],
+    'deliveryManagers',
+  );
+  listByRole(
+    '/user/collaborator/list',
+    ROLES.collaborator,
+    [ROLES.superAdmin, ROLES.organisationAdmin, ROLES.freeOrgAdmin],
+    'collaborators',
+  );
 
   app.post(
     '/user/switchStatus',
@@ -156,14 +182,19 @@ export const usersRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
       config: { access: USER_ADMINS, ownOrganisation: true },
       schema: {
         tags: ['users'],
-        summary: 'Activate or deactivate a user; a deactivated user cannot sign in and its tokens stop working',
+        summary:
+          'Activate or deactivate a user; a deactivated user cannot sign in and its tokens stop working',
         security,
         body: switchStatusRequestSchema,
         response: responses(userResponseSchema, 400, 401, 403, 404),
       },
     },
     async (request) => {
-      const user = await services.users.switchStatus(request.principal!, request.body.userId, request.body.status);
+      const user = await services.users.switchStatus(
+        request.principal!,
+        request.body.userId,
+        request.body.status,
+      );
       return ok({ user: presentUserSummary(user) }, USER_MESSAGES.statusChanged);
     },
   );
@@ -181,7 +212,11 @@ export const usersRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
       },
     },
     async (request) => {
-      const user = await services.users.updateUser(request.principal!, request.body.userId, request.body.updateObj);
+      const user = await services.users.updateUser(
+        request.principal!,
+        request.body.userId,
+        request.body.updateObj,
+      );
       return ok({ user: presentUserSummary(user) }, USER_MESSAGES.updated);
     },
   );
@@ -192,14 +227,19 @@ export const usersRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
       config: { access: 'signedIn' },
       schema: {
         tags: ['users'],
-        summary: 'Change one’s own password with the current one; other sessions end, a fresh token is answered',
+        summary:
+          'Change one’s own password with the current one; other sessions end, a fresh token is answered',
         security,
         body: resetPasswordThroughProfileRequestSchema,
         response: responses(resetPasswordThroughProfileResponseSchema, 400, 401),
       },
     },
     async (request) => {
-      const token = await services.users.changeOwnPassword(request.principal!, request.body.currentPassword, request.body.newPassword);
+      const token = await services.users.changeOwnPassword(
+        request.principal!,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
       return ok({ token }, USER_MESSAGES.passwordChanged);
     },
   );
@@ -215,7 +255,11 @@ export const usersRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
         response: responses(apikeyResponseSchema, 401),
       },
     },
-    async (request) => ok({ apikey: await services.users.regenerateApikey(request.principal!) }, USER_MESSAGES.apikeyRegenerated),
+    async (request) =>
+      ok(
+        { apikey: await services.users.regenerateApikey(request.principal!) },
+        USER_MESSAGES.apikeyRegenerated,
+      ),
   );
 
   app.post(
@@ -245,13 +289,19 @@ export const usersRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
         response: responses(accessResponseSchema, 400, 401, 404),
       },
     },
-    async (request) => ok({ allowed: await services.projectAccess.canOpenProject(request.principal!, request.body.projectId) }),
+    async (request) =>
+      ok({
+        allowed: await services.projectAccess.canOpenProject(request.principal!, request.body.projectId),
+      }),
   );
 
   app.post(
     '/user/update/category/list',
     {
-      config: { access: [ROLES.superAdmin, ROLES.organisationAdmin, ROLES.lokSabhaAdmin, ROLES.rajyaSabhaAdmin], ownOrganisation: true },
+      config: {
+        access: [ROLES.superAdmin, ROLES.organisationAdmin, ROLES.lokSabhaAdmin, ROLES.rajyaSabhaAdmin],
+        ownOrganisation: true,
+      },
       schema: {
         tags: ['users'],
         summary: "Set a parliament translator's document categories (its house's categories only)",
@@ -261,7 +311,11 @@ export const usersRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
       },
     },
     async (request) => {
-      const user = await services.users.setCategories(request.principal!, request.body.userId, request.body.categories);
+      const user = await services.users.setCategories(
+        request.principal!,
+        request.body.userId,
+        request.body.categories,
+      );
       return ok({ userId: user.id, categories: user.categories }, USER_MESSAGES.categoriesUpdated);
     },
   );

@@ -75,7 +75,9 @@ export function createUsersService(deps: UsersServiceDeps) {
   }
 
   async function withOrganisationName(row: UserRow): Promise<UserWithOrganisation> {
-    const organisation = row.organisationId ? await deps.organisations.findById(row.organisationId) : undefined;
+    const organisation = row.organisationId
+      ? await deps.organisations.findById(row.organisationId)
+      : undefined;
     return { ...row, organisationName: organisation?.name ?? null };
   }
 
@@ -84,7 +86,15 @@ export function createUsersService(deps: UsersServiceDeps) {
     // One's own row is always visible, even to callers bound to no organisation.
     const own = id === principal.id ? await repository.findById(id) : undefined;
     const user = own ? await withOrganisationName(own) : await repository.findInScope(scopeOf(principal), id);
-    if (!user || !can(principal, 'view', { id: user.id, role: user.role as Role, organisationId: user.organisationId }, null)) {
+    if (
+      !user ||
+      !can(
+        principal,
+        'view',
+        { id: user.id, role: user.role as Role, organisationId: user.organisationId },
+        null,
+      )
+    ) {
       throw AppError.notFound('The user');
     }
     return user;
@@ -104,7 +114,8 @@ export function createUsersService(deps: UsersServiceDeps) {
     async agreeToContract(userId: string, apikey: string): Promise<UserRow> {
       const user = await repository.findById(userId);
       if (!user) throw AppError.tokenExpired();
-      if (!user.apikey || !sameSecret(user.apikey, apikey)) throw AppError.forbidden(ERROR_MESSAGES.somethingWentWrong);
+      if (!user.apikey || !sameSecret(user.apikey, apikey))
+        throw AppError.forbidden(ERROR_MESSAGES.somethingWentWrong);
       if (user.contractAgreed) return user;
       const updated = await repository.markContractAgreed(user.id, clock.now());
       if (!updated) throw AppError.tokenExpired();
@@ -155,8 +166,14 @@ export function createUsersService(deps: UsersServiceDeps) {
       const isSuper = principal.role === ROLES.superAdmin;
       // Super admins are platform-wide: they never belong to an organisation.
       const organisationId =
-        input.role === ROLES.superAdmin ? null : isSuper ? (input.organisationId ?? null) : principal.organisationId;
-      const organisation = organisationId ? ((await deps.organisations.findInScope(scopeOf(principal), organisationId)) ?? null) : null;
+        input.role === ROLES.superAdmin
+          ? null
+          : isSuper
+            ? (input.organisationId ?? null)
+            : principal.organisationId;
+      const organisation = organisationId
+        ? ((await deps.organisations.findInScope(scopeOf(principal), organisationId)) ?? null)
+        : null;
       if (organisationId && !organisation) throw AppError.notFound('The organisation');
       const callerOrganisation = isSuper ? organisation : await organisationOf(principal);
       const problems: string[] = [];
@@ -166,7 +183,8 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (await repository.findByEmail(input.email)) problems.push(USER_MESSAGES.emailTaken);
       const limit = getCollaboratorLimit(organisation, FREE_PLAN_MAX_COLLABORATORS);
       if (organisationId && limit !== null && MEMBER_ROLES.includes(input.role)) {
-        if ((await repository.countInOrganisation(organisationId, MEMBER_ROLES)) >= limit) problems.push(USER_MESSAGES.freePlanUserLimit);
+        if ((await repository.countInOrganisation(organisationId, MEMBER_ROLES)) >= limit)
+          problems.push(USER_MESSAGES.freePlanUserLimit);
       }
       if (problems.length > 0) throw AppError.validation(problems);
       try {
@@ -205,10 +223,15 @@ export function createUsersService(deps: UsersServiceDeps) {
       const organisation = await organisationOf(principal);
       const profileOnly = patch.role === undefined && patch.nmtEnabled === undefined;
       const allowed = profileOnly
-        ? can(principal, 'editProfile', resource, organisation) || can(principal, 'update', resource, organisation)
+        ? can(principal, 'editProfile', resource, organisation) ||
+          can(principal, 'update', resource, organisation)
         : can(principal, 'update', resource, organisation);
       if (!allowed) throw AppError.forbidden();
-      if (patch.role !== undefined && patch.role !== target.role && !getAssignableRoles(principal, organisation).includes(patch.role)) {
+      if (
+        patch.role !== undefined &&
+        patch.role !== target.role &&
+        !getAssignableRoles(principal, organisation).includes(patch.role)
+      ) {
         throw AppError.validation([USER_MESSAGES.roleNotAllowed]);
       }
       const updated = await repository.update(target.id, patch, clock.now());
@@ -216,18 +239,27 @@ export function createUsersService(deps: UsersServiceDeps) {
       return { ...updated, organisationName: target.organisationName };
     },
 
-    async switchStatus(principal: Principal, userId: string, status: UserStatus): Promise<UserWithOrganisation> {
+    async switchStatus(
+      principal: Principal,
+      userId: string,
+      status: UserStatus,
+    ): Promise<UserWithOrganisation> {
       const target = await findVisible(principal, userId);
       if (target.id === principal.id) throw AppError.validation([USER_MESSAGES.cannotChangeOwnStatus]);
       const resource = { id: target.id, role: target.role as Role, organisationId: target.organisationId };
-      if (!can(principal, 'switchStatus', resource, await organisationOf(principal))) throw AppError.forbidden();
+      if (!can(principal, 'switchStatus', resource, await organisationOf(principal)))
+        throw AppError.forbidden();
       const updated = await repository.setStatus(target.id, status, clock.now());
       if (!updated) throw AppError.notFound('The user');
       return { ...updated, organisationName: target.organisationName };
     },
 
     /** The caller changes its own password; every other session ends and a fresh token is answered. */
-    async changeOwnPassword(principal: Principal, currentPassword: string, newPassword: string): Promise<string> {
+    async changeOwnPassword(
+      principal: Principal,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<string> {
       const user = await repository.findById(principal.id);
       if (!user) throw AppError.tokenExpired();
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
@@ -236,7 +268,11 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (currentPassword === newPassword) throw AppError.validation([USER_MESSAGES.samePassword]);
       const updated = await repository.setPassword(user.id, await hashPassword(newPassword), clock.now());
       if (!updated) throw AppError.tokenExpired();
-      return deps.tokens.sign({ userId: updated.id, role: updated.role as Role, version: updated.tokenVersion });
+      return deps.tokens.sign({
+        userId: updated.id,
+        role: updated.role as Role,
+        version: updated.tokenVersion,
+      });
     },
 
     /** A new apikey for the caller; the old one stops working at once. */
@@ -247,17 +283,23 @@ export function createUsersService(deps: UsersServiceDeps) {
       return apikey;
     },
 
-    async setCategories(principal: Principal, userId: string, categories: string[]): Promise<UserWithOrganisation> {
+    async setCategories(
+      principal: Principal,
+      userId: string,
+      categories: string[],
+    ): Promise<UserWithOrganisation> {
       const target = await findVisible(principal, userId);
       const role = target.role as Role;
       const resource = { id: target.id, role, organisationId: target.organisationId };
       if (role !== ROLES.lokSabhaTranslator && role !== ROLES.rajyaSabhaTranslator) {
         throw AppError.validation([USER_MESSAGES.notATranslator]);
       }
-      if (!can(principal, 'setCategories', resource, await organisationOf(principal))) throw AppError.forbidden();
+      if (!can(principal, 'setCategories', resource, await organisationOf(principal)))
+        throw AppError.forbidden();
       const house = role === ROLES.lokSabhaTranslator ? 'ls' : 'rs';
       const allowed = new Set(getDocumentCategoriesFor(house).map((c) => c.value));
-      if (categories.some((c) => !allowed.has(c))) throw AppError.validation([USER_MESSAGES.categoryNotForRole]);
+      if (categories.some((c) => !allowed.has(c)))
+        throw AppError.validation([USER_MESSAGES.categoryNotForRole]);
       const unique = [...new Set(categories)];
       const updated = await repository.setCategories(target.id, unique, clock.now());
       if (!updated) throw AppError.notFound('The user');
@@ -273,7 +315,9 @@ export function createUsersService(deps: UsersServiceDeps) {
       const ownOrganisation = principal.organisationId ? { id: principal.organisationId } : null;
       return {
         pages: getOpenablePages(principal),
-        creatableRoles: can(principal, 'list', null, organisation) ? getAssignableRoles(principal, organisation) : [],
+        creatableRoles: can(principal, 'list', null, organisation)
+          ? getAssignableRoles(principal, organisation)
+          : [],
         canManageUsers: can(principal, 'list', null, organisation),
         canManageOrganisations: canOrganisation(principal, 'list', null),
         canEditOwnOrganisation: canOrganisation(principal, 'edit', ownOrganisation),

@@ -4,7 +4,11 @@ import { createJobQueue, type JobQueue } from '../../../src/jobs/job-queue';
 import { jobDefinitions } from '../../../src/jobs/registry';
 import { silentLogger } from '../../../src/lib/logger';
 import { hashPassword } from '../../../src/lib/password';
-import { bindCrawlRuntime, createCrawlRuntime, type CrawlSettings } from '../../../src/modules/crawl/crawl-runtime';
+import {
+  bindCrawlRuntime,
+  createCrawlRuntime,
+  type CrawlSettings,
+} from '../../../src/modules/crawl/crawl-runtime';
 import { createOrganisationsRepository } from '../../../src/modules/organisations/organisations.repository';
 import { createUsersRepository } from '../../../src/modules/users/users.repository';
 import type { RealtimeEmitter } from '../../../src/realtime/realtime-emitter';
@@ -22,9 +26,17 @@ export async function buildCrawlTestApp(settings: Partial<CrawlSettings> = {}) {
   const config = buildTestConfig({ ALLOW_PRIVATE_NETWORK_FETCH: 'true' });
   const handle = await createTestDb();
   const events: EmittedEvent[] = [];
-  const emitter: RealtimeEmitter = { emitToRoom: (room, event, payload) => events.push({ room, event, payload }) };
+  const emitter: RealtimeEmitter = {
+    emitToRoom: (room, event, payload) => events.push({ room, event, payload }),
+  };
   const clock = { now: () => new Date() };
-  const jobs: JobQueue = createJobQueue({ handle, emitter, log: silentLogger, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });
+  const jobs: JobQueue = createJobQueue({
+    handle,
+    emitter,
+    log: silentLogger,
+    pollingIntervalSeconds: 0.5,
+    maintenanceIntervalSeconds: 1,
+  });
   bindCrawlRuntime(
     createCrawlRuntime({
       db: handle.db,
@@ -76,10 +88,20 @@ export async function buildCrawlTestApp(settings: Partial<CrawlSettings> = {}) {
 export type CrawlTestApp = Awaited<ReturnType<typeof buildCrawlTestApp>>;
 
 /** Polls scope/crawl/last until the crawl is over (COMPLETED or FAILED). */
-export async function waitForCrawl(t: CrawlTestApp, headers: Record<string, string>, projectId: string, timeoutMs = 90_000) {
+export async function waitForCrawl(
+  t: CrawlTestApp,
+  headers: Record<string, string>,
+  projectId: string,
+  timeoutMs = 90_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await t.app.inject({ method: 'POST', url: '/api/scope/crawl/last', headers, payload: { projectId } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/scope/crawl/last',
+      headers,
+      payload: { projectId },
+    });
     const info = response.json<{ data: { status: string; parsedUrls: number } }>().data;
     if (info.status === 'COMPLETED' || info.status === 'FAILED') return info;
     if (Date.now() > deadline) throw new Error(`crawl still ${info.status} after ${timeoutMs} ms`);

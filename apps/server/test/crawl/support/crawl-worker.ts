@@ -12,13 +12,19 @@ import { crawlStartJob } from '../../../src/modules/crawl/crawl.job';
 import { bindCrawlRuntime, createCrawlRuntime } from '../../../src/modules/crawl/crawl-runtime';
 import { silentEmitter } from '../../../src/realtime/realtime-emitter';
 
-const handle = await createDb({ databaseUrl: process.env.WORKER_DATABASE_URL, pgliteDir: process.env.WORKER_PGLITE_DIR ?? 'memory' });
+const handle = await createDb({
+  databaseUrl: process.env.WORKER_DATABASE_URL,
+  pgliteDir: process.env.WORKER_PGLITE_DIR ?? 'memory',
+});
 await handle.migrate();
 const { db } = handle;
 const queue = createJobQueue({
   handle,
   emitter: silentEmitter,
-  log: { info: () => undefined, error: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`) },
+  log: {
+    info: () => undefined,
+    error: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
+  },
   pollingIntervalSeconds: 0.5,
   maintenanceIntervalSeconds: 1,
 });
@@ -35,27 +41,56 @@ bindCrawlRuntime(
 );
 // A lost run is retried once it expires: short here, so the test need not wait 15 minutes.
 await queue.start(
-  jobDefinitions.map((d) => ({ ...d, expireInSeconds: 5, retry: { limit: 5, delaySeconds: 1, backoff: false } })),
+  jobDefinitions.map((d) => ({
+    ...d,
+    expireInSeconds: 5,
+    retry: { limit: 5, delaySeconds: 1, backoff: false },
+  })),
   { work: true },
 );
 
 if (process.env.CRAWL_BASE_URL) {
   const base = new URL(process.env.CRAWL_BASE_URL);
-  const [organisation] = await db.insert(organisations).values({ name: 'Crash Org', plan: 'paid' }).returning();
+  const [organisation] = await db
+    .insert(organisations)
+    .values({ name: 'Crash Org', plan: 'paid' })
+    .returning();
   const [project] = await db
     .insert(projects)
-    .values({ organisationId: organisation!.id, name: 'Crash', baseUrl: base.href, targetLanguages: ['hi'], status: 'crawling' })
+    .values({
+      organisationId: organisation!.id,
+      name: 'Crash',
+      baseUrl: base.href,
+      targetLanguages: ['hi'],
+      status: 'crawling',
+    })
     .returning();
-  await db.insert(projectDomains).values({ organisationId: organisation!.id, projectId: project!.id, hostname: base.hostname, origin: base.origin, isPrimary: true });
-  const [crawl] = await db.insert(crawls).values({ organisationId: organisation!.id, projectId: project!.id, initUrl: base.href }).returning();
-  await queue.send(crawlStartJob, { crawlId: crawl!.id, projectId: project!.id, mode: 'full', seq: 0 }, { singletonKey: crawl!.id });
+  await db.insert(projectDomains).values({
+    organisationId: organisation!.id,
+    projectId: project!.id,
+    hostname: base.hostname,
+    origin: base.origin,
+    isPrimary: true,
+  });
+  const [crawl] = await db
+    .insert(crawls)
+    .values({ organisationId: organisation!.id, projectId: project!.id, initUrl: base.href })
+    .returning();
+  await queue.send(
+    crawlStartJob,
+    { crawlId: crawl!.id, projectId: project!.id, mode: 'full', seq: 0 },
+    { singletonKey: crawl!.id },
+  );
 }
 process.stdout.write('READY\n');
 
 let last = -1;
 const timer = setInterval(() => {
   void (async () => {
-    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(pages).where(eq(pages.crawlState, 'done'));
+    const [row] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(pages)
+      .where(eq(pages.crawlState, 'done'));
     if (row && row.n !== last) {
       last = row.n;
       process.stdout.write(`PAGES ${row.n}\n`);

@@ -50,10 +50,19 @@ export async function startStaticSite(options: StaticSiteOptions) {
         const html = body.toString('utf8');
         const extra = options.inject[path];
         // Minified pages may leave out </body>; then the links go at the end.
-        body = Buffer.from(/<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${extra}</body>`) : `${html}${extra}`);
+        body = Buffer.from(
+          /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${extra}</body>`) : `${html}${extra}`,
+        );
       }
       if (isHtml && options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
-      res.setHeader('content-type', isHtml ? 'text/html; charset=utf-8' : file.endsWith('.xml') ? 'application/xml' : 'application/octet-stream');
+      res.setHeader(
+        'content-type',
+        isHtml
+          ? 'text/html; charset=utf-8'
+          : file.endsWith('.xml')
+            ? 'application/xml'
+            : 'application/octet-stream',
+      );
       res.end(body);
     })().catch(() => {
       res.statusCode = 500;

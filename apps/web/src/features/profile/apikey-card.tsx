@@ -11,7 +11,11 @@ export function ApikeyCard({ apikey }: { apikey: string | null }) {
       <Typography.Paragraph type="secondary">{t('apikeyHelp')}</Typography.Paragraph>
       {apikey ? (
         <Flex gap={12} align="center" wrap>
-          <Typography.Text code copyable={{ text: apikey, tooltips: [t('copy'), t('copied')] }} data-testid="profile-apikey-value">
+          <Typography.Text
+            code
+            copyable={{ text: apikey, tooltips: [t('copy'), t('copied')] }}
+            data-testid="profile-apikey-value"
+          >
             {apikey}
           </Typography.Text>
           <Popconfirm title={t('regenerateConfirm')} onConfirm={() => regenerate.mutateAsync()}>

@@ -26,7 +26,12 @@ export function ChangePasswordCard() {
 
   return (
     <Card title={t('changePassword')} data-testid="profile-password">
-      <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={(v) => void handleFinish(v).catch(() => undefined)}>
+      <Form
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 420 }}
+        onFinish={(v) => void handleFinish(v).catch(() => undefined)}
+      >
         <Form.Item name="currentPassword" label={t('currentPassword')} rules={[{ required: true }]}>
           <Input.Password autoComplete="current-password" data-testid="profile-current-password" />
         </Form.Item>
@@ -49,7 +54,12 @@ export function ChangePasswordCard() {
         >
           <Input.Password autoComplete="new-password" data-testid="profile-confirm-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={changePassword.isPending} data-testid="profile-password-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={changePassword.isPending}
+          data-testid="profile-password-submit"
+        >
           {t('updatePassword')}
         </Button>
       </Form>

@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, ok, UI_CONFIG } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
-const SESSION_USER = { id: 'u1', name: 'Asha Verma', email: 'asha@example.com', role: 'collaborator', organisationId: 'o1', apikey: null, contractAgreed: false };
+const SESSION_USER = {
+  id: 'u1',
+  name: 'Asha Verma',
+  email: 'asha@example.com',
+  role: 'collaborator',
+  organisationId: 'o1',
+  apikey: null,
+  contractAgreed: false,
+};
 
 const PROFILE: UserDetails = {
   ...SESSION_USER,
@@ -26,7 +34,17 @@ describe('profile page', () => {
     const server = installFakeServer({
       'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
       'GET /api/user/check/': () => ok({ user: SESSION_USER }),
-      'GET /api/user/abilities': () => ok({ abilities: { pages: ['dashboard'], creatableRoles: [], canManageUsers: false, canManageOrganisations: false, canEditOwnOrganisation: false, canSeeAllOrganisations: false } }),
+      'GET /api/user/abilities': () =>
+        ok({
+          abilities: {
+            pages: ['dashboard'],
+            creatableRoles: [],
+            canManageUsers: false,
+            canManageOrganisations: false,
+            canEditOwnOrganisation: false,
+            canSeeAllOrganisations: false,
+          },
+        }),
       'GET /api/user/profile': () => ok({ user: { ...PROFILE, apikey } }),
       'POST /api/user/apikey/regenerate': () => {
         apikey = 'bk_new_key';
@@ -35,7 +53,9 @@ describe('profile page', () => {
       'POST /api/user/resetPasswordThroughProfile': () => ok({ token: 'fresh-token' }),
     });
     renderApp('/app/profile');
-    expect((await screen.findByTestId('profile-contract')).textContent).toBe('Terms and conditions not yet accepted');
+    expect((await screen.findByTestId('profile-contract')).textContent).toBe(
+      'Terms and conditions not yet accepted',
+    );
     expect(screen.getByText('Asha Media')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('profile-apikey-generate'));

@@ -48,7 +48,9 @@ export function ProfilePage() {
             layout="vertical"
             style={{ maxWidth: 420 }}
             initialValues={{ name: user.name, phone: user.phone ?? '' }}
-            onFinish={(values: { name: string; phone: string }) => void handleSave(values).catch(() => undefined)}
+            onFinish={(values: { name: string; phone: string }) =>
+              void handleSave(values).catch(() => undefined)
+            }
           >
             <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true }]}>
               <Input maxLength={100} data-testid="profile-name" />
@@ -57,7 +59,12 @@ export function ProfilePage() {
               <Input maxLength={11} inputMode="tel" />
             </Form.Item>
             <Flex gap={8}>
-              <Button type="primary" htmlType="submit" loading={updateUser.isPending} data-testid="profile-save">
+              <Button
+                type="primary"
+                htmlType="submit"
+                loading={updateUser.isPending}
+                data-testid="profile-save"
+              >
                 {t('save')}
               </Button>
               <Button onClick={() => setIsEditing(false)}>{t('cancel')}</Button>

@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, ok, UI_CONFIG } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
-const ADMIN = { id: 'u1', name: 'Asha Verma', email: 'asha@example.com', role: 'organisationAdmin', organisationId: 'o1', apikey: null, contractAgreed: true };
+const ADMIN = {
+  id: 'u1',
+  name: 'Asha Verma',
+  email: 'asha@example.com',
+  role: 'organisationAdmin',
+  organisationId: 'o1',
+  apikey: null,
+  contractAgreed: true,
+};
 const ABILITIES = {
   pages: ['dashboard', 'projects'],
   creatableRoles: [],
@@ -22,7 +30,15 @@ function project(id: string, name: string, status: Project['status']): Project {
     type: 'website',
     baseUrl: `https://${id}.example.in/`,
     hostname: `${id}.example.in`,
-    domains: [{ id: `d-${id}`, hostname: `${id}.example.in`, origin: `https://${id}.example.in`, isPrimary: true, active: true }],
+    domains: [
+      {
+        id: `d-${id}`,
+        hostname: `${id}.example.in`,
+        origin: `https://${id}.example.in`,
+        isPrimary: true,
+        active: true,
+      },
+    ],
     otherDomains: [],
     sourceLanguage: 'en',
     targetLanguages: ['hi', 'mr'],
@@ -43,10 +59,23 @@ function startServer() {
     'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
     'GET /api/user/check/': () => ok({ user: ADMIN }),
     'GET /api/user/abilities': () => ok({ abilities: ABILITIES }),
-    'POST /api/project': () => ok({ projectList: [project('p1', 'Ministry site', 'parsed'), project('p2', 'Handbook', 'crawlingFailed')], totalProjects: 2 }),
+    'POST /api/project': () =>
+      ok({
+        projectList: [project('p1', 'Ministry site', 'parsed'), project('p2', 'Handbook', 'crawlingFailed')],
+        totalProjects: 2,
+      }),
     'POST /api/project/details': () => ok({ project: project('p1', 'Ministry site', 'crawling') }),
     'POST /api/scope/crawl/last': () =>
-      ok({ crawlId: 'c1', status: 'ACTIVE', lastProcessedUrl: 'https://p1.example.in/a', parsedUrls: 3, pagesDiscovered: 6, pagesFailed: 0, startedAt: null, finishedAt: null }),
+      ok({
+        crawlId: 'c1',
+        status: 'ACTIVE',
+        lastProcessedUrl: 'https://p1.example.in/a',
+        parsedUrls: 3,
+        pagesDiscovered: 6,
+        pagesFailed: 0,
+        startedAt: null,
+        finishedAt: null,
+      }),
     'POST /api/project/stats': () =>
       ok({
         stat: {
@@ -76,7 +105,9 @@ describe('projects', () => {
     renderApp('/app/projects');
     const table = await screen.findByTestId('projects-table');
     expect(await within(table).findByText('Ministry site')).toBeTruthy();
-    const tags = within(table).getAllByTestId('project-status').map((tag) => tag.textContent);
+    const tags = within(table)
+      .getAllByTestId('project-status')
+      .map((tag) => tag.textContent);
     expect(tags).toEqual(['Ready', 'Crawling failed']);
   });
 

@@ -3,19 +3,28 @@ import { organisationsApi } from './organisations-api';
 
 export const organisationsKeys = {
   all: ['organisations'] as const,
-  list: (filters: { search?: string; page: number; pageSize: number }) => ['organisations', 'list', filters] as const,
+  list: (filters: { search?: string; page: number; pageSize: number }) =>
+    ['organisations', 'list', filters] as const,
   names: ['organisations', 'names'] as const,
   details: (id: string) => ['organisations', 'details', id] as const,
 };
 
 export const useOrganisationList = (filters: { search?: string; page: number; pageSize: number }) =>
-  useQuery({ queryKey: organisationsKeys.list(filters), queryFn: () => organisationsApi.list(filters), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: organisationsKeys.list(filters),
+    queryFn: () => organisationsApi.list(filters),
+    placeholderData: keepPreviousData,
+  });
 
 export const useOrganisationNames = (enabled: boolean) =>
   useQuery({ queryKey: organisationsKeys.names, queryFn: organisationsApi.all, enabled });
 
 export const useOrganisationDetails = (id: string | null) =>
-  useQuery({ queryKey: organisationsKeys.details(id ?? ''), queryFn: () => organisationsApi.details(id!), enabled: id !== null });
+  useQuery({
+    queryKey: organisationsKeys.details(id ?? ''),
+    queryFn: () => organisationsApi.details(id!),
+    enabled: id !== null,
+  });
 
 export const useEditOrganisation = () => {
   const queryClient = useQueryClient();

@@ -21,16 +21,29 @@ export function OrganisationDetailsCard({ organisationId }: { organisationId: st
         {
           key: 'plan',
           label: t('details.plan'),
-          children: <Tag color={planSummary.plan === 'free' ? 'orange' : 'green'}>{t(`plans.${planSummary.plan}`)}</Tag>,
+          children: (
+            <Tag color={planSummary.plan === 'free' ? 'orange' : 'green'}>
+              {t(`plans.${planSummary.plan}`)}
+            </Tag>
+          ),
         },
-        { key: 'parliament', label: t('details.parliament'), children: planSummary.parliamentWorkspace ? t('yes') : t('no') },
+        {
+          key: 'parliament',
+          label: t('details.parliament'),
+          children: planSummary.parliamentWorkspace ? t('yes') : t('no'),
+        },
         { key: 'users', label: t('details.users'), children: planSummary.userCount },
         {
           key: 'limit',
           label: t('details.collaboratorLimit'),
-          children: planSummary.maxCollaborators === null ? t('details.unlimited') : planSummary.maxCollaborators,
+          children:
+            planSummary.maxCollaborators === null ? t('details.unlimited') : planSummary.maxCollaborators,
         },
-        { key: 'created', label: t('details.created'), children: new Date(organisation.createdAt).toLocaleDateString() },
+        {
+          key: 'created',
+          label: t('details.created'),
+          children: new Date(organisation.createdAt).toLocaleDateString(),
+        },
       ]}
     />
   );

@@ -20,7 +20,11 @@ interface OrganisationFormDrawerProps {
 }
 
 /** Edit an organisation's name, website and details (and, for super admins, its plan). */
-export function OrganisationFormDrawer({ organisation, canChangePlan, onClose }: OrganisationFormDrawerProps) {
+export function OrganisationFormDrawer({
+  organisation,
+  canChangePlan,
+  onClose,
+}: OrganisationFormDrawerProps) {
   const { t } = useTranslation('organisations');
   const [form] = Form.useForm<OrganisationFormValues>();
   const edit = useEditOrganisation();
@@ -56,13 +60,22 @@ export function OrganisationFormDrawer({ organisation, canChangePlan, onClose }:
       extra={
         <Flex gap={8}>
           <Button onClick={onClose}>{t('form.cancel')}</Button>
-          <Button type="primary" loading={edit.isPending} onClick={() => form.submit()} data-testid="organisation-form-submit">
+          <Button
+            type="primary"
+            loading={edit.isPending}
+            onClick={() => form.submit()}
+            data-testid="organisation-form-submit"
+          >
             {t('form.submit')}
           </Button>
         </Flex>
       }
     >
-      <Form form={form} layout="vertical" onFinish={(values) => void handleFinish(values).catch(() => undefined)}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(values) => void handleFinish(values).catch(() => undefined)}
+      >
         <Form.Item name="name" label={t('form.name')} rules={[{ required: true, whitespace: true }]}>
           <Input maxLength={200} data-testid="organisation-form-name" />
         </Form.Item>
@@ -75,7 +88,9 @@ export function OrganisationFormDrawer({ organisation, canChangePlan, onClose }:
         {canChangePlan ? (
           <>
             <Form.Item name="plan" label={t('form.plan')}>
-              <Select options={ORGANISATION_PLAN_VALUES.map((value) => ({ value, label: t(`plans.${value}`) }))} />
+              <Select
+                options={ORGANISATION_PLAN_VALUES.map((value) => ({ value, label: t(`plans.${value}`) }))}
+              />
             </Form.Item>
             <Form.Item name="parliamentWorkspace" label={t('form.parliament')} valuePropName="checked">
               <Switch />

@@ -13,7 +13,12 @@ export function OrganisationSettingsPage({ canEdit }: { canEdit: boolean }) {
   const user = useSessionUser();
   const details = useOrganisationDetails(user.organisationId);
   const [isEditing, setIsEditing] = useState(false);
-  if (!user.organisationId) return <Card variant="borderless"><Empty /></Card>;
+  if (!user.organisationId)
+    return (
+      <Card variant="borderless">
+        <Empty />
+      </Card>
+    );
   return (
     <Card
       variant="borderless"
@@ -21,7 +26,12 @@ export function OrganisationSettingsPage({ canEdit }: { canEdit: boolean }) {
       data-testid="organisation-settings"
       extra={
         canEdit ? (
-          <Button icon={<EditOutlined />} onClick={() => setIsEditing(true)} disabled={!details.data} data-testid="organisation-settings-edit">
+          <Button
+            icon={<EditOutlined />}
+            onClick={() => setIsEditing(true)}
+            disabled={!details.data}
+            data-testid="organisation-settings-edit"
+          >
             {t('actions.edit')}
           </Button>
         ) : null

@@ -47,27 +47,53 @@ export function OrganisationsTablePage() {
               total: list.data?.totalOrganisations ?? 0,
               showSizeChanger: false,
               onChange: setPage,
-              showTotal: (total) => <Typography.Text type="secondary">{t('total', { count: total })}</Typography.Text>,
+              showTotal: (total) => (
+                <Typography.Text type="secondary">{t('total', { count: total })}</Typography.Text>
+              ),
             }}
             columns={[
               { key: 'name', title: t('columns.name'), dataIndex: 'name' },
               {
                 key: 'plan',
                 title: t('columns.plan'),
-                render: (_: unknown, o: OrganisationSummary) => <Tag color={o.plan === 'free' ? 'orange' : 'green'}>{t(`plans.${o.plan}`)}</Tag>,
+                render: (_: unknown, o: OrganisationSummary) => (
+                  <Tag color={o.plan === 'free' ? 'orange' : 'green'}>{t(`plans.${o.plan}`)}</Tag>
+                ),
               },
-              { key: 'parliament', title: t('columns.parliament'), render: (_: unknown, o: OrganisationSummary) => (o.parliamentWorkspace ? t('yes') : t('no')) },
-              { key: 'website', title: t('columns.website'), render: (_: unknown, o: OrganisationSummary) => o.website ?? '—' },
-              { key: 'created', title: t('columns.created'), render: (_: unknown, o: OrganisationSummary) => new Date(o.createdAt).toLocaleDateString() },
+              {
+                key: 'parliament',
+                title: t('columns.parliament'),
+                render: (_: unknown, o: OrganisationSummary) => (o.parliamentWorkspace ? t('yes') : t('no')),
+              },
+              {
+                key: 'website',
+                title: t('columns.website'),
+                render: (_: unknown, o: OrganisationSummary) => o.website ?? '—',
+              },
+              {
+                key: 'created',
+                title: t('columns.created'),
+                render: (_: unknown, o: OrganisationSummary) => new Date(o.createdAt).toLocaleDateString(),
+              },
               {
                 key: 'actions',
                 title: t('columns.actions'),
                 render: (_: unknown, o: OrganisationSummary) => (
                   <Space size={4}>
-                    <Button size="small" type="link" onClick={() => setViewing(o)} data-testid={`organisation-details-${o.id}`}>
+                    <Button
+                      size="small"
+                      type="link"
+                      onClick={() => setViewing(o)}
+                      data-testid={`organisation-details-${o.id}`}
+                    >
                       {t('actions.details')}
                     </Button>
-                    <Button size="small" type="link" onClick={() => setEditing(o)} data-testid={`organisation-edit-${o.id}`}>
+                    <Button
+                      size="small"
+                      type="link"
+                      onClick={() => setEditing(o)}
+                      data-testid={`organisation-edit-${o.id}`}
+                    >
                       {t('actions.edit')}
                     </Button>
                   </Space>
@@ -77,7 +103,13 @@ export function OrganisationsTablePage() {
           />
         )}
       </Flex>
-      <Drawer open={viewing !== null} onClose={() => setViewing(null)} title={t('details.title')} size="large" destroyOnHidden>
+      <Drawer
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        title={t('details.title')}
+        size="large"
+        destroyOnHidden
+      >
         {viewing ? <OrganisationDetailsCard organisationId={viewing.id} /> : null}
       </Drawer>
       <OrganisationFormDrawer organisation={editing} canChangePlan onClose={() => setEditing(null)} />

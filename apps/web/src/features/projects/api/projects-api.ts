@@ -22,14 +22,21 @@ export interface ProjectStats extends WordCounts {
 
 /** The calls of spec §7 "Projects" the dashboard uses; failures reject (the client shows the toast). */
 export const projectsApi = {
-  list: (body: ProjectListRequest) => apiClient.call<{ projectList: Project[]; totalProjects: number }>('project', { body }),
-  details: (projectId: string) => apiClient.call<{ project: Project }>('project/details', { body: { projectId } }).then((d) => d.project),
-  create: (body: CreateProjectRequest) => apiClient.call<{ project: Project }>('project/new', { body }).then((d) => d.project),
+  list: (body: ProjectListRequest) =>
+    apiClient.call<{ projectList: Project[]; totalProjects: number }>('project', { body }),
+  details: (projectId: string) =>
+    apiClient.call<{ project: Project }>('project/details', { body: { projectId } }).then((d) => d.project),
+  create: (body: CreateProjectRequest) =>
+    apiClient.call<{ project: Project }>('project/new', { body }).then((d) => d.project),
   createMultiOrigin: (body: CreateMultiOriginProjectRequest) =>
     apiClient.call<{ project: Project }>('project/new/multiOrigin', { body }).then((d) => d.project),
-  remove: (projectId: string, keepTm: boolean) => apiClient.call<unknown>('project/delete', { body: { projectId, keepTm } }),
-  stats: (projectId: string) => apiClient.call<{ stat: ProjectStats }>('project/stats', { body: { projectId } }).then((d) => d.stat),
+  remove: (projectId: string, keepTm: boolean) =>
+    apiClient.call<unknown>('project/delete', { body: { projectId, keepTm } }),
+  stats: (projectId: string) =>
+    apiClient.call<{ stat: ProjectStats }>('project/stats', { body: { projectId } }).then((d) => d.stat),
   crawl: (projectId: string, initUrl?: string) =>
-    apiClient.call<{ crawlId: string }>('project/crawl', { body: { projectId, ...(initUrl ? { initUrl } : {}) } }),
+    apiClient.call<{ crawlId: string }>('project/crawl', {
+      body: { projectId, ...(initUrl ? { initUrl } : {}) },
+    }),
   lastCrawl: (projectId: string) => apiClient.call<CrawlInfo>('scope/crawl/last', { body: { projectId } }),
 };

@@ -1,5 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateMultiOriginProjectRequest, CreateProjectRequest, ProjectListRequest } from '@bhasha/contract';
+import type {
+  CreateMultiOriginProjectRequest,
+  CreateProjectRequest,
+  ProjectListRequest,
+} from '@bhasha/contract';
 import { projectsApi } from './projects-api';
 
 /** Query keys of the projects feature; invalidating `all` refreshes lists, details and counts. */
@@ -12,7 +16,11 @@ export const projectsKeys = {
 };
 
 export const useProjectList = (filters: ProjectListRequest) =>
-  useQuery({ queryKey: projectsKeys.list(filters), queryFn: () => projectsApi.list(filters), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: projectsKeys.list(filters),
+    queryFn: () => projectsApi.list(filters),
+    placeholderData: keepPreviousData,
+  });
 
 export const useProject = (projectId: string) =>
   useQuery({ queryKey: projectsKeys.details(projectId), queryFn: () => projectsApi.details(projectId) });
@@ -25,14 +33,26 @@ export const useLastCrawl = (projectId: string) =>
 
 function useInvalidatingMutation<TArgs, TResult>(mutationFn: (args: TArgs) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsKeys.all }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsKeys.all }),
+  });
 }
 
 export const useCreateProject = () =>
-  useInvalidatingMutation((input: { kind: 'single'; body: CreateProjectRequest } | { kind: 'multi'; body: CreateMultiOriginProjectRequest }) =>
-    input.kind === 'single' ? projectsApi.create(input.body) : projectsApi.createMultiOrigin(input.body),
+  useInvalidatingMutation(
+    (
+      input:
+        | { kind: 'single'; body: CreateProjectRequest }
+        | { kind: 'multi'; body: CreateMultiOriginProjectRequest },
+    ) =>
+      input.kind === 'single' ? projectsApi.create(input.body) : projectsApi.createMultiOrigin(input.body),
   );
 export const useStartCrawl = () =>
-  useInvalidatingMutation(({ projectId, initUrl }: { projectId: string; initUrl?: string }) => projectsApi.crawl(projectId, initUrl));
+  useInvalidatingMutation(({ projectId, initUrl }: { projectId: string; initUrl?: string }) =>
+    projectsApi.crawl(projectId, initUrl),
+  );
 export const useDeleteProject = () =>
-  useInvalidatingMutation(({ projectId, keepTm }: { projectId: string; keepTm: boolean }) => projectsApi.remove(projectId, keepTm));
+  useInvalidatingMutation(({ projectId, keepTm }: { projectId: string; keepTm: boolean }) =>
+    projectsApi.remove(projectId, keepTm),
+  );

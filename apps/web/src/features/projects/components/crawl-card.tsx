@@ -14,8 +14,10 @@ export function CrawlCard({ project }: { project: Project }) {
   const info: CrawlInfo | undefined = progress ?? lastCrawl.data;
   const isRunning = info?.status === 'ACTIVE' || (info?.status === 'INACTIVE' && info.crawlId !== null);
   const done = (info?.parsedUrls ?? 0) + (info?.pagesFailed ?? 0);
-  const percent = info && info.pagesDiscovered > 0 ? Math.min(100, Math.round((done / info.pagesDiscovered) * 100)) : 0;
-  const formatTime = (value: string | null | undefined) => (value ? new Date(value).toLocaleString(i18n.language) : '—');
+  const percent =
+    info && info.pagesDiscovered > 0 ? Math.min(100, Math.round((done / info.pagesDiscovered) * 100)) : 0;
+  const formatTime = (value: string | null | undefined) =>
+    value ? new Date(value).toLocaleString(i18n.language) : '—';
 
   return (
     <Card
@@ -42,11 +44,21 @@ export function CrawlCard({ project }: { project: Project }) {
         <>
           <Progress
             percent={info.status === 'COMPLETED' ? 100 : percent}
-            status={info.status === 'FAILED' ? 'exception' : isRunning ? 'active' : info.status === 'COMPLETED' ? 'success' : 'normal'}
+            status={
+              info.status === 'FAILED'
+                ? 'exception'
+                : isRunning
+                  ? 'active'
+                  : info.status === 'COMPLETED'
+                    ? 'success'
+                    : 'normal'
+            }
             data-testid="crawl-progress"
           />
           <Descriptions column={1} size="small" style={{ marginTop: 12 }}>
-            <Descriptions.Item label={t('columns.status')}>{t(`overview.crawlStatus.${info.status}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('columns.status')}>
+              {t(`overview.crawlStatus.${info.status}`)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('overview.lastProcessedUrl')}>
               <Typography.Text ellipsis style={{ maxWidth: 420 }}>
                 {info.lastProcessedUrl}
@@ -55,8 +67,12 @@ export function CrawlCard({ project }: { project: Project }) {
             <Descriptions.Item label={t('overview.parsedUrls')}>{info.parsedUrls}</Descriptions.Item>
             <Descriptions.Item label={t('overview.discovered')}>{info.pagesDiscovered}</Descriptions.Item>
             <Descriptions.Item label={t('overview.failed')}>{info.pagesFailed}</Descriptions.Item>
-            <Descriptions.Item label={t('overview.startedAt')}>{formatTime(info.startedAt)}</Descriptions.Item>
-            <Descriptions.Item label={t('overview.finishedAt')}>{formatTime(info.finishedAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('overview.startedAt')}>
+              {formatTime(info.startedAt)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('overview.finishedAt')}>
+              {formatTime(info.finishedAt)}
+            </Descriptions.Item>
           </Descriptions>
         </>
       )}

@@ -26,7 +26,10 @@ interface WizardValues {
   crawlNow: boolean;
 }
 
-const LANGUAGE_OPTIONS = LANGUAGE_CODES.map((code) => ({ value: code, label: `${LANGUAGES[code]} (${code})` }));
+const LANGUAGE_OPTIONS = LANGUAGE_CODES.map((code) => ({
+  value: code,
+  label: `${LANGUAGES[code]} (${code})`,
+}));
 
 /** The create-project wizard: type, website address(es), languages; optionally crawls at once. */
 export function CreateProjectForm({ onCreated }: { onCreated: (project: Project) => void }) {
@@ -40,7 +43,8 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: Project)
   /** The fields each step validates before moving on (every origin row on the website step). */
   function fieldsOfStep(index: number): Array<Array<string | number>> {
     if (index === 0) return [['type'], ['name']];
-    if (index === 1) return ((form.getFieldValue('origins') as string[] | undefined) ?? []).map((_, i) => ['origins', i]);
+    if (index === 1)
+      return ((form.getFieldValue('origins') as string[] | undefined) ?? []).map((_, i) => ['origins', i]);
     return [['sourceLanguage'], ['targetLanguages'], ['scopeType']];
   }
 
@@ -56,7 +60,10 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: Project)
     const project =
       values.type === 'website' && origins.length > 1
         ? await create.mutateAsync({ kind: 'multi', body: { ...common, origins } })
-        : await create.mutateAsync({ kind: 'single', body: { ...common, type: values.type, ...(origins[0] ? { baseUrl: origins[0] } : {}) } });
+        : await create.mutateAsync({
+            kind: 'single',
+            body: { ...common, type: values.type, ...(origins[0] ? { baseUrl: origins[0] } : {}) },
+          });
     if (values.type === 'website' && values.crawlNow) await crawl.mutateAsync({ projectId: project.id });
     onCreated(project);
   }
@@ -72,14 +79,24 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: Project)
       form={form}
       layout="vertical"
       data-testid="create-project-form"
-      initialValues={{ type: 'website', origins: [''], sourceLanguage: 'en', targetLanguages: [], scopeType: 'autoCrawl', crawlNow: true }}
+      initialValues={{
+        type: 'website',
+        origins: [''],
+        sourceLanguage: 'en',
+        targetLanguages: [],
+        scopeType: 'autoCrawl',
+        crawlNow: true,
+      }}
       onFinish={() => void handleFinish().catch(() => undefined)}
       style={{ maxWidth: 640 }}
     >
       <Steps current={step} items={steps} style={{ marginBottom: 24 }} />
       <div hidden={step !== 0}>
         <Form.Item name="type" label={t('columns.type')}>
-          <Radio.Group optionType="button" options={PROJECT_TYPE_VALUES.map((value) => ({ value, label: t(`types.${value}`) }))} />
+          <Radio.Group
+            optionType="button"
+            options={PROJECT_TYPE_VALUES.map((value) => ({ value, label: t(`types.${value}`) }))}
+          />
         </Form.Item>
         <Form.Item name="name" label={t('wizard.name')}>
           <Input placeholder={t('wizard.namePlaceholder')} maxLength={120} />
@@ -104,10 +121,19 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: Project)
                     ]}
                     style={{ width: 480 }}
                   >
-                    <Input placeholder="https://www.example.in" inputMode="url" aria-label={t('wizard.urls')} />
+                    <Input
+                      placeholder="https://www.example.in"
+                      inputMode="url"
+                      aria-label={t('wizard.urls')}
+                    />
                   </Form.Item>
                   {index > 0 && (
-                    <Button type="text" icon={<MinusCircleOutlined />} aria-label={t('wizard.removeOrigin')} onClick={() => remove(field.name)} />
+                    <Button
+                      type="text"
+                      icon={<MinusCircleOutlined />}
+                      aria-label={t('wizard.removeOrigin')}
+                      onClick={() => remove(field.name)}
+                    />
                   )}
                 </Space>
               ))}
@@ -129,12 +155,23 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: Project)
           label={t('wizard.targetLanguages')}
           rules={[{ required: true, type: 'array', min: 1, message: t('wizard.languagesRequired') }]}
         >
-          <Select mode="multiple" showSearch optionFilterProp="label" placeholder={t('wizard.languagesPlaceholder')} options={LANGUAGE_OPTIONS} />
+          <Select
+            mode="multiple"
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('wizard.languagesPlaceholder')}
+            options={LANGUAGE_OPTIONS}
+          />
         </Form.Item>
         {type === 'website' && (
           <>
             <Form.Item name="scopeType" label={t('wizard.scopeType')}>
-              <Radio.Group options={SCOPE_TYPE_VALUES.map((value) => ({ value, label: t(`wizard.scopeTypes.${value}`) }))} />
+              <Radio.Group
+                options={SCOPE_TYPE_VALUES.map((value) => ({
+                  value,
+                  label: t(`wizard.scopeTypes.${value}`),
+                }))}
+              />
             </Form.Item>
             <Form.Item name="crawlNow" valuePropName="checked">
               <Checkbox>{t('wizard.crawlNow')}</Checkbox>

@@ -21,7 +21,13 @@ export function ProjectsTable() {
   const [type, setType] = useState<ProjectType | undefined>();
   const [status, setStatus] = useState<ProjectCreationStatus | undefined>();
   const [pageNumber, setPageNumber] = useState(1);
-  const filters = { pageNumber, pageSize: PAGE_SIZE, ...(searchText ? { searchText } : {}), ...(type ? { type } : {}), ...(status ? { status } : {}) };
+  const filters = {
+    pageNumber,
+    pageSize: PAGE_SIZE,
+    ...(searchText ? { searchText } : {}),
+    ...(type ? { type } : {}),
+    ...(status ? { status } : {}),
+  };
   const list = useProjectList(filters);
   const isFiltered = Boolean(searchText || type || status);
 
@@ -94,7 +100,11 @@ export function ProjectsTable() {
             title: t('columns.languages'),
             render: (_, project) => project.targetLanguages.map((code) => <Tag key={code}>{code}</Tag>),
           },
-          { key: 'status', title: t('columns.status'), render: (_, project) => <ProjectStatusTag status={project.status} /> },
+          {
+            key: 'status',
+            title: t('columns.status'),
+            render: (_, project) => <ProjectStatusTag status={project.status} />,
+          },
           {
             key: 'created',
             title: t('columns.created'),

@@ -20,16 +20,32 @@ export function WordCountCard({ projectId }: { projectId: string }) {
     <Card title={t('overview.wordCounts')} loading={stats.isLoading} data-testid="word-count-card">
       <Row gutter={16}>
         <Col span={6}>
-          <Statistic title={t('overview.sourceWordCount')} value={stats.data?.sourceWordCount ?? 0} formatter={(v) => format(Number(v))} />
+          <Statistic
+            title={t('overview.sourceWordCount')}
+            value={stats.data?.sourceWordCount ?? 0}
+            formatter={(v) => format(Number(v))}
+          />
         </Col>
         <Col span={6}>
-          <Statistic title={t('overview.uniqueWordCount')} value={stats.data?.uniqueWordCount ?? 0} formatter={(v) => format(Number(v))} />
+          <Statistic
+            title={t('overview.uniqueWordCount')}
+            value={stats.data?.uniqueWordCount ?? 0}
+            formatter={(v) => format(Number(v))}
+          />
         </Col>
         <Col span={6}>
-          <Statistic title={t('overview.newContentWordCount')} value={stats.data?.newContentWordCount ?? 0} formatter={(v) => format(Number(v))} />
+          <Statistic
+            title={t('overview.newContentWordCount')}
+            value={stats.data?.newContentWordCount ?? 0}
+            formatter={(v) => format(Number(v))}
+          />
         </Col>
         <Col span={6}>
-          <Statistic title={t('overview.urls')} value={stats.data?.inScopeUrls ?? 0} formatter={(v) => format(Number(v))} />
+          <Statistic
+            title={t('overview.urls')}
+            value={stats.data?.inScopeUrls ?? 0}
+            formatter={(v) => format(Number(v))}
+          />
         </Col>
       </Row>
       {data.length > 0 && (

@@ -20,8 +20,10 @@ export function useCrawlProgress(projectId: string): { progress: CrawlProgress |
     const socket = connectSocket(token);
     socket.on('connect', () => {
       // Rooms are lost on reconnect, so every (re)connection joins again.
-      socket.emit(CLIENT_EVENTS.joinRoom, { roomId: projectRoomOf(projectId) }, (ack: { success: boolean } | undefined) =>
-        setIsLive(ack?.success === true),
+      socket.emit(
+        CLIENT_EVENTS.joinRoom,
+        { roomId: projectRoomOf(projectId) },
+        (ack: { success: boolean } | undefined) => setIsLive(ack?.success === true),
       );
     });
     socket.on('disconnect', () => setIsLive(false));

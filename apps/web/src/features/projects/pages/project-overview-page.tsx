@@ -1,6 +1,19 @@
 import { useState } from 'react';
 import { ArrowLeftOutlined, DeleteOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Col, Descriptions, Modal, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Descriptions,
+  Modal,
+  Result,
+  Row,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import { LANGUAGES, isLanguageCode } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';

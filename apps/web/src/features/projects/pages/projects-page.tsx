@@ -11,7 +11,11 @@ function ProjectListPage() {
   const { t } = useTranslation('projects');
   return (
     <Card
-      title={<Typography.Title level={3} style={{ margin: 0 }}>{t('title')}</Typography.Title>}
+      title={
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+      }
       extra={
         <Link to="new">
           <Button type="primary" icon={<PlusOutlined />}>
@@ -29,7 +33,13 @@ function ProjectCreatePage() {
   const { t } = useTranslation('projects');
   const navigate = useNavigate();
   return (
-    <Card title={<Space><Link to="..">{t('overview.back')}</Link>/ {t('wizard.title')}</Space>}>
+    <Card
+      title={
+        <Space>
+          <Link to="..">{t('overview.back')}</Link>/ {t('wizard.title')}
+        </Space>
+      }
+    >
       <CreateProjectForm onCreated={(project) => void navigate(`../${project.id}`)} />
     </Card>
   );

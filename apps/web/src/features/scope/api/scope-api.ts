@@ -18,11 +18,19 @@ export interface ScopeListFilter {
 export const scopeApi = {
   urls: (projectId: string, filter: ScopeListFilter) =>
     apiClient.call<{ urlList: ScopeUrl[]; total: number }>(`scope/urls/${projectId}`, {
-      query: { pageNumber: filter.pageNumber, pageSize: filter.pageSize, search: filter.search, selectedHostname: filter.hostname },
+      query: {
+        pageNumber: filter.pageNumber,
+        pageSize: filter.pageSize,
+        search: filter.search,
+        selectedHostname: filter.hostname,
+      },
     }),
   uniqueDomains: (projectId: string) =>
-    apiClient.call<{ uniqueDomains: string[] }>('scope/Uniquedomains', { body: { projectId } }).then((d) => d.uniqueDomains),
-  add: (projectId: string, urls: string[]) => apiClient.call<AddUrlsResult>('scope/add', { body: { projectId, urls } }),
+    apiClient
+      .call<{ uniqueDomains: string[] }>('scope/Uniquedomains', { body: { projectId } })
+      .then((d) => d.uniqueDomains),
+  add: (projectId: string, urls: string[]) =>
+    apiClient.call<AddUrlsResult>('scope/add', { body: { projectId, urls } }),
   upload: (projectId: string, file: File) => {
     const form = new FormData();
     form.append('projectId', projectId);

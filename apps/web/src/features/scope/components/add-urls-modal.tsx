@@ -5,7 +5,17 @@ import { useAddUrls } from '../api/scope-queries';
 import type { AddUrlsResult } from '../api/scope-api';
 
 /** Adds pasted URLs (one per line) to the scope; the server reports what it could not add. */
-export function AddUrlsModal({ projectId, open, onClose, onResult }: { projectId: string; open: boolean; onClose: () => void; onResult: (result: AddUrlsResult) => void }) {
+export function AddUrlsModal({
+  projectId,
+  open,
+  onClose,
+  onResult,
+}: {
+  projectId: string;
+  open: boolean;
+  onClose: () => void;
+  onResult: (result: AddUrlsResult) => void;
+}) {
   const { t } = useTranslation('scope');
   const [text, setText] = useState('');
   const add = useAddUrls(projectId);
@@ -34,7 +44,12 @@ export function AddUrlsModal({ projectId, open, onClose, onResult }: { projectId
       }
     >
       <Typography.Paragraph type="secondary">{t('addHint')}</Typography.Paragraph>
-      <Input.TextArea rows={8} value={text} onChange={(event) => setText(event.target.value)} aria-label={t('addTitle')} />
+      <Input.TextArea
+        rows={8}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        aria-label={t('addTitle')}
+      />
     </Modal>
   );
 }

@@ -6,11 +6,24 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useStartCrawl } from '../../projects/api/projects-queries';
 import type { AddUrlsResult } from '../api/scope-api';
-import { useScopeDomains, useScopeUrls, useToggleScope, useToggleTracking, useUploadUrls } from '../api/scope-queries';
+import {
+  useScopeDomains,
+  useScopeUrls,
+  useToggleScope,
+  useToggleTracking,
+  useUploadUrls,
+} from '../api/scope-queries';
 import { AddUrlsModal } from '../components/add-urls-modal';
 
 const PAGE_SIZE = 20;
-const STATUS_COLOURS: Record<string, string> = { fetched: 'success', failed: 'error', skipped: 'warning', redirected: 'default', duplicate: 'default', new: 'processing' };
+const STATUS_COLOURS: Record<string, string> = {
+  fetched: 'success',
+  failed: 'error',
+  skipped: 'warning',
+  redirected: 'default',
+  duplicate: 'default',
+  new: 'processing',
+};
 
 /** /app/projects/:projectId/scope: the project's URLs with search, domain filter, toggles, add and upload. */
 export function ScopePage() {
@@ -21,7 +34,12 @@ export function ScopePage() {
   const [pageNumber, setPageNumber] = useState(1);
   const [isAdding, setIsAdding] = useState(false);
   const [result, setResult] = useState<AddUrlsResult | null>(null);
-  const urls = useScopeUrls(projectId, { pageNumber, pageSize: PAGE_SIZE, ...(search ? { search } : {}), ...(hostname ? { hostname } : {}) });
+  const urls = useScopeUrls(projectId, {
+    pageNumber,
+    pageSize: PAGE_SIZE,
+    ...(search ? { search } : {}),
+    ...(hostname ? { hostname } : {}),
+  });
   const domains = useScopeDomains(projectId);
   const toggleScope = useToggleScope(projectId);
   const toggleTracking = useToggleTracking(projectId);
@@ -62,7 +80,12 @@ export function ScopePage() {
               {t('upload')}
             </Button>
           </Upload>
-          <Button type="primary" icon={<ReloadOutlined />} loading={crawl.isPending} onClick={() => crawl.mutate({ projectId })}>
+          <Button
+            type="primary"
+            icon={<ReloadOutlined />}
+            loading={crawl.isPending}
+            onClick={() => crawl.mutate({ projectId })}
+          >
             {t('recrawl')}
           </Button>
         </Space>
@@ -150,9 +173,24 @@ export function ScopePage() {
                 </Tag>
               ),
             },
-            { key: 'words', title: t('columns.words'), align: 'right', render: (_, row) => format(row.sourceWordCount) },
-            { key: 'unique', title: t('columns.unique'), align: 'right', render: (_, row) => format(row.uniqueWordCount) },
-            { key: 'fresh', title: t('columns.fresh'), align: 'right', render: (_, row) => format(row.newContentWordCount) },
+            {
+              key: 'words',
+              title: t('columns.words'),
+              align: 'right',
+              render: (_, row) => format(row.sourceWordCount),
+            },
+            {
+              key: 'unique',
+              title: t('columns.unique'),
+              align: 'right',
+              render: (_, row) => format(row.uniqueWordCount),
+            },
+            {
+              key: 'fresh',
+              title: t('columns.fresh'),
+              align: 'right',
+              render: (_, row) => format(row.newContentWordCount),
+            },
             {
               key: 'inScope',
               title: t('columns.inScope'),
@@ -180,12 +218,18 @@ export function ScopePage() {
             {
               key: 'lastCrawled',
               title: t('columns.lastCrawled'),
-              render: (_, row) => (row.lastCrawledAt ? new Date(row.lastCrawledAt).toLocaleString(i18n.language) : '—'),
+              render: (_, row) =>
+                row.lastCrawledAt ? new Date(row.lastCrawledAt).toLocaleString(i18n.language) : '—',
             },
           ]}
         />
       </Space>
-      <AddUrlsModal projectId={projectId} open={isAdding} onClose={() => setIsAdding(false)} onResult={setResult} />
+      <AddUrlsModal
+        projectId={projectId}
+        open={isAdding}
+        onClose={() => setIsAdding(false)}
+        onResult={setResult}
+      />
     </Card>
   );
 }

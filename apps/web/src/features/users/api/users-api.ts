@@ -14,12 +14,15 @@ import { apiClient } from '../../../lib/api/api-instance';
 /** The calls of spec §7 "Users", one function each; failures reject (the client shows the toast). */
 export const usersApi = {
   /** Silent: without abilities the navigation shows the dashboard alone; the server still enforces access. */
-  abilities: () => apiClient.call<{ abilities: Abilities }>('user/abilities', { silent: true }).then((d) => d.abilities),
+  abilities: () =>
+    apiClient.call<{ abilities: Abilities }>('user/abilities', { silent: true }).then((d) => d.abilities),
   list: (body: UserListRequest) => apiClient.call<UserListResponse>('user/list', { body }),
   collaborators: () =>
     apiClient.call<{ collaborators: UserSummary[] }>('user/collaborator/list').then((d) => d.collaborators),
   deliveryManagers: () =>
-    apiClient.call<{ deliveryManagers: UserSummary[] }>('user/delivery-manager/list').then((d) => d.deliveryManagers),
+    apiClient
+      .call<{ deliveryManagers: UserSummary[] }>('user/delivery-manager/list')
+      .then((d) => d.deliveryManagers),
   create: (body: CreateUserRequest) => apiClient.call<{ user: UserSummary }>('user', { body }),
   update: (body: UpdateUserRequest) => apiClient.call<{ user: UserSummary }>('user/update', { body }),
   switchStatus: (userId: string, status: UserStatus) =>

@@ -13,10 +13,15 @@ export const usersKeys = {
 };
 
 /** What the caller may use, as the server says (navigation and buttons follow it). */
-export const useAbilities = () => useQuery({ queryKey: usersKeys.abilities, queryFn: usersApi.abilities, staleTime: 60_000 });
+export const useAbilities = () =>
+  useQuery({ queryKey: usersKeys.abilities, queryFn: usersApi.abilities, staleTime: 60_000 });
 
 export const useUserList = (filters: UserListRequest) =>
-  useQuery({ queryKey: usersKeys.list(filters), queryFn: () => usersApi.list(filters), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: usersKeys.list(filters),
+    queryFn: () => usersApi.list(filters),
+    placeholderData: keepPreviousData,
+  });
 
 export const useCollaborators = (enabled: boolean) =>
   useQuery({ queryKey: usersKeys.collaborators, queryFn: usersApi.collaborators, enabled });
@@ -37,7 +42,9 @@ function useInvalidatingMutation<TArgs, TResult>(mutationFn: (args: TArgs) => Pr
 export const useCreateUser = () => useInvalidatingMutation(usersApi.create);
 export const useUpdateUser = () => useInvalidatingMutation(usersApi.update);
 export const useSwitchStatus = () =>
-  useInvalidatingMutation(({ userId, status }: { userId: string; status: UserStatus }) => usersApi.switchStatus(userId, status));
+  useInvalidatingMutation(({ userId, status }: { userId: string; status: UserStatus }) =>
+    usersApi.switchStatus(userId, status),
+  );
 export const useSendPasswordReset = () => useMutation({ mutationFn: usersApi.sendPasswordReset });
 export const useChangePassword = () => useMutation({ mutationFn: usersApi.changePassword });
 export const useRegenerateApikey = () => useInvalidatingMutation(usersApi.regenerateApikey);

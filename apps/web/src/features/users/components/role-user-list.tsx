@@ -23,11 +23,17 @@ export function RoleUserList({ users, isLoading, emptyText, testId }: RoleUserLi
       columns={[
         { key: 'name', title: t('columns.name'), dataIndex: 'name' },
         { key: 'email', title: t('columns.email'), dataIndex: 'email' },
-        { key: 'role', title: t('columns.role'), render: (_: unknown, u: UserSummary) => <Tag>{ROLE_LABELS[u.role]}</Tag> },
+        {
+          key: 'role',
+          title: t('columns.role'),
+          render: (_: unknown, u: UserSummary) => <Tag>{ROLE_LABELS[u.role]}</Tag>,
+        },
         {
           key: 'status',
           title: t('columns.status'),
-          render: (_: unknown, u: UserSummary) => <Tag color={u.status === 'active' ? 'green' : 'default'}>{t(`status.${u.status}`)}</Tag>,
+          render: (_: unknown, u: UserSummary) => (
+            <Tag color={u.status === 'active' ? 'green' : 'default'}>{t(`status.${u.status}`)}</Tag>
+          ),
         },
       ]}
     />

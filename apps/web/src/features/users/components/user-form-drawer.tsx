@@ -27,7 +27,13 @@ interface UserFormDrawerProps {
 }
 
 /** Create or edit a user: role choice limited to what the server lets the caller give. */
-export function UserFormDrawer({ open, user, creatableRoles, canChooseOrganisation, onClose }: UserFormDrawerProps) {
+export function UserFormDrawer({
+  open,
+  user,
+  creatableRoles,
+  canChooseOrganisation,
+  onClose,
+}: UserFormDrawerProps) {
   const { t } = useTranslation('users');
   const [form] = Form.useForm<UserFormValues>();
   const createUser = useCreateUser();
@@ -43,16 +49,30 @@ export function UserFormDrawer({ open, user, creatableRoles, canChooseOrganisati
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (user) form.setFieldsValue({ name: user.name, phone: user.phone ?? '', role: user.role, nmtEnabled: user.nmtEnabled });
+    if (user)
+      form.setFieldsValue({
+        name: user.name,
+        phone: user.phone ?? '',
+        role: user.role,
+        nmtEnabled: user.nmtEnabled,
+      });
   }, [open, user, form]);
 
   const handleFinish = async (values: UserFormValues) => {
     if (user) {
-      const updateObj: Record<string, unknown> = { name: values.name, phone: values.phone ?? '', nmtEnabled: values.nmtEnabled };
+      const updateObj: Record<string, unknown> = {
+        name: values.name,
+        phone: values.phone ?? '',
+        nmtEnabled: values.nmtEnabled,
+      };
       if (values.role !== user.role) updateObj.role = values.role;
       await updateUser.mutateAsync({ userId: user.id, updateObj });
     } else {
-      await createUser.mutateAsync({ ...values, phone: values.phone ?? '', organisationId: values.organisationId ?? null });
+      await createUser.mutateAsync({
+        ...values,
+        phone: values.phone ?? '',
+        organisationId: values.organisationId ?? null,
+      });
     }
     onClose();
   };

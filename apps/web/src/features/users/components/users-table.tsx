@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Button, Empty, Flex, Input, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography, message } from 'antd';
+import {
+  Button,
+  Empty,
+  Flex,
+  Input,
+  Popconfirm,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  message,
+} from 'antd';
 import {
   ROLE_LABELS,
   ROLE_VALUES,
@@ -45,7 +58,13 @@ export function UsersTable({ showOrganisation, onEdit, currentUserId }: UsersTab
       render: (_: unknown, user: UserSummary) => <Tag color="geekblue">{ROLE_LABELS[user.role]}</Tag>,
     },
     ...(showOrganisation
-      ? [{ key: 'organisation', title: t('columns.organisation'), render: (_: unknown, user: UserSummary) => user.organisationName ?? '—' }]
+      ? [
+          {
+            key: 'organisation',
+            title: t('columns.organisation'),
+            render: (_: unknown, user: UserSummary) => user.organisationName ?? '—',
+          },
+        ]
       : []),
     {
       key: 'status',
@@ -67,7 +86,12 @@ export function UsersTable({ showOrganisation, onEdit, currentUserId }: UsersTab
       render: (_: unknown, user: UserSummary) =>
         user.id === currentUserId ? null : (
           <Space size={4} wrap>
-            <Button size="small" type="link" onClick={() => onEdit(user)} data-testid={`user-edit-${user.id}`}>
+            <Button
+              size="small"
+              type="link"
+              onClick={() => onEdit(user)}
+              data-testid={`user-edit-${user.id}`}
+            >
               {t('actions.edit')}
             </Button>
             {user.status === 'active' ? (
@@ -83,7 +107,9 @@ export function UsersTable({ showOrganisation, onEdit, currentUserId }: UsersTab
               <Button
                 size="small"
                 type="link"
-                onClick={() => void switchStatus.mutateAsync({ userId: user.id, status: 'active' }).catch(() => undefined)}
+                onClick={() =>
+                  void switchStatus.mutateAsync({ userId: user.id, status: 'active' }).catch(() => undefined)
+                }
                 data-testid={`user-activate-${user.id}`}
               >
                 {t('actions.activate')}
@@ -181,7 +207,9 @@ export function UsersTable({ showOrganisation, onEdit, currentUserId }: UsersTab
             total: list.data?.totalUsers ?? 0,
             showSizeChanger: false,
             onChange: setPage,
-            showTotal: (total) => <Typography.Text type="secondary">{t('total', { count: total })}</Typography.Text>,
+            showTotal: (total) => (
+              <Typography.Text type="secondary">{t('total', { count: total })}</Typography.Text>
+            ),
           }}
           scroll={{ x: true }}
         />

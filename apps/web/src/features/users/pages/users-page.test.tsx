@@ -46,7 +46,9 @@ function startServer(overrides: Record<string, Parameters<typeof installFakeServ
     'GET /api/user/abilities': () => ok({ abilities: ABILITIES }),
     'POST /api/user/list': (body) => {
       const { search } = body as { search?: string };
-      const users = [member('u2', 'Chitra K'), member('u3', 'Dev P', 'inactive')].filter((u) => !search || u.name.toLowerCase().includes(search));
+      const users = [member('u2', 'Chitra K'), member('u3', 'Dev P', 'inactive')].filter(
+        (u) => !search || u.name.toLowerCase().includes(search),
+      );
       return ok({ users, totalUsers: users.length });
     },
     ...overrides,
@@ -75,12 +77,19 @@ describe('users page', () => {
     const search = within(screen.getByTestId('users-search')).getByRole('searchbox');
     fireEvent.change(search, { target: { value: 'dev' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    await waitFor(() => expect(server.callsTo('POST /api/user/list').some((c) => (c.body as { search?: string }).search === 'dev')).toBe(true));
+    await waitFor(() =>
+      expect(
+        server.callsTo('POST /api/user/list').some((c) => (c.body as { search?: string }).search === 'dev'),
+      ).toBe(true),
+    );
     await waitFor(() => expect(screen.queryByText('Chitra K')).toBeNull());
   });
 
   it('creates a user through the drawer with a role the server allows', async () => {
-    const server = startServer({ 'POST /api/user': (body) => ok({ user: { ...member('u9', (body as { name: string }).name) } }, USER_MESSAGES.created) });
+    const server = startServer({
+      'POST /api/user': (body) =>
+        ok({ user: { ...member('u9', (body as { name: string }).name) } }, USER_MESSAGES.created),
+    });
     renderApp('/app/users');
     fireEvent.click(await screen.findByTestId('users-create'));
     fireEvent.change(await screen.findByTestId('user-form-name'), { target: { value: 'Esha R' } });
@@ -98,7 +107,17 @@ describe('users page', () => {
   });
 
   it('shows the server’s first validation message when a create is rejected', async () => {
-    startServer({ 'POST /api/user': () => ({ status: 400, body: { success: false, type: 'VALIDATION_ERROR', message: USER_MESSAGES.emailTaken, data: [USER_MESSAGES.emailTaken] } }) });
+    startServer({
+      'POST /api/user': () => ({
+        status: 400,
+        body: {
+          success: false,
+          type: 'VALIDATION_ERROR',
+          message: USER_MESSAGES.emailTaken,
+          data: [USER_MESSAGES.emailTaken],
+        },
+      }),
+    });
     renderApp('/app/users');
     fireEvent.click(await screen.findByTestId('users-create'));
     fireEvent.change(await screen.findByTestId('user-form-name'), { target: { value: 'Esha R' } });
@@ -113,11 +132,19 @@ describe('users page', () => {
     const server = startServer({ 'POST /api/user/switchStatus': () => ok({ user: member('u3', 'Dev P') }) });
     renderApp('/app/users');
     fireEvent.click(await screen.findByTestId('user-activate-u3'));
-    await waitFor(() => expect(server.callsTo('POST /api/user/switchStatus')[0]?.body).toEqual({ userId: 'u3', status: 'active' }));
+    await waitFor(() =>
+      expect(server.callsTo('POST /api/user/switchStatus')[0]?.body).toEqual({
+        userId: 'u3',
+        status: 'active',
+      }),
+    );
   });
 
   it('refuses the page to a caller the server does not let manage users', async () => {
-    const server = startServer({ 'GET /api/user/abilities': () => ok({ abilities: { ...ABILITIES, pages: ['dashboard'], canManageUsers: false, creatableRoles: [] } }) });
+    const server = startServer({
+      'GET /api/user/abilities': () =>
+        ok({ abilities: { ...ABILITIES, pages: ['dashboard'], canManageUsers: false, creatableRoles: [] } }),
+    });
     renderApp('/app/users');
     expect(await screen.findByTestId('users-page-forbidden')).toBeTruthy();
     expect(server.callsTo('POST /api/user/list')).toHaveLength(0);

@@ -19,7 +19,8 @@ export function UsersPage() {
   const [tab, setTab] = useState('all');
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
   const isSuper = user.role === ROLES.superAdmin;
-  const showCollaborators = isSuper || user.role === ROLES.organisationAdmin || user.role === ROLES.freeOrgAdmin;
+  const showCollaborators =
+    isSuper || user.role === ROLES.organisationAdmin || user.role === ROLES.freeOrgAdmin;
   const showDeliveryManagers = isSuper || user.role === ROLES.organisationAdmin;
   const collaborators = useCollaborators(tab === 'collaborators');
   const deliveryManagers = useDeliveryManagers(tab === 'deliveryManagers');
@@ -35,7 +36,11 @@ export function UsersPage() {
       key: 'all',
       label: t('tabs.all'),
       children: (
-        <UsersTable showOrganisation={isSuper} currentUserId={user.id} onEdit={(u) => setDrawer({ open: true, user: u })} />
+        <UsersTable
+          showOrganisation={isSuper}
+          currentUserId={user.id}
+          onEdit={(u) => setDrawer({ open: true, user: u })}
+        />
       ),
     },
     ...(showCollaborators
@@ -80,7 +85,12 @@ export function UsersPage() {
         items={items}
         tabBarExtraContent={
           creatableRoles.length > 0 ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true, user: null })} data-testid="users-create">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setDrawer({ open: true, user: null })}
+              data-testid="users-create"
+            >
               {t('actions.create')}
             </Button>
           ) : null

@@ -9,4 +9,14 @@ import { projects } from './projects';
 import { scope } from './scope';
 
 /** English resources, one object per namespace. */
-export const EN_RESOURCES = { common, auth, shell, policy, users, organisations, profile, projects, scope } as const;
+export const EN_RESOURCES = {
+  common,
+  auth,
+  shell,
+  policy,
+  users,
+  organisations,
+  profile,
+  projects,
+  scope,
+} as const;

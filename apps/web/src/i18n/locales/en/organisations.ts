@@ -1,7 +1,14 @@
 export const organisations = {
   title: 'Organisations',
   search: 'Search organisations',
-  columns: { name: 'Name', plan: 'Plan', parliament: 'Parliament workspace', website: 'Website', created: 'Created', actions: 'Actions' },
+  columns: {
+    name: 'Name',
+    plan: 'Plan',
+    parliament: 'Parliament workspace',
+    website: 'Website',
+    created: 'Created',
+    actions: 'Actions',
+  },
   plans: { free: 'Free', paid: 'Paid' },
   yes: 'Yes',
   no: 'No',

@@ -16,7 +16,8 @@ export const profile = {
   updatePassword: 'Update password',
   passwordChangedNote: 'Your other sessions have been signed out.',
   apikey: 'API key',
-  apikeyHelp: 'Send it in the x-api-key header to call the Bhasha API from your own programs. Keep it secret.',
+  apikeyHelp:
+    'Send it in the x-api-key header to call the Bhasha API from your own programs. Keep it secret.',
   apikeyNone: 'You have no API key yet.',
   generate: 'Generate API key',
   regenerate: 'Regenerate',

@@ -28,7 +28,8 @@ export const users = {
     deactivate: 'Deactivate',
     resetPassword: 'Send password reset link',
   },
-  confirmDeactivate: 'Deactivate {{name}}? They are signed out at once and cannot sign in until activated again.',
+  confirmDeactivate:
+    'Deactivate {{name}}? They are signed out at once and cannot sign in until activated again.',
   resetSent: 'A password reset link has been sent to {{email}}.',
   nmt: { on: 'On', off: 'Off' },
   empty: 'No users yet',
