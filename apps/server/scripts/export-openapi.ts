@@ -2,50 +2,6 @@
  * Writes docs/openapi.json from the registered routes' zod schemas; with --check it fails when
  * the checked-in file is stale (CI), so the document always matches the server.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createDb } from '@bhasha/db';
-import { buildApp } from '../src/app';
-import { parseEnv } from '../src/config/env';
-import { resolveConfig } from '../src/config/load-config';
-import { systemClock } from '../src/lib/clock';
-import { silentEmitter } from '../src/realtime/realtime-emitter';
+import { writeOrCheckDocument } from './generated-document';
 
-const target = resolve(import.meta.dirname, '../../../docs/openapi.json');
-const parsed = parseEnv({
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'bhasha-openapi-')),
-  JWT_SECRET: 'openapi-export-openapi-export-openapi-export',
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: join(tmpdir(), 'no-dashboard'),
-});
-if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-const handle = await createDb({ pgliteDir: 'memory' });
-const { app } = await buildApp({
-  config: resolveConfig(parsed.env),
-  handle,
-  clock: systemClock,
-  emitter: silentEmitter,
-  jobs: null,
-});
-await app.ready();
-const document = `${JSON.stringify(app.swagger(), null, 2)}\n`;
-await app.close();
-await handle.close();
-
-if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(target, 'utf8');
-  } catch {
-    // A missing file is stale too.
-  }
-  if (current !== document) {
-    process.stderr.write('docs/openapi.json is stale: run `npm run openapi` and commit the result.\n');
-    process.exit(1);
-  }
-  process.stdout.write('docs/openapi.json is up to date.\n');
-} else {
-  writeFileSync(target, document);
-  process.stdout.write(`Wrote ${target}\n`);
-}
+await writeOrCheckDocument('openapi.json', 'openapi', (app) => `${JSON.stringify(app.swagger(), null, 2)}\n`);
