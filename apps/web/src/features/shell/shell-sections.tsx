@@ -1,3 +1,4 @@
+import { DASHBOARD_PAGES, type DashboardPage } from '@bhasha/contract';
 import type { ReactNode } from 'react';
 import {
   ApiOutlined,
@@ -14,23 +15,10 @@ import {
   TranslationOutlined,
 } from '@ant-design/icons';
 
-/** The product's sections, in sidebar order. */
-export const SHELL_SECTIONS = {
-  dashboard: 'dashboard',
-  projects: 'projects',
-  workspace: 'workspace',
-  apiTranslation: 'apiTranslation',
-  files: 'files',
-  humanTranslation: 'humanTranslation',
-  domains: 'domains',
-  users: 'users',
-  organisations: 'organisations',
-  billing: 'billing',
-  notifications: 'notifications',
-  settings: 'settings',
-} as const;
+/** The product's sections, in sidebar order: the dashboard pages the server grants access to. */
+export const SHELL_SECTIONS = DASHBOARD_PAGES;
 
-export type ShellSection = (typeof SHELL_SECTIONS)[keyof typeof SHELL_SECTIONS];
+export type ShellSection = DashboardPage;
 
 export interface ShellSectionDefinition {
   key: ShellSection;
