@@ -1,5 +1,13 @@
+import { benchCrawl } from './src/crawl.bench';
 import { benchWordCount } from './src/word-count.bench';
 
 // Every benchmark prints its figures as ratios against a reference measured in this same run.
+// BENCH_ONLY=words,crawl (a comma-separated list) runs only those; the crawl takes several minutes.
+// fuzzy-tm and tmx-import (a million segments each) take minutes too; FUZZY_TM_SEGMENTS etc. scale them.
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const selected = (name: string) => !only || only.includes(name);
 process.stdout.write('Bhasha benchmarks\n');
-benchWordCount();
+if (selected('words')) benchWordCount();
+if (selected('crawl')) await benchCrawl();
+if (selected('fuzzy-tm')) await (await import('./src/fuzzy-tm.bench')).benchFuzzyTm();
+if (selected('tmx-import')) await (await import('./src/tmx-import.bench')).benchTmxImport();

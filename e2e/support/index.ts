@@ -6,3 +6,4 @@ export * from './product-server';
 export * from './sms-outbox';
 export * from './form-errors';
 export * from './pickers';
+export * from './static-site';

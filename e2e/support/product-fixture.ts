@@ -22,10 +22,12 @@ export interface ProductFixture {
 }
 
 /** Starts the mail catcher, the product (SMTP_URL pointing at the catcher) and the browser. */
-export async function startProductFixture(): Promise<ProductFixture> {
+export async function startProductFixture(
+  options: { env?: Record<string, string> } = {},
+): Promise<ProductFixture> {
   const mail = await startMailCatcher();
   const [server, browser] = await Promise.all([
-    startProductServer({ smtpUrl: mail.smtpUrl }),
+    startProductServer({ smtpUrl: mail.smtpUrl, ...(options.env ? { env: options.env } : {}) }),
     launchBrowser(),
   ]);
   return {

@@ -30,12 +30,14 @@ export interface ProductServerOptions {
   smtpUrl?: string;
   /** Further environment variables for the server. */
   env?: Record<string, string>;
+  /** Restart on an earlier server's data folder and port (same address, same sessions). */
+  restartOf?: Pick<ProductServer, 'url' | 'dataDir'>;
 }
 
 /** Starts the built product (`apps/server/dist/main.js`) on a fresh data folder and a free port. */
 export async function startProductServer(options: ProductServerOptions = {}): Promise<ProductServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bhasha-e2e-'));
+  const port = options.restartOf ? Number(new URL(options.restartOf.url).port) : await freePort();
+  const dataDir = options.restartOf?.dataDir ?? mkdtempSync(join(tmpdir(), 'bhasha-e2e-'));
   const admin = { email: 'admin@e2e.bhasha.test', password: 'e2e-admin-password' };
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
     cwd: repoRoot,

@@ -15,6 +15,15 @@ import { healthRoutes } from './modules/health/health.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { crawlRoutes } from './modules/crawl/crawl.routes';
 import { scopeRoutes } from './modules/scope/scope.routes';
+import { ignorePatternsRoutes } from './modules/projects/ignore-patterns.routes';
+import { translationRoutes } from './modules/translation/translation.routes';
+import { suggestionsRoutes } from './modules/suggestions/suggestions.routes';
+import { collaboratorsRoutes } from './modules/collaborators/collaborators.routes';
+import { machineTranslationRoutes } from './modules/machine-translation/machine-translation.routes';
+import { glossaryRoutes } from './modules/glossary/glossary.routes';
+import { translationMemoryRoutes } from './modules/translation-memory/translation-memory.routes';
+import { transliterationRoutes } from './modules/transliteration/transliteration.routes';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { createServices, type AppDeps, type Services } from './services';
 
 export const API_PREFIX = '/api';
@@ -91,6 +100,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(projectsRoutes, { services });
       await api.register(crawlRoutes, { services });
       await api.register(scopeRoutes, { services });
+      await api.register(ignorePatternsRoutes, { services });
+      await api.register(translationRoutes, { services });
+      await api.register(suggestionsRoutes, { services });
+      await api.register(collaboratorsRoutes, { services });
+      await api.register(machineTranslationRoutes, { services });
+      await api.register(glossaryRoutes, { services });
+      await api.register(transliterationRoutes, { services });
+      await api.register(deliveryRoutes, { services });
+      await api.register(translationMemoryRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -16,6 +16,8 @@ import { attachPostgresAdapter, createPostgresEmitter } from './realtime/postgre
 import { createSocketGateway } from './realtime/socket-gateway';
 import { bindCrawlRuntime, createCrawlRuntime } from './modules/crawl/crawl-runtime';
 import { scheduleContentTracking } from './modules/crawl/tracker.job';
+import { bindMtRuntime, createMtRuntime } from './modules/machine-translation/mt-runtime';
+import { createMtEngineRegistryFromEnv } from './modules/machine-translation/mt-engine-registry';
 import type { Services } from './services';
 
 export interface RunningServer {
@@ -78,6 +80,18 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK_FETCH,
     }),
   );
+  // Machine translation jobs and the API share one set of engine adapters (and their pacing).
+  const mtEngines = createMtEngineRegistryFromEnv(env);
+  bindMtRuntime(
+    createMtRuntime({
+      db: handle.db,
+      jobs,
+      emitter: deferredEmitter,
+      clock,
+      engines: mtEngines,
+      log: createLogger(env.LOG_LEVEL),
+    }),
+  );
   await jobs.start(options.jobs ?? jobDefinitions, { work: roles.has('worker') });
   // Tracked URLs are fetched again on a schedule (needs the product's jobs, not a test's own list).
   if (roles.has('worker') && !options.jobs) await scheduleContentTracking(jobs);
@@ -102,6 +116,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       mailer,
       sms,
       log: logger,
+      mtEngines,
     }));
     if (roles.has('realtime')) {
       const gateway = createSocketGateway(

@@ -19,9 +19,22 @@ import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
 import { createOrganisationsRepository } from './modules/organisations/organisations.repository';
 import { createOrganisationsService } from './modules/organisations/organisations.service';
-import { createProjectAccessRepository } from './modules/users/project-access.repository';
-import { createProjectAccessService } from './modules/users/project-access.service';
+import { createProjectAccess } from './modules/projects/project-access';
+import { createProjectsRepository } from './modules/projects/projects.repository';
+import { createCollaboratorsRepository } from './modules/collaborators/collaborators.repository';
+import { createCollaboratorsService } from './modules/collaborators/collaborators.service';
 import { createWebsiteServices } from './modules/projects/website-services';
+import { createTranslationServices } from './modules/translation/translation-services';
+import { createMachineTranslationServices } from './modules/machine-translation/machine-translation-services';
+import {
+  createMtEngineRegistryFromEnv,
+  type MtEngineRegistry,
+} from './modules/machine-translation/mt-engine-registry';
+
+import { createDeliveryRepository } from './modules/delivery/delivery.repository';
+import { createDeliveryService } from './modules/delivery/delivery.service';
+import { createSnippetBundleSource } from './modules/delivery/snippet-bundle';
+import { createTranslationMemoryServices } from './modules/translation-memory/translation-memory-services';
 
 /** The side effects the server is built from; tests pass their own clock, emitter, mailer or SMS provider. */
 export interface AppDeps {
@@ -36,6 +49,8 @@ export interface AppDeps {
   sms?: SmsProvider;
   /** For work outside a request (background e-mail); default: a logger at LOG_LEVEL. */
   log?: Logger;
+  /** Machine translation engines; default: built from MT_ENGINES/APERTIUM_URL (the worker shares one). */
+  mtEngines?: MtEngineRegistry;
 }
 
 /** Wires repositories and services once; routes receive the result. */
@@ -54,6 +69,7 @@ export function createServices(appDeps: AppDeps) {
   const tokens = createTokenService(deps.config.jwtSecret, env.JWT_TTL_SECONDS, deps.clock);
   const uiConfig: UiConfig = buildUiConfig(deps.config);
   const background = createBackgroundTasks(deps.log);
+  const projectAccess = createProjectAccess(createProjectsRepository(db));
   const otps = createOtpService({
     db,
     clock: deps.clock,
@@ -78,7 +94,11 @@ export function createServices(appDeps: AppDeps) {
       users: usersRepository,
       clock: deps.clock,
     }),
-    projectAccess: createProjectAccessService(createProjectAccessRepository(db)),
+    projectAccess,
+    collaborators: createCollaboratorsService({
+      repository: createCollaboratorsRepository(db),
+      access: projectAccess,
+    }),
     sessions: createSessionService({
       tokens,
       users: usersRepository,
@@ -94,6 +114,26 @@ export function createServices(appDeps: AppDeps) {
       publicUrl: deps.config.publicUrl,
     }),
     ...createWebsiteServices({ db, clock: deps.clock, jobs: deps.jobs, background }),
+    ...createTranslationServices({ db, clock: deps.clock, emitter: deps.emitter }),
+    ...createMachineTranslationServices({
+      db,
+      clock: deps.clock,
+      emitter: deps.emitter,
+      jobs: deps.jobs,
+      engines: appDeps.mtEngines ?? createMtEngineRegistryFromEnv(env),
+    }),
+    delivery: createDeliveryService({
+      repository: createDeliveryRepository(db),
+      access: projectAccess,
+      clock: deps.clock,
+    }),
+    snippetBundle: createSnippetBundleSource(),
+    ...createTranslationMemoryServices({
+      db,
+      clock: deps.clock,
+      access: projectAccess,
+      emitter: deps.emitter,
+    }),
     registration: createRegistrationService({
       db,
       clock: deps.clock,

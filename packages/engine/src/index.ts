@@ -1,5 +1,8 @@
 export { countWords, countCharacters } from './words/count-words';
 export { extractSegments } from './html/extract-segments';
+export { SegmentAssembler, compileIgnorePatterns } from './html/segment-assembler';
+export { parseIgnorePatternSettings } from './html/ignore-pattern-settings';
+export type { SegmentListener } from './html/segment-assembler';
 export { restoreSegment, findPlaceholderIssues } from './html/restore-segment';
 export {
   stripPlaceholders,
@@ -15,11 +18,13 @@ export type {
   Placeholder,
   PlaceholderKind,
   ExtractOptions,
+  SourceText,
 } from './html/segment-types';
 export { sourceHash } from './html/source-hash';
 export { sha256Hex } from './html/sha256';
 export { normaliseSourceText, collapseHtmlWhitespace } from './html/normalise-text';
-export { escapeHtmlText, escapeHtmlAttribute } from './html/escape-html';
+export { escapeHtmlText, escapeHtmlAttribute, serialiseStartTag, serialiseEndTag } from './html/escape-html';
+export { VOID_ELEMENTS, INLINE_ELEMENTS } from './html/html-elements';
 export { parseSelectorList, isSupportedSelector, matchesSelector } from './html/css-selector';
 export type { SelectorList, SelectorElement } from './html/css-selector';
 export { extractLinks } from './html/extract-links';
@@ -34,3 +39,23 @@ export type { TransliterateOptions, WordListLoader } from './translit/transliter
 export { convertScript, detectScript } from './translit/script-convert';
 export { TRANSLIT_LANGUAGES, TRANSLIT_LANGUAGE_CODES, getTranslitLanguage } from './translit/languages';
 export type { TranslitLanguage, Script as TranslitScript } from './translit/languages';
+export { FuzzyIndex, MAX_FUZZY_LENGTH } from './tm/fuzzy-index';
+export type { FuzzyEntry, FuzzyMatch, FuzzyQueryOptions } from './tm/fuzzy-index';
+export { normaliseFuzzyText, fuzzyScore, maxDistanceFor } from './tm/fuzzy-text';
+export { LevenshteinPattern, levenshtein } from './tm/bounded-levenshtein';
+export { diffWords } from './tm/word-diff';
+export type { DiffSpan } from './tm/word-diff';
+export { readTmx, parseTmxText, TmxPushParser } from './tm/tmx-reader';
+export { writeTmx, tmxPrologue, tmxUnitXml, segmentXml, TMX_EPILOGUE } from './tm/tmx-writer';
+export { TmxError, DEFAULT_TMX_LIMITS } from './tm/tmx-types';
+export type {
+  TmxCode,
+  TmxCodeKind,
+  TmxEvent,
+  TmxHeader,
+  TmxLimits,
+  TmxProperty,
+  TmxSegment,
+  TmxUnit,
+  TmxVariant,
+} from './tm/tmx-types';

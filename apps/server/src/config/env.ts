@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseMtEngines } from '../modules/machine-translation/mt-engines-config';
 
 const SERVER_ROLES = ['web', 'worker', 'realtime'] as const;
 export type ServerRole = (typeof SERVER_ROLES)[number];
@@ -67,6 +68,10 @@ export const envSchema = z
       .default('loopback')
       .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
     APERTIUM_URL: optionalUrl('APERTIUM_URL'),
+    /** Machine translation engines: a JSON array of engine settings (README "Machine translation engines"). */
+    MT_ENGINES: z.string().optional(),
+    /** Engine id used when neither the call nor the project names one (default: the first engine). */
+    MT_DEFAULT_ENGINE: z.string().trim().optional(),
     ALLOW_PRIVATE_NETWORK_FETCH: booleanString.default(false),
     ROLES: z
       .string()
@@ -104,6 +109,17 @@ export const envSchema = z
         code: 'custom',
         path: ['SMS_HTTP_URL'],
         message: 'SMS_HTTP_URL is required when SMS_PROVIDER=http',
+      });
+    }
+    const engines = parseMtEngines(env.MT_ENGINES, env.APERTIUM_URL);
+    if (!engines.ok) {
+      for (const problem of engines.problems)
+        ctx.addIssue({ code: 'custom', path: ['MT_ENGINES'], message: problem });
+    } else if (env.MT_DEFAULT_ENGINE && !engines.engines.some((e) => e.id === env.MT_DEFAULT_ENGINE)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MT_DEFAULT_ENGINE'],
+        message: `MT_DEFAULT_ENGINE names no engine of MT_ENGINES or APERTIUM_URL (${env.MT_DEFAULT_ENGINE})`,
       });
     }
   });

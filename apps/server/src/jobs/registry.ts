@@ -2,9 +2,15 @@ import type { JobDefinition } from './define-job';
 import { crawlJobDefinitions } from '../modules/crawl/crawl.job';
 import { projectDeleteJob } from '../modules/projects/projects.job';
 import { trackerRunDueJob } from '../modules/crawl/tracker.job';
+import { nmtApplyJob } from '../modules/machine-translation/machine-translation.job';
 
 /**
  * Every job the worker role runs. Features add their `*.job.ts` definitions here; the list is
  * also used by web-only processes to create the queues they send to.
  */
-export const jobDefinitions: JobDefinition[] = [...crawlJobDefinitions, projectDeleteJob, trackerRunDueJob];
+export const jobDefinitions: JobDefinition[] = [
+  ...crawlJobDefinitions,
+  projectDeleteJob,
+  trackerRunDueJob,
+  nmtApplyJob,
+];

@@ -3,6 +3,7 @@ import { ROLES, ROLE_VALUES, type Role } from '@bhasha/contract';
 import { isAllowed, type Principal } from '../../src/http/access';
 import type { RouteAccessEntry } from '../../src/http/authenticate';
 import { createUsersRepository } from '../../src/modules/users/users.repository';
+import { multipartBody } from '../support/multipart';
 import { authHeaders, buildTestApp, createTestClock, type TestApp } from '../support/test-app';
 import { createMember, createOrganisation } from './tenancy-fixtures';
 
@@ -28,6 +29,8 @@ interface MatrixContext {
   targetApikey: string;
   translatorId: string;
   projectId: string;
+  /** A second project of A, for the call that deletes one. */
+  disposableProjectId: string;
   next(): number;
 }
 
@@ -35,7 +38,20 @@ interface RouteFixture {
   kind: RouteKind;
   body?: (ctx: MatrixContext) => Record<string, unknown>;
   query?: string;
+  /** The path with A's ids in it (routes whose parameters name the resource). */
+  url?: (ctx: MatrixContext) => string;
+  /** A multipart upload instead of a JSON body. */
+  multipart?: (ctx: MatrixContext) => ReturnType<typeof multipartBody>;
 }
+
+const MATRIX_URL = 'https://matrix-alpha.in/';
+const ZERO_ID = '00000000-0000-4000-8000-000000000000';
+const onProject =
+  (extra: Record<string, unknown> = {}) =>
+  (ctx: MatrixContext) => ({
+    projectId: ctx.projectId,
+    ...extra,
+  });
 
 /** Payloads per route; a route marked ownOrganisation must have one (checked below). */
 const FIXTURES: Record<string, RouteFixture> = {
@@ -86,6 +102,224 @@ const FIXTURES: Record<string, RouteFixture> = {
     }),
   },
   'GET /api/user/check/': { kind: 'self', query: '?timestamp=0' },
+  // Projects, scope and crawl (spec §7): B creates in its own organisation and sees none of A's.
+  'POST /api/project/new': {
+    kind: 'list',
+    body: (ctx) => ({ baseUrl: `https://matrix-${ctx.next()}.example.in`, targetLanguages: ['hi'] }),
+  },
+  'POST /api/project/new/multiOrigin': {
+    kind: 'list',
+    body: (ctx) => ({ origins: [`https://matrix-${ctx.next()}.example.in`], targetLanguages: ['hi'] }),
+  },
+  'POST /api/project': { kind: 'list', body: () => ({ pageSize: 100 }) },
+  'POST /api/project/fetchProjectId': { kind: 'list', body: () => ({ url: MATRIX_URL }) },
+  'POST /api/project/details': { kind: 'resource', body: onProject() },
+  'POST /api/project/update': { kind: 'resource', body: onProject({ name: 'Matrix site' }) },
+  'POST /api/project/delete': {
+    kind: 'resource',
+    body: (ctx) => ({ projectId: ctx.disposableProjectId, keepTm: true }),
+  },
+  'POST /api/project/stats': { kind: 'resource', body: onProject() },
+  'POST /api/project/stats/urlWise': { kind: 'resource', body: onProject({ urls: [MATRIX_URL] }) },
+  'POST /api/project/addNewDomain': {
+    kind: 'resource',
+    body: onProject({ url: 'https://extra.matrix-alpha.in' }),
+  },
+  'POST /api/project/deleteDomain': {
+    kind: 'resource',
+    body: onProject({ hostname: 'absent.matrix-alpha.in' }),
+  },
+  'GET /api/project/wordcount/:id': {
+    kind: 'resource',
+    url: (ctx) => `/api/project/wordcount/${ctx.projectId}`,
+  },
+  'POST /api/project/deleteIndividualSegments': {
+    kind: 'resource',
+    body: onProject({ sourceHashes: ['0'.repeat(64)] }),
+  },
+  'POST /api/project/cache/update': { kind: 'resource', body: onProject({ key: 'matrix', status: true }) },
+  'POST /api/project/meta/update': { kind: 'resource', body: onProject({ key: 'matrix', status: true }) },
+  'POST /api/project/crawl': { kind: 'resource', body: onProject() },
+  'POST /api/scope/crawl/last': { kind: 'resource', body: onProject() },
+  'GET /api/scope/:projectId/:pageNumber/:pageSize': {
+    kind: 'resource',
+    url: (ctx) => `/api/scope/${ctx.projectId}/1/10`,
+  },
+  'GET /api/scope/allUrl/:id': { kind: 'resource', url: (ctx) => `/api/scope/allUrl/${ctx.projectId}` },
+  'GET /api/scope/urls/:id': { kind: 'resource', url: (ctx) => `/api/scope/urls/${ctx.projectId}` },
+  'POST /api/scope/domainWiseUrls': { kind: 'resource', body: onProject() },
+  'POST /api/domain/fetchAllDomains': { kind: 'resource', body: onProject() },
+  'POST /api/scope/flush/start': { kind: 'resource', body: onProject({ url: MATRIX_URL }) },
+  'POST /api/scope/add': { kind: 'resource', body: onProject({ urls: [`${MATRIX_URL}about`] }) },
+  'POST /api/scope/fetchByDomain': { kind: 'resource', body: onProject({ hostname: 'matrix-alpha.in' }) },
+  'POST /api/scope/fetchByurl': { kind: 'resource', body: onProject({ url: MATRIX_URL }) },
+  'POST /api/scope/Uniquedomains': { kind: 'resource', body: onProject() },
+  'POST /api/scope/toggle': { kind: 'resource', body: onProject({ urls: [MATRIX_URL], inScope: true }) },
+  'POST /api/scope/tracking/toggle': {
+    kind: 'resource',
+    body: onProject({ urls: [MATRIX_URL], tracked: false }),
+  },
+  'POST /api/scope/project/resync': { kind: 'resource', body: onProject() },
+  'POST /api/scope/getTrackingUrls': { kind: 'resource', body: onProject() },
+  'POST /api/scope/getTrackingFilesListByUrl': { kind: 'resource', body: onProject({ url: MATRIX_URL }) },
+  'POST /api/scope/getTrackingFilesrc': { kind: 'resource', body: onProject({ fileId: ZERO_ID }) },
+  'POST /api/scope/getFilehtmls': { kind: 'resource', body: onProject({ fileIds: [ZERO_ID] }) },
+  'POST /api/scope/enableUrlTrack': { kind: 'resource', body: onProject({ status: false }) },
+  'POST /api/tracker/projectContentTracker': { kind: 'resource', body: onProject() },
+  'POST /api/scope/upload': {
+    kind: 'resource',
+    multipart: (ctx) =>
+      multipartBody(
+        { projectId: ctx.projectId },
+        { name: 'urls.csv', type: 'text/csv', content: `${MATRIX_URL}upload\n` },
+      ),
+  },
+  'POST /api/project/scope': {
+    kind: 'resource',
+    multipart: (ctx) =>
+      multipartBody(
+        { projectId: ctx.projectId },
+        { name: 'urls.csv', type: 'text/csv', content: `${MATRIX_URL}upload\n` },
+      ),
+  },
+  'POST /api/scope/pageSegments': { kind: 'resource', body: onProject({ urlId: ZERO_ID }) },
+  // Ignore patterns (spec §7 "Project settings").
+  'POST /api/ignore-pattern/add': { kind: 'resource', body: onProject({ pattern: 'Matrix footer' }) },
+  'POST /api/ignore-pattern/fetchIgnorePatterns': { kind: 'resource', body: onProject() },
+  'POST /api/ignore-pattern/deleteIgnorePatterns': {
+    kind: 'resource',
+    body: onProject({ ids: ['0'.repeat(16)] }),
+  },
+  // Translation memory, suggestions and feedback (spec §7 "Translation").
+  'POST /api/translation/status/wordcount': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
+  'POST /api/translation/tm/count': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
+  'POST /api/translation/counts': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
+  'POST /api/translation/dashboard/get': { kind: 'resource', body: onProject() },
+  'POST /api/translation/fetchAllWordCount': { kind: 'resource', body: onProject() },
+  'POST /api/translation/fetchAllCharacterCount': { kind: 'resource', body: onProject() },
+  'POST /api/translation/filter': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
+  'POST /api/translation/newContent/view': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
+  'POST /api/translation/seo/get': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
+  'POST /api/meta/paginated/get': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
+  'POST /api/translation/analyze/new/content': { kind: 'resource', body: onProject() },
+  'POST /api/translation/user/update': {
+    kind: 'resource',
+    body: onProject({ targetLang: 'hi', sourceHash: '0'.repeat(64), preProcessedTarget: 'मैट्रिक्स' }),
+  },
+  'POST /api/translation/toggle/transliteration/type': {
+    kind: 'resource',
+    body: onProject({ targetLang: 'hi', sourceHashes: ['0'.repeat(64)] }),
+  },
+  'POST /api/translation/revision/create': {
+    kind: 'resource',
+    body: onProject({ languages: ['hi'], sourceHash: '0'.repeat(64) }),
+  },
+  'POST /api/translation/revision/list': {
+    kind: 'resource',
+    body: onProject({ targetLang: 'hi', sourceHash: '0'.repeat(64) }),
+  },
+  'POST /api/translation/revision/restore': { kind: 'resource', body: onProject({ revisionId: ZERO_ID }) },
+  'POST /api/translation/replace': {
+    kind: 'resource',
+    body: onProject({ targetLang: 'hi', find: 'a', replace: 'b', preview: true }),
+  },
+  'POST /api/translation/languageDeletion': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
+  'POST /api/translation/generateReport': { kind: 'resource', body: onProject() },
+  'POST /api/report/download': { kind: 'resource', body: onProject() },
+  'POST /api/translation/download/batchFile': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
+  'POST /api/suggestion/filter': { kind: 'resource', body: onProject() },
+  'POST /api/suggestion/accept': { kind: 'resource', body: onProject({ suggestionId: ZERO_ID }) },
+  'POST /api/suggestion/reject': { kind: 'resource', body: onProject({ suggestionIds: [ZERO_ID] }) },
+  'POST /api/suggestion/download': { kind: 'resource', body: onProject() },
+  'POST /api/suggestion/upload': {
+    kind: 'resource',
+    multipart: (ctx) =>
+      multipartBody(
+        { projectId: ctx.projectId },
+        { name: 'suggestionReport.csv', type: 'text/csv', content: 'suggestionId,action\n' },
+      ),
+  },
+  'POST /api/feedback/get': { kind: 'resource', body: onProject() },
+  'POST /api/feedback/csv/get': { kind: 'resource', body: onProject() },
+  // Translation memory exchange and fuzzy matches (issue 6, ADR 0011).
+  'POST /api/translation/tm/fuzzy': {
+    kind: 'resource',
+    body: onProject({ targetLang: 'hi', text: 'Matrix text' }),
+  },
+  'POST /api/translation/tm/export/tmx': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
+  'POST /api/translation/tm/export/csv': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
+  'POST /api/translation/tm/import/tmx': {
+    kind: 'resource',
+    multipart: (ctx) =>
+      multipartBody(
+        { projectId: ctx.projectId, targetLang: 'hi' },
+        {
+          name: 'matrix.tmx',
+          type: 'application/x-tmx+xml',
+          content:
+            '<tmx version="1.4"><header srclang="en"/><body><tu><tuv xml:lang="en"><seg>Matrix</seg></tuv>' +
+            '<tuv xml:lang="hi"><seg>मैट्रिक्स</seg></tuv></tu></body></tmx>',
+        },
+      ),
+  },
+  // Collaborator assignment (spec §7 "Multi-domain").
+  'POST /api/domains/assignColloborator': {
+    kind: 'resource',
+    body: (ctx) => ({ projectId: ctx.projectId, userId: ctx.targetUserId }),
+  },
+  'POST /api/domains/getCollaboratorAssignedList': { kind: 'resource', body: onProject() },
+  'POST /api/domains/onMultiDomainColloboratorDelete': {
+    kind: 'resource',
+    body: (ctx) => ({ projectId: ctx.projectId, userId: ctx.targetUserId }),
+  },
+  'GET /api/snippet/cache/clear': {
+    kind: 'resource',
+    url: (ctx) => `/api/snippet/cache/clear?projectId=${ctx.projectId}`,
+  },
+  'POST /api/snippet/pop-up/css/update': {
+    kind: 'resource',
+    body: onProject({ css: '.bhasha-switcher{color:red}' }),
+  },
+  'POST /api/snippet/pop-up/css/fetch': { kind: 'resource', body: onProject() },
+  // Machine translation, mask terms and transliteration (issue 7).
+  'POST /api/translation/nmt/apply': {
+    kind: 'resource',
+    body: (ctx) => ({
+      projectId: ctx.projectId,
+      targetLang: 'hi',
+      requestId: `matrix-${ctx.next()}`,
+      origin: 'all',
+    }),
+  },
+  'POST /api/translation/nmt/status': { kind: 'resource', body: onProject({ requestId: 'matrix' }) },
+  'POST /api/translation/nmt/engines': { kind: 'resource', body: onProject() },
+  'POST /api/translation/nmt/engine/set': { kind: 'resource', body: onProject({ nmtService: null }) },
+  'POST /api/translation/nmt/usage': { kind: 'resource', body: onProject() },
+  'POST /api/transliterationGlossary/create': {
+    kind: 'resource',
+    multipart: (ctx) =>
+      multipartBody(
+        { projectId: ctx.projectId },
+        { name: 'terms.csv', type: 'text/csv', content: 'term\nMatrix\n' },
+      ),
+  },
+  'POST /api/transliterationGlossary/get': { kind: 'resource', body: onProject() },
+  'POST /api/transliterationGlossary/delete': { kind: 'resource', body: onProject({ ids: [ZERO_ID] }) },
+  'POST /api/transliterationGlossary/csv/get': { kind: 'resource', body: onProject() },
+  'POST /api/transliteration': {
+    kind: 'resource',
+    multipart: (ctx) =>
+      multipartBody(
+        { projectId: ctx.projectId, targetLang: 'hi' },
+        { name: 'pairs.csv', type: 'text/csv', content: 'source,target\nMatrix,मैट्रिक्स\n' },
+      ),
+  },
+  'POST /api/transliteration/get': { kind: 'resource', body: onProject() },
+  'POST /api/transliteration/delete': { kind: 'resource', body: onProject({ ids: [ZERO_ID] }) },
+  'POST /api/transliteration/applyTransliteration': {
+    kind: 'resource',
+    body: onProject({ targetLang: 'hi', idArr: [ZERO_ID] }),
+  },
 };
 
 interface Caller {
@@ -140,6 +374,12 @@ describe('authorization matrix', () => {
     const { rows } = await t.handle.executeSql(
       `INSERT INTO projects (organisation_id, name, base_url) VALUES ('${orgA.id}', 'Matrix site', 'https://matrix-alpha.in') RETURNING id`,
     );
+    await t.handle.executeSql(
+      `INSERT INTO project_domains (organisation_id, project_id, hostname, origin, is_primary) VALUES ('${orgA.id}', '${rows[0]?.id as string}', 'matrix-alpha.in', 'https://matrix-alpha.in', true)`,
+    );
+    const disposable = await t.handle.executeSql(
+      `INSERT INTO projects (organisation_id, name, base_url) VALUES ('${orgA.id}', 'Matrix spare', 'https://spare.matrix-alpha.in') RETURNING id`,
+    );
     let counter = 0;
     ctx = {
       organisationA: orgA.id,
@@ -147,6 +387,7 @@ describe('authorization matrix', () => {
       targetApikey: target.user.apikey!,
       translatorId: translator.user.id,
       projectId: rows[0]?.id as string,
+      disposableProjectId: disposable.rows[0]?.id as string,
       next: () => (counter += 1),
     };
     secretsOfA.push(
@@ -155,6 +396,7 @@ describe('authorization matrix', () => {
       target.user.email,
       translator.user.id,
       ctx.projectId,
+      ctx.disposableProjectId,
       ctx.targetApikey,
       'Matrix Alpha',
     );
@@ -188,14 +430,15 @@ describe('authorization matrix', () => {
       const fixture = FIXTURES[routeKey(route)] ?? { kind: 'self' as const };
       for (const caller of callers) {
         const token = await tokenFor(caller);
-        const url =
-          route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000') + (fixture.query ?? '');
+        const url = (fixture.url?.(ctx) ?? route.url.replace(/:[A-Za-z]+/g, ZERO_ID)) + (fixture.query ?? '');
         const body = fixture.body?.(ctx);
+        const upload = fixture.multipart?.(ctx);
+        const headers = token ? authHeaders(token, clock.now()) : {};
         const res = await t.app.inject({
           method: route.method as 'GET' | 'POST',
           url,
-          headers: token ? authHeaders(token, clock.now()) : {},
-          ...(route.method === 'GET' ? {} : { payload: body ?? {} }),
+          headers: upload ? { ...headers, 'content-type': upload.contentType } : headers,
+          ...(route.method === 'GET' ? {} : { payload: upload?.payload ?? body ?? {} }),
         });
         calls += 1;
         const is2xx = res.statusCode >= 200 && res.statusCode < 300;

@@ -71,6 +71,14 @@ describe('users (spec §7 "Users")', () => {
       });
       expect(login.statusCode).toBe(200);
       expect(login.json().data.user.role).toBe('collaborator');
+      // The new user holds an apikey, so it can agree to the contract (spec §2, §7) and go on.
+      const { token, user } = login.json<{ data: { token: string; user: { apikey: string | null } } }>().data;
+      expect(user.apikey).toMatch(/^bk_/);
+      const agreed = await call('POST', '/api/user/edit', token, {
+        apikey: user.apikey,
+        updateObj: { contractAgreed: true },
+      });
+      expect(agreed.statusCode, agreed.body).toBe(200);
     });
 
     it('rejects unknown roles, roles above the caller’s, duplicate e-mail ids and missing fields with VALIDATION_ERROR, changing nothing', async () => {

@@ -164,3 +164,32 @@ export const fileHtmlsResponseSchema = z.object({
 /** Tracking for every in-scope URL of the project, on or off. */
 export const enableUrlTrackRequestSchema = z.object({ projectId: projectIdSchema, status: z.boolean() });
 export const trackerRunResponseSchema = z.object({ crawlId: z.string().nullable(), urls: z.number().int() });
+
+/** Segments per page of the URL preview (scope/pageSegments). */
+export const PAGE_SEGMENTS_MAX_PAGE_SIZE = 200;
+
+/** scope/pageSegments: the segments extracted from one URL of the project, in page order. */
+export const pageSegmentsRequestSchema = z.object({
+  projectId: projectIdSchema,
+  urlId: z.uuid(),
+  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SEGMENTS_MAX_PAGE_SIZE).default(50),
+});
+export const pageSegmentSchema = z.object({
+  sourceHash: z.string(),
+  text: z.string(),
+  /** A segment kind of the engine: text, attribute, title, meta. */
+  kind: z.string(),
+  wordCount: z.number().int(),
+  /** First seen in the latest crawl that found it (new content). */
+  isNew: z.boolean(),
+  /** How often the segment occurs on this page. */
+  occurrences: z.number().int(),
+});
+export type PageSegment = z.infer<typeof pageSegmentSchema>;
+export const pageSegmentsResponseSchema = z.object({
+  url: scopeUrlSchema,
+  segments: z.array(pageSegmentSchema),
+  total: z.number().int(),
+});
+export type PageSegmentsResponse = z.infer<typeof pageSegmentsResponseSchema>;

@@ -239,6 +239,8 @@ export const abilitiesSchema = z.object({
   canManageOrganisations: z.boolean(),
   canEditOwnOrganisation: z.boolean(),
   canSeeAllOrganisations: z.boolean(),
+  /** May assign collaborators to projects and their domains (absent from older servers: no). */
+  canAssignCollaborators: z.boolean().optional(),
 });
 export type Abilities = z.infer<typeof abilitiesSchema>;
 export const abilitiesResponseSchema = z.object({ abilities: abilitiesSchema });

@@ -6,3 +6,8 @@ export * from './registrations';
 export * from './crawls';
 export * from './pages';
 export * from './segments';
+export * from './collaborators';
+export * from './translations';
+export * from './machine-translation';
+export * from './glossary';
+export * from './delivery';

@@ -34,6 +34,8 @@ export interface ProjectSettings {
   ignorePatterns?: string[];
   /** Crawl limits. */
   maxPages?: number;
+  /** Default machine translation engine (an MT_ENGINES id); absent: the server's default. */
+  mtEngine?: string;
 }
 
 /** A translation project of one organisation: website, mobile app ('mob'), JSON API or document. */
@@ -109,6 +111,11 @@ export const projectCollaborators = pgTable(
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
+    /**
+     * True: the collaborator works on every domain of the project. False: only on the domains
+     * listed in project_collaborator_domains (none left after deletions means none, never all).
+     */
+    allDomains: boolean('all_domains').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

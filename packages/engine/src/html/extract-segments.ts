@@ -1,258 +1,7 @@
 import { Parser } from 'htmlparser2';
-import { countWords } from '../words/count-words';
-import { matchesSelector, parseSelectorList, type SelectorElement, type SelectorList } from './css-selector';
-import {
-  BUTTON_INPUT_TYPES,
-  INLINE_ELEMENTS,
-  METADATA_ELEMENTS,
-  OPAQUE_INLINE_ELEMENTS,
-  SKIPPED_ELEMENTS,
-  TRANSLATABLE_ATTRIBUTES,
-  TRANSLATABLE_META_NAMES,
-  VOID_ELEMENTS,
-} from './html-elements';
-import { collapseHtmlWhitespace, isHtmlWhitespace } from './normalise-text';
-import { stripPlaceholders } from './placeholder-syntax';
-import { buildSegmentTexts, type Piece } from './segment-builder';
-import type { ExtractOptions, Placeholder, Segment, SegmentKind } from './segment-types';
-import { sourceHash } from './source-hash';
-
-type Role = 'block' | 'inline' | 'void' | 'excluded' | 'opaque' | 'inside-excluded';
-
-interface OpenElement extends SelectorElement {
-  readonly role: Role;
-  readonly start: number;
-  /** For inline elements: index of the open piece and the block generation it belongs to. */
-  readonly pieceIndex?: number;
-  readonly generation?: number;
-}
-
-// Menus, footers and buttons repeat on every page of a site: remember their hash and word count.
-const FACTS_CACHE_LIMIT = 20_000;
-const factsCache = new Map<string, { sourceHash: string; wordCount: number }>();
-
-function measureText(text: string, plain: string): { sourceHash: string; wordCount: number } {
-  let facts = factsCache.get(text);
-  if (facts === undefined) {
-    if (factsCache.size >= FACTS_CACHE_LIMIT) factsCache.clear();
-    facts = { sourceHash: sourceHash(text), wordCount: countWords(plain) };
-    factsCache.set(text, facts);
-  }
-  return facts;
-}
-
-const NOTRANSLATE_CLASS = /(?:^|[\t\n\f\r ])notranslate(?:$|[\t\n\f\r ])/;
-const HAS_LETTER = /\p{L}/u;
-
-function compileIgnorePatterns(patterns: readonly (string | RegExp)[]): ((text: string) => boolean)[] {
-  return patterns.map((pattern) => {
-    if (typeof pattern === 'string') return (text: string) => text === collapseHtmlWhitespace(pattern);
-    // A global or sticky RegExp keeps state between calls; test with a stateless copy.
-    const regex = new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ''));
-    return (text: string) => regex.test(text);
-  });
-}
-
-/** Extracts segments; one instance per page. */
-class SegmentExtractor {
-  readonly segments: Segment[] = [];
-  private readonly stack: OpenElement[] = [];
-  private pieces: Piece[] = [];
-  private generation = 0;
-  private excludedDepth = 0;
-  /** Whether the pieces hold any text besides whitespace (most blocks between blocks do not). */
-  private hasText = false;
-  readonly parser: Parser;
-
-  constructor(
-    private readonly html: string,
-    private readonly selectors: SelectorList,
-    private readonly ignore: readonly ((text: string) => boolean)[],
-  ) {
-    this.parser = new Parser(
-      {
-        onopentag: (name, attributes, isImplied) => this.handleOpenTag(name, attributes, isImplied),
-        onclosetag: (name, isImplied) => this.handleCloseTag(name, isImplied),
-        ontext: (text) => this.handleText(text),
-        onend: () => this.flush('text', this.stack[this.stack.length - 1]?.name ?? '#document'),
-      },
-      { decodeEntities: true },
-    );
-  }
-
-  private tagRange(isImplied: boolean): [number, number] {
-    const start = this.parser.startIndex;
-    return isImplied ? [start, start] : [start, this.parser.endIndex + 1];
-  }
-
-  // Excluded by the page's author or the project: the element's attributes are not translated either.
-  private isMarkedNoTranslate(name: string, attributes: Record<string, string>): boolean {
-    // The HTML `translate` attribute ("no" = do not translate) and Google's `notranslate` class convention.
-    if (attributes.translate?.trim().toLowerCase() === 'no') return true;
-    if (attributes.class !== undefined && NOTRANSLATE_CLASS.test(attributes.class)) return true;
-    return this.selectors.length > 0 && matchesSelector(this.selectors, { name, attributes }, this.stack);
-  }
-
-  private handleOpenTag(name: string, attributes: Record<string, string>, isImplied: boolean): void {
-    const [start, end] = this.tagRange(isImplied);
-    let role: Role;
-    const isMarked = this.excludedDepth === 0 && this.isMarkedNoTranslate(name, attributes);
-    if (this.excludedDepth > 0) {
-      role = 'inside-excluded';
-    } else if (isMarked || SKIPPED_ELEMENTS.has(name)) {
-      // Skipped elements keep their own attributes (a textarea's placeholder, an iframe's title).
-      if (!isMarked) this.collectAttributes(name, attributes, start, end);
-      role = INLINE_ELEMENTS.has(name) || OPAQUE_INLINE_ELEMENTS.has(name) ? 'opaque' : 'excluded';
-      if (role === 'excluded') this.flush('text', this.currentBlock());
-    } else {
-      this.collectAttributes(name, attributes, start, end);
-      role = INLINE_ELEMENTS.has(name) ? (VOID_ELEMENTS.has(name) ? 'void' : 'inline') : 'block';
-    }
-    if (role === 'inside-excluded' || role === 'excluded' || role === 'opaque') this.excludedDepth += 1;
-    if (role === 'block') this.flush('text', this.currentBlock());
-    if (role === 'void') this.pieces.push({ type: 'void', tag: name, attributes, start, end });
-    if (role === 'inline') {
-      this.pieces.push({ type: 'open', tag: name, attributes, start, end });
-      this.stack.push({
-        name,
-        attributes,
-        role,
-        start,
-        pieceIndex: this.pieces.length - 1,
-        generation: this.generation,
-      });
-      return;
-    }
-    this.stack.push({ name, attributes, role, start });
-  }
-
-  private handleCloseTag(name: string, isImplied: boolean): void {
-    const element = this.stack.pop();
-    if (!element) return;
-    const [start, end] = VOID_ELEMENTS.has(name)
-      ? [element.start, this.parser.endIndex + 1]
-      : this.tagRange(isImplied);
-    switch (element.role) {
-      case 'inside-excluded':
-      case 'excluded':
-        this.excludedDepth -= 1;
-        break;
-      case 'opaque':
-        this.excludedDepth -= 1;
-        this.pieces.push({
-          type: 'opaque',
-          tag: name,
-          start: element.start,
-          end: Math.max(end, element.start),
-        });
-        break;
-      case 'void':
-        break;
-      case 'inline': {
-        const close: Piece = { type: 'close', tag: name, start, end };
-        const open = element.generation === this.generation ? this.pieces[element.pieceIndex!] : undefined;
-        if (open?.type === 'open') {
-          open.partner = this.pieces.length;
-          close.partner = element.pieceIndex;
-        }
-        this.pieces.push(close);
-        break;
-      }
-      case 'block':
-        this.flush(name === 'title' ? 'title' : 'text', name);
-        break;
-    }
-  }
-
-  private handleText(text: string): void {
-    if (this.excludedDepth > 0) return;
-    const start = this.parser.startIndex;
-    const end = this.parser.endIndex + 1;
-    if (!this.hasText && !isHtmlWhitespace(text)) this.hasText = true;
-    const last = this.pieces[this.pieces.length - 1];
-    // Entities arrive as separate events; glue them to the surrounding text.
-    if (last?.type === 'text' && last.end === start) {
-      last.text += text;
-      last.end = end;
-    } else {
-      this.pieces.push({ type: 'text', text, start, end });
-    }
-  }
-
-  private currentBlock(): string {
-    for (let index = this.stack.length - 1; index >= 0; index -= 1) {
-      const element = this.stack[index]!;
-      if (element.role === 'block') return element.name;
-    }
-    return '#document';
-  }
-
-  private flush(kind: SegmentKind, element: string): void {
-    if (this.pieces.length === 0) return;
-    const texts = this.hasText ? buildSegmentTexts(this.pieces, this.html) : [];
-    this.pieces = [];
-    this.hasText = false;
-    this.generation += 1;
-    for (const built of texts)
-      this.addSegment(kind, element, built.text, built.placeholders, built.start, built.end);
-  }
-
-  private collectAttributes(
-    name: string,
-    attributes: Record<string, string>,
-    start: number,
-    end: number,
-  ): void {
-    if (name === 'meta') {
-      const key = (attributes.name ?? attributes.property ?? '').trim().toLowerCase();
-      const content = attributes.content;
-      if (TRANSLATABLE_META_NAMES.has(key) && content !== undefined) {
-        this.addSegment('meta', name, collapseHtmlWhitespace(content), [], start, end, 'content');
-      }
-      return;
-    }
-    for (const attribute in attributes) {
-      const elements = TRANSLATABLE_ATTRIBUTES.get(attribute);
-      if (elements === undefined && attribute !== 'value') continue;
-      const value = attributes[attribute]!;
-      const applies =
-        elements === '*'
-          ? !METADATA_ELEMENTS.has(name)
-          : elements !== undefined &&
-            elements.has(name) &&
-            (attribute !== 'alt' || name !== 'input' || attributes.type?.toLowerCase() === 'image');
-      const isButtonLabel =
-        attribute === 'value' &&
-        name === 'input' &&
-        BUTTON_INPUT_TYPES.has(attributes.type?.trim().toLowerCase() ?? '');
-      if (applies || isButtonLabel) {
-        this.addSegment('attribute', name, collapseHtmlWhitespace(value), [], start, end, attribute);
-      }
-    }
-  }
-
-  private addSegment(
-    kind: SegmentKind,
-    element: string,
-    text: string,
-    placeholders: readonly Placeholder[],
-    start: number,
-    end: number,
-    attribute?: string,
-  ): void {
-    const plain = placeholders.length > 0 ? stripPlaceholders(text) : text;
-    if (!HAS_LETTER.test(plain)) return;
-    if (this.ignore.some((matches) => matches(plain))) return;
-    const facts = measureText(text, plain);
-    const raw = this.html.slice(start, end);
-    const { sourceHash: hash, wordCount } = facts;
-    const segment: Segment =
-      attribute === undefined
-        ? { kind, text, sourceHash: hash, wordCount, placeholders, element, start, end, raw }
-        : { kind, text, sourceHash: hash, wordCount, placeholders, element, attribute, start, end, raw };
-    this.segments.push(segment);
-  }
-}
+import { VOID_ELEMENTS } from './html-elements';
+import { SegmentAssembler } from './segment-assembler';
+import type { ExtractOptions, Segment } from './segment-types';
 
 /**
  * Cuts a page's HTML into translatable segments in document order (DESIGN.md §5 "Segments"):
@@ -263,13 +12,25 @@ class SegmentExtractor {
  * the way htmlparser2 reads it (implied end tags for p, li, td, option…).
  */
 export function extractSegments(html: string, options: ExtractOptions = {}): Segment[] {
-  const selectors = (options.noTranslateSelectors ?? []).flatMap((selector) => parseSelectorList(selector));
-  const extractor = new SegmentExtractor(
-    html,
-    selectors,
-    compileIgnorePatterns(options.ignorePatterns ?? []),
+  const assembler = new SegmentAssembler(html, options);
+  const tagRange = (isImplied: boolean): [number, number] => {
+    const start = parser.startIndex;
+    return isImplied ? [start, start] : [start, parser.endIndex + 1];
+  };
+  const parser: Parser = new Parser(
+    {
+      onopentag: (name, attributes, isImplied) => assembler.openTag(name, attributes, ...tagRange(isImplied)),
+      onclosetag: (name, isImplied) => {
+        // A void element closes right after its start tag: its range ends where that tag ends.
+        const [start, end] = VOID_ELEMENTS.has(name)
+          ? [parser.startIndex, parser.endIndex + 1]
+          : tagRange(isImplied);
+        assembler.closeTag(name, start, end);
+      },
+      ontext: (text) => assembler.text(text, parser.startIndex, parser.endIndex + 1),
+    },
+    { decodeEntities: true },
   );
-  extractor.parser.end(html);
-  // Attribute segments are found when their tag opens, text segments when their block ends.
-  return extractor.segments.sort((a, b) => a.start - b.start);
+  parser.end(html);
+  return assembler.finish();
 }

@@ -1,7 +1,7 @@
 import { escapeHtmlText, serialiseEndTag, serialiseStartTag } from './escape-html';
 import { collapseHtmlWhitespace } from './normalise-text';
 import { findPlaceholderTokens, formatPlaceholder } from './placeholder-syntax';
-import type { Placeholder } from './segment-types';
+import type { Placeholder, SourceText } from './segment-types';
 
 /** A piece of a block's content as the parser met it; offsets are into the page's HTML. */
 export type Piece =
@@ -24,6 +24,8 @@ export interface BuiltText {
   readonly placeholders: Placeholder[];
   readonly start: number;
   readonly end: number;
+  /** For each placeholder (same order): the start offset of the piece it stands for, so a DOM caller can find its element. */
+  readonly placeholderStarts: number[];
 }
 
 type Token =
@@ -40,7 +42,7 @@ function isBlank(piece: Piece): boolean {
   return piece.type === 'text' && BLANK_TEXT.test(piece.text);
 }
 
-function pieceHtml(piece: Piece, html: string): string {
+function pieceHtml(piece: Piece, html: SourceText): string {
   switch (piece.type) {
     case 'text':
       return escapeHtmlText(piece.text);
@@ -110,14 +112,14 @@ function findItemRanges(pieces: readonly Piece[], textBefore: readonly number[])
 }
 
 /** Turns a block's pieces into segment texts: one for a sentence, one per item for a list of links. */
-export function buildSegmentTexts(pieces: readonly Piece[], html: string): BuiltText[] {
+export function buildSegmentTexts(pieces: readonly Piece[], html: SourceText): BuiltText[] {
   const only = pieces.length === 1 ? pieces[0] : undefined;
   if (only?.type === 'text') {
     // The common case (`<li>Text</li>`): one run of text, no markup.
     const raw = html.slice(only.start, only.end);
     const start = only.start + LEADING_WHITESPACE.exec(raw)![0].length;
     const end = only.end - TRAILING_WHITESPACE.exec(raw)![0].length;
-    return [{ text: collapseHtmlWhitespace(only.text), placeholders: [], start, end }];
+    return [{ text: collapseHtmlWhitespace(only.text), placeholders: [], start, end, placeholderStarts: [] }];
   }
   const textBefore = countTextBefore(pieces);
   const texts: BuiltText[] = [];
@@ -137,7 +139,7 @@ export function buildSegmentTexts(pieces: readonly Piece[], html: string): Built
  */
 function buildSegmentText(
   pieces: readonly Piece[],
-  html: string,
+  html: SourceText,
   textBefore: readonly number[],
   from: number,
   to: number,
@@ -151,6 +153,7 @@ function buildSegmentText(
     attributes: Record<string, string>;
     html: string;
     closeHtml?: string;
+    pieceStart: number;
   }[] = [];
   const tokens: Token[] = [];
   const draftOfOpen = new Map<number, number>();
@@ -162,7 +165,13 @@ function buildSegmentText(
       if (textBefore[piece.partner] === textBefore[index]) {
         let group = '';
         for (let inner = index; inner <= piece.partner; inner += 1) group += pieceHtml(pieces[inner]!, html);
-        drafts.push({ kind: 'void', tag: piece.tag, attributes: piece.attributes, html: group });
+        drafts.push({
+          kind: 'void',
+          tag: piece.tag,
+          attributes: piece.attributes,
+          html: group,
+          pieceStart: piece.start,
+        });
         tokens.push({ type: 'placeholder', form: 'void', key: drafts.length - 1 });
         index = piece.partner;
       } else {
@@ -173,6 +182,7 @@ function buildSegmentText(
           attributes: piece.attributes,
           html: serialiseStartTag(piece.tag, piece.attributes),
           closeHtml: serialiseEndTag(piece.tag),
+          pieceStart: piece.start,
         });
         tokens.push({ type: 'placeholder', form: 'open', key: drafts.length - 1 });
       }
@@ -186,6 +196,7 @@ function buildSegmentText(
         tag: piece.tag,
         attributes,
         html: pieceHtml(piece, html),
+        pieceStart: piece.start,
       });
       tokens.push({ type: 'placeholder', form: 'void', key: drafts.length - 1 });
     }
@@ -203,7 +214,11 @@ function buildSegmentText(
     ids[key] = next;
     next += 1;
   }
-  const placeholders = drafts.map((draft, key) => ({ id: ids[key]!, ...draft }));
+  const placeholders = drafts.map(({ pieceStart: _pieceStart, ...draft }, key) => ({
+    id: ids[key]!,
+    ...draft,
+  }));
+  const placeholderStarts = drafts.map((draft) => draft.pieceStart);
   const text = collapseHtmlWhitespace(
     tokens
       .map((token) => (token.type === 'text' ? token.text : formatPlaceholder(ids[token.key]!, token.form)))
@@ -220,5 +235,5 @@ function buildSegmentText(
     last.type === 'text'
       ? last.end - TRAILING_WHITESPACE.exec(html.slice(last.start, last.end))![0].length
       : last.end;
-  return { text, placeholders, start, end };
+  return { text, placeholders, start, end, placeholderStarts };
 }

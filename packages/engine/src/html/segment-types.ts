@@ -51,3 +51,11 @@ export interface ExtractOptions {
   /** Segments to skip: a string matches a segment's whole plain text exactly, a RegExp is tested against it. */
   readonly ignorePatterns?: readonly (string | RegExp)[];
 }
+
+/**
+ * The markup a segmenter reads, by UTF-16 range: a page's HTML string, or a view that serialises a
+ * live DOM on demand (the snippet). Offsets in pieces and segments index into it.
+ */
+export interface SourceText {
+  slice(start: number, end: number): string;
+}

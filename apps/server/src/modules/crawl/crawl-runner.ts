@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { pages, pageVersions, projectDomains, projects } from '@bhasha/db';
 import {
@@ -7,16 +8,17 @@ import {
   projectRoomOf,
   type CrawlProgress,
 } from '@bhasha/contract';
-import { extractLinks, extractSegments, sha256Hex } from '@bhasha/engine';
+import { extractLinks, extractSegments } from '@bhasha/engine';
 import type { PageSeed } from '../scope/pages.repository';
 import { presentCrawlInfo } from './crawl.presenter';
 import { allowedHostsOf, compileIgnorePatterns, toSeed } from './crawl-scope';
 import type { CrawlRuntime } from './crawl-runtime';
+import { crawlMemoOf, forgetCrawlMemo, type CrawlMemo } from './crawl-memo';
 import { createCrawlsRepository, type CrawlRow, type PageRow } from './crawls.repository';
 import { BlockedAddressError } from './network-guard';
 import { normaliseUrl } from './normalise-url';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobotsTxt, type RobotsRules } from './robots-txt';
-import { createSegmentsRepository } from './segments.repository';
+import { createSegmentsRepository, type SegmentCache } from './segments.repository';
 import { parseSitemap } from './sitemap';
 
 /** `full` follows links and sitemaps; `urls` only re-fetches the URLs it was given (flush, tracking). */
@@ -62,6 +64,17 @@ export function createCrawlRunner(
 ) {
   const { db, clock, fetcher, settings } = runtime;
   const crawlsRepo = createCrawlsRepository(db);
+
+  /** Queues URLs this process has not queued for the crawl yet (the database ignores repeats too). */
+  async function enqueueNew(crawl: CrawlRow, memo: CrawlMemo, seeds: readonly PageSeed[]): Promise<void> {
+    const fresh = new Map<string, PageSeed>();
+    for (const seed of seeds) {
+      if (!memo.queuedUrls.has(seed.normalisedUrl)) fresh.set(seed.normalisedUrl, seed);
+    }
+    if (fresh.size === 0) return;
+    await crawlsRepo.enqueue(crawl, [...fresh.values()]);
+    for (const url of fresh.keys()) memo.queuedUrls.add(url);
+  }
 
   async function loadProject(projectId: string) {
     const [project] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
@@ -194,8 +207,9 @@ export function createCrawlRunner(
 
     if (payload.mode === 'full') {
       const maxPages = Math.min(project.settings.maxPages ?? settings.maxPages, settings.maxPages);
+      const memo = crawlMemoOf(crawl.id);
       const seed = toSeed(crawl.initUrl, hosts, 0);
-      if (seed) await crawlsRepo.enqueue(crawl, [seed]);
+      if (seed) await enqueueNew(crawl, memo, [seed]);
       const sitemapUrls = origins.map((o) => `${o}/sitemap.xml`);
       for (const origin of origins) {
         // RFC 9309 asks for absolute sitemap URLs; relative ones are common, so resolve them.
@@ -205,7 +219,7 @@ export function createCrawlRunner(
         }
       }
       const seeds = await readSitemaps(sitemapUrls, hosts, maxPages - 1, signal);
-      await crawlsRepo.enqueue(crawl, seeds);
+      await enqueueNew(crawl, memo, seeds);
     }
     const refreshed = await crawlsRepo.refreshCounters(crawl.id);
     if (refreshed) emitProgress(refreshed, project.status, project.baseUrl);
@@ -265,7 +279,8 @@ export function createCrawlRunner(
         } else {
           // HTML §13.2.6.4.7: a NULL character in body text is ignored; PostgreSQL text cannot hold one either.
           html = result.body.replaceAll('\u0000', '');
-          outcome.contentHash = sha256Hex(html);
+          // The engine's sha256Hex gives the same digest; the native one is much faster on whole pages.
+          outcome.contentHash = createHash('sha256').update(html, 'utf8').digest('hex');
           const found = extractLinks(html, page.normalisedUrl);
           const canonical = found.canonical ? toSeed(found.canonical, context.hosts, page.depth) : null;
           if (canonical && canonical.normalisedUrl !== page.normalisedUrl) {
@@ -290,76 +305,86 @@ export function createCrawlRunner(
 
     const unchanged = html !== null && page.status === 'fetched' && page.contentHash === outcome.contentHash;
     const segments = html !== null && !unchanged ? extractSegments(html, context.extract) : null;
-    await db.transaction(async (tx) => {
-      const segmentsRepo = createSegmentsRepository(tx);
-      let counts: Partial<
-        Pick<PageRow, 'sourceWordCount' | 'uniqueWordCount' | 'newContentWordCount' | 'segmentCount'>
-      > = {};
-      if (html !== null && outcome.contentHash) {
-        // Two URLs serving the same page (`/a` and `/a/`, index.html): count its words once.
-        // The lock makes "is there a twin?" and "I am the original" one step per content.
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtextextended(${`${page.projectId}:${outcome.contentHash}`}, 0))`,
-        );
-        const [twin] = await tx
-          .select({ url: pages.normalisedUrl })
-          .from(pages)
-          .where(
-            and(
-              eq(pages.projectId, page.projectId),
-              eq(pages.contentHash, outcome.contentHash),
-              eq(pages.status, 'fetched'),
-              ne(pages.id, page.id),
-            ),
-          )
-          .limit(1);
-        if (twin) {
-          outcome.status = 'duplicate';
-          outcome.canonicalUrl = twin.url;
-          html = null;
+    const memo = crawlMemoOf(crawl.id);
+    const segmentCache: SegmentCache = { known: memo.segments, stored: new Map() };
+    await db
+      .transaction(async (tx) => {
+        const segmentsRepo = createSegmentsRepository(tx);
+        let counts: Partial<
+          Pick<PageRow, 'sourceWordCount' | 'uniqueWordCount' | 'newContentWordCount' | 'segmentCount'>
+        > = {};
+        if (html !== null && outcome.contentHash) {
+          // Two URLs serving the same page (`/a` and `/a/`, index.html): count its words once.
+          // The lock makes "is there a twin?" and "I am the original" one step per content.
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(hashtextextended(${`${page.projectId}:${outcome.contentHash}`}, 0))`,
+          );
+          const [twin] = await tx
+            .select({ url: pages.normalisedUrl })
+            .from(pages)
+            .where(
+              and(
+                eq(pages.projectId, page.projectId),
+                eq(pages.contentHash, outcome.contentHash),
+                eq(pages.status, 'fetched'),
+                ne(pages.id, page.id),
+              ),
+            )
+            .limit(1);
+          if (twin) {
+            outcome.status = 'duplicate';
+            outcome.canonicalUrl = twin.url;
+            html = null;
+          }
         }
-      }
-      if (segments && html !== null) {
-        counts = await segmentsRepo.replacePageSegments(
-          { organisationId: context.organisationId, projectId: page.projectId, pageId: page.id },
-          segments,
-          now,
-        );
-      } else if (html === null && outcome.status !== 'skipped') {
-        await segmentsRepo.clearPage(page.id);
-        counts = { sourceWordCount: 0, uniqueWordCount: 0, newContentWordCount: 0, segmentCount: 0 };
-      }
-      if (page.tracked && html !== null && outcome.contentHash) {
-        // A tracked URL keeps each distinct version it served (the tracking files).
+        if (segments && html !== null) {
+          counts = await segmentsRepo.replacePageSegments(
+            { organisationId: context.organisationId, projectId: page.projectId, pageId: page.id },
+            segments,
+            now,
+            segmentCache,
+          );
+        } else if (html === null && outcome.status !== 'skipped') {
+          await segmentsRepo.clearPage(page.id);
+          counts = { sourceWordCount: 0, uniqueWordCount: 0, newContentWordCount: 0, segmentCount: 0 };
+        }
+        if (page.tracked && html !== null && outcome.contentHash) {
+          // A tracked URL keeps each distinct version it served (the tracking files).
+          await tx
+            .insert(pageVersions)
+            .values({
+              organisationId: context.organisationId,
+              projectId: page.projectId,
+              pageId: page.id,
+              contentHash: outcome.contentHash,
+              html,
+              fetchedAt: now,
+            })
+            .onConflictDoNothing();
+        }
         await tx
-          .insert(pageVersions)
-          .values({
-            organisationId: context.organisationId,
-            projectId: page.projectId,
-            pageId: page.id,
-            contentHash: outcome.contentHash,
-            html,
-            fetchedAt: now,
+          .update(pages)
+          .set({
+            ...counts,
+            status: outcome.status,
+            httpStatus: outcome.httpStatus ?? null,
+            error: outcome.error ?? null,
+            canonicalUrl: outcome.canonicalUrl ?? null,
+            ...(outcome.contentHash ? { contentHash: outcome.contentHash } : {}),
+            lastCrawledAt: now,
+            crawlState: 'done',
+            claimedBy: null,
+            claimedAt: null,
           })
-          .onConflictDoNothing();
-      }
-      await tx
-        .update(pages)
-        .set({
-          ...counts,
-          status: outcome.status,
-          httpStatus: outcome.httpStatus ?? null,
-          error: outcome.error ?? null,
-          canonicalUrl: outcome.canonicalUrl ?? null,
-          ...(outcome.contentHash ? { contentHash: outcome.contentHash } : {}),
-          lastCrawledAt: now,
-          crawlState: 'done',
-          claimedBy: null,
-          claimedAt: null,
-        })
-        .where(and(eq(pages.id, page.id), eq(pages.crawlId, crawl.id)));
-    });
-    if (outcome.links.length > 0) await crawlsRepo.enqueue(crawl, outcome.links);
+          .where(and(eq(pages.id, page.id), eq(pages.crawlId, crawl.id)));
+      })
+      .catch((error: unknown) => {
+        // A remembered segment may have been deleted meanwhile: the retry starts from the database.
+        forgetCrawlMemo(crawl.id);
+        throw error;
+      });
+    for (const [hash, entry] of segmentCache.stored) memo.segments.set(hash, entry);
+    if (outcome.links.length > 0) await enqueueNew(crawl, memo, outcome.links);
   }
 
   async function finish(crawl: CrawlRow): Promise<void> {
@@ -368,6 +393,7 @@ export function createCrawlRunner(
     const done = await crawlsRepo.transition(crawl.id, [CRAWL_STATUS.ACTIVE], CRAWL_STATUS.COMPLETED, {
       finishedAt: now,
     });
+    forgetCrawlMemo(crawl.id);
     if (!done) return;
     const [project] = await db.select().from(projects).where(eq(projects.id, crawl.projectId)).limit(1);
     if (!project) return;
@@ -396,7 +422,12 @@ export function createCrawlRunner(
     emitProgress(done, status, project.baseUrl);
   }
 
-  /** Batch step: fetch a slice of the frontier with per-host bounds, then queue the next slice. */
+  /**
+   * Batch step: claims slices of the frontier and fetches them with per-host bounds until the
+   * frontier is empty or the step's time budget is spent, then queues the next step. A step of a
+   * few seconds keeps the hand-over between jobs cheap (the queue fetches the next one at once)
+   * while a lost worker only ever holds one slice.
+   */
   async function batch(
     payload: CrawlJobPayload,
     jobId: string,
@@ -408,47 +439,57 @@ export function createCrawlRunner(
     const loaded = await loadProject(crawl.projectId);
     if (!loaded) return failCrawl(crawl, 'The project no longer exists');
     const { project, hosts } = loaded;
-    const now = clock.now();
-    const claimed = await crawlsRepo.claim(
-      crawl.id,
-      jobId,
-      settings.batchSize,
-      now,
-      new Date(now.getTime() - settings.claimTimeoutMs),
-    );
     const extract = {
       noTranslateSelectors: project.settings.noTranslateSelectors ?? [],
       ignorePatterns: compileIgnorePatterns(project.settings.ignorePatterns),
     };
     const context = { hosts, extract, mode: payload.mode, organisationId: project.organisationId };
+    // Enough URLs per slice to keep every lane busy until the slice's last pages.
+    const sliceSize = Math.max(settings.batchSize, settings.perHostConcurrency * 4);
+    const deadline = Date.now() + settings.batchTimeBudgetMs;
 
-    const byHost = new Map<string, PageRow[]>();
-    for (const page of claimed) byHost.set(page.hostname, [...(byHost.get(page.hostname) ?? []), page]);
     let processed = 0;
+    let claimedTotal = 0;
     let lastUrl: string | undefined;
-    await Promise.all(
-      [...byHost.values()].map(async (hostPages) => {
-        const robots = robotsFor(crawl, hostPages[0]!.normalisedUrl);
-        const delay = Math.min(
-          Math.max(settings.politenessDelayMs, (robots.crawlDelaySeconds ?? 0) * 1000),
-          MAX_CRAWL_DELAY_MS,
-        );
-        const lanes = Math.min(settings.perHostConcurrency, hostPages.length);
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: lanes }, async () => {
-            while (next < hostPages.length && !signal.aborted) {
-              const page = hostPages[next++]!;
-              await fetchPage(page, crawl, context, signal);
-              processed += 1;
-              lastUrl = page.normalisedUrl;
-              onProgress(processed, claimed.length);
-              if (next < hostPages.length) await sleep(delay, signal);
-            }
-          }),
-        );
-      }),
-    );
+    for (;;) {
+      const now = clock.now();
+      const claimed = await crawlsRepo.claim(
+        crawl.id,
+        jobId,
+        sliceSize,
+        now,
+        new Date(now.getTime() - settings.claimTimeoutMs),
+      );
+      if (claimed.length === 0) break;
+      claimedTotal += claimed.length;
+
+      const byHost = new Map<string, PageRow[]>();
+      for (const page of claimed) byHost.set(page.hostname, [...(byHost.get(page.hostname) ?? []), page]);
+      await Promise.all(
+        [...byHost.values()].map(async (hostPages) => {
+          const robots = robotsFor(crawl, hostPages[0]!.normalisedUrl);
+          const delay = Math.min(
+            Math.max(settings.politenessDelayMs, (robots.crawlDelaySeconds ?? 0) * 1000),
+            MAX_CRAWL_DELAY_MS,
+          );
+          const lanes = Math.min(settings.perHostConcurrency, hostPages.length);
+          let next = 0;
+          await Promise.all(
+            Array.from({ length: lanes }, async () => {
+              while (next < hostPages.length && !signal.aborted) {
+                const page = hostPages[next++]!;
+                await fetchPage(page, crawl, context, signal);
+                processed += 1;
+                lastUrl = page.normalisedUrl;
+                onProgress(processed, claimedTotal);
+                if (next < hostPages.length) await sleep(delay, signal);
+              }
+            }),
+          );
+        }),
+      );
+      if (signal.aborted || Date.now() >= deadline) break;
+    }
 
     const refreshed = await crawlsRepo.refreshCounters(crawl.id, lastUrl);
     if (lastUrl) {
@@ -458,7 +499,7 @@ export function createCrawlRunner(
     const remaining = await crawlsRepo.countRemaining(crawl.id);
     if (remaining === 0) return finish(refreshed ?? crawl);
     // Nothing claimable while URLs remain: another run holds them; look again shortly.
-    await sendBatch(payload, claimed.length === 0 ? 5 : undefined);
+    await sendBatch(payload, claimedTotal === 0 ? 5 : undefined);
   }
 
   return { start, batch, failCrawl };

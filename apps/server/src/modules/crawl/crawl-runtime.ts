@@ -7,8 +7,13 @@ import { createPageFetcher, DEFAULT_FETCHER_OPTIONS, type PageFetcher } from './
 
 /** Crawl tuning; defaults suit a public website, tests shorten the delays. */
 export interface CrawlSettings {
-  /** URLs one batch job claims. */
+  /** URLs one claim takes (at least four per parallel lane). */
   batchSize: number;
+  /**
+   * How long one batch job keeps claiming slices before it hands over to the next job; well
+   * under the job's expiry, so a running job is never taken for a lost one.
+   */
+  batchTimeBudgetMs: number;
   /** Parallel requests to one host. */
   perHostConcurrency: number;
   /** Pause between two requests to the same host (robots.txt crawl-delay wins when larger, up to 10 s). */
@@ -24,6 +29,7 @@ export interface CrawlSettings {
 
 export const DEFAULT_CRAWL_SETTINGS: CrawlSettings = {
   batchSize: 25,
+  batchTimeBudgetMs: 2_000,
   perHostConcurrency: 2,
   politenessDelayMs: 200,
   maxPages: 5000,

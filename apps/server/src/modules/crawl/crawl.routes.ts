@@ -19,7 +19,7 @@ export const crawlRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
   app.post(
     '/project/crawl',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -44,7 +44,7 @@ export const crawlRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
   app.post(
     '/scope/crawl/last',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { pages, segmentOccurrences, segments, type Database } from '@bhasha/db';
 import type { Segment } from '@bhasha/engine';
+import { applyExactMatchesToNewSegments } from '../translation/exact-matches';
 
 export interface PageWordCounts {
   sourceWordCount: number;
@@ -19,6 +20,19 @@ interface GroupedSegment {
 }
 
 const CHUNK = 400;
+
+type StoredSegment = { id: string; isNew: boolean };
+
+/** Segments a crawl already stored (`known`, skipped) and where to note the ones stored now. */
+export interface SegmentCache {
+  known: ReadonlyMap<string, StoredSegment>;
+  stored: Map<string, StoredSegment>;
+}
+
+/** A PostgreSQL array literal of uuids or integers (values that never need quoting). */
+function arrayLiteral(values: readonly (string | number)[]): string {
+  return `{${values.join(',')}}`;
+}
 
 function groupByHash(found: readonly Segment[]): GroupedSegment[] {
   const byHash = new Map<string, GroupedSegment>();
@@ -45,16 +59,26 @@ export function createSegmentsRepository(db: Database) {
     /**
      * Replaces what a page contains: upserts its segments (new ones are flagged new) and its
      * occurrence rows. Idempotent: running it twice for the same page and content changes nothing.
+     * With a `cache`, segments this crawl already stored are not upserted again (their last-seen
+     * time was set during this crawl), and the ones stored now are added to `cache.stored`.
      */
     async replacePageSegments(
       ids: { organisationId: string; projectId: string; pageId: string },
       found: readonly Segment[],
       now: Date,
+      cache?: SegmentCache,
     ): Promise<PageWordCounts> {
       const grouped = groupByHash(found);
-      const idByHash = new Map<string, { id: string; isNew: boolean }>();
-      for (let i = 0; i < grouped.length; i += CHUNK) {
-        const chunk = grouped.slice(i, i + CHUNK);
+      const idByHash = new Map<string, StoredSegment>();
+      const unknown: GroupedSegment[] = [];
+      for (const g of grouped) {
+        const known = cache?.known.get(g.sourceHash);
+        if (known) idByHash.set(g.sourceHash, known);
+        else unknown.push(g);
+      }
+      const freshIds: string[] = [];
+      for (let i = 0; i < unknown.length; i += CHUNK) {
+        const chunk = unknown.slice(i, i + CHUNK);
         const rows = await db
           .insert(segments)
           .values(
@@ -74,22 +98,34 @@ export function createSegmentsRepository(db: Database) {
             set: { lastSeenAt: now },
           })
           .returning({ id: segments.id, sourceHash: segments.sourceHash, isNew: segments.isNew });
-        for (const row of rows) idByHash.set(row.sourceHash, { id: row.id, isNew: row.isNew });
+        for (const row of rows) {
+          const entry = { id: row.id, isNew: row.isNew };
+          idByHash.set(row.sourceHash, entry);
+          cache?.stored.set(row.sourceHash, entry);
+          if (row.isNew) freshIds.push(row.id);
+        }
       }
       await db.delete(segmentOccurrences).where(eq(segmentOccurrences.pageId, ids.pageId));
+      // One statement per chunk with three array parameters: a page holds hundreds of segments,
+      // and building a row-per-value insert costs more than the database's work.
       for (let i = 0; i < grouped.length; i += CHUNK) {
         const chunk = grouped.slice(i, i + CHUNK);
-        await db.insert(segmentOccurrences).values(
-          chunk.map((g) => ({
-            pageId: ids.pageId,
-            segmentId: idByHash.get(g.sourceHash)!.id,
-            projectId: ids.projectId,
-            organisationId: ids.organisationId,
-            occurrences: g.occurrences,
-            position: g.position,
-          })),
-        );
+        await db.execute(sql`
+          insert into ${segmentOccurrences} (page_id, segment_id, project_id, organisation_id, occurrences, position)
+          select ${ids.pageId}::uuid, t.segment_id, ${ids.projectId}::uuid, ${ids.organisationId}::uuid, t.occurrences, t.position
+          from unnest(
+            ${arrayLiteral(chunk.map((g) => idByHash.get(g.sourceHash)!.id))}::uuid[],
+            ${arrayLiteral(chunk.map((g) => g.occurrences))}::int[],
+            ${arrayLiteral(chunk.map((g) => g.position))}::int[]
+          ) as t(segment_id, occurrences, position)`);
       }
+      // Translations of the same text elsewhere in the organisation's memory apply at once (issue 6);
+      // segments the cache knew had theirs applied when this crawl stored them.
+      await applyExactMatchesToNewSegments(
+        db,
+        ids,
+        cache ? freshIds : [...idByHash.values()].flatMap((s) => (s.isNew ? [s.id] : [])),
+      );
       let sourceWordCount = 0;
       let uniqueWordCount = 0;
       let newContentWordCount = 0;

@@ -1,7 +1,13 @@
 import { PROJECT_MESSAGES, PROJECT_TYPES } from '@bhasha/contract';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
-import { canManageProjects, projectScopeOf } from './projects.policy';
+import { scopeOf } from '../organisations/tenant-scope';
+import {
+  PROJECT_READER_ROLES,
+  canManageProjects,
+  projectScopeOf,
+  type ProjectScope,
+} from './projects.policy';
 import type { ProjectRow, ProjectsRepository } from './projects.repository';
 
 /**
@@ -17,6 +23,25 @@ export function createProjectAccess(repository: ProjectsRepository) {
 
   return {
     requireVisible,
+
+    /**
+     * project/access/verify: whether the caller may open the project. Another organisation's (or
+     * a missing) project answers 404; inside the organisation the answer is yes or no, so a
+     * collaborator learns that a project is not assigned to it rather than that it is absent.
+     */
+    async canOpen(principal: Principal, projectId: string): Promise<boolean> {
+      const tenant = scopeOf(principal);
+      const organisationWide: ProjectScope | null =
+        tenant.kind === 'platform'
+          ? { kind: 'all' }
+          : tenant.kind === 'organisation'
+            ? { kind: 'organisation', organisationId: tenant.organisationId }
+            : null;
+      if (!organisationWide || !(await repository.findVisible(organisationWide, projectId)))
+        throw AppError.notFound('The project');
+      if (!PROJECT_READER_ROLES.includes(principal.role)) return false;
+      return (await repository.findVisible(projectScopeOf(principal), projectId)) !== undefined;
+    },
 
     /** A project the caller may reconfigure (collaborators may see it but not change its setup). */
     async requireManageable(principal: Principal, projectId: string): Promise<ProjectRow> {

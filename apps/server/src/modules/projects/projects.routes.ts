@@ -51,7 +51,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
   app.post(
     '/project/new',
     {
-      config: { access: PROJECT_MANAGER_ROLES },
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -69,7 +69,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
   app.post(
     '/project/new/multiOrigin',
     {
-      config: { access: PROJECT_MANAGER_ROLES },
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -87,7 +87,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
   app.post(
     '/project',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -105,7 +105,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
   app.post(
     '/project/details',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -123,7 +123,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
   app.post(
     '/project/update',
     {
-      config: { access: PROJECT_MANAGER_ROLES },
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -154,7 +154,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
   app.post(
     '/project/delete',
     {
-      config: { access: PROJECT_MANAGER_ROLES },
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -176,7 +176,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
   app.post(
     '/project/stats',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -191,7 +191,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
   app.post(
     '/project/stats/urlWise',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -213,7 +213,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
   app.post(
     '/project/fetchProjectId',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -228,7 +228,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
   app.post(
     '/project/addNewDomain',
     {
-      config: { access: PROJECT_MANAGER_ROLES },
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -249,7 +249,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
   app.post(
     '/project/deleteDomain',
     {
-      config: { access: PROJECT_MANAGER_ROLES },
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -274,7 +274,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
   app.get(
     '/project/wordcount/:id',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -292,7 +292,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
   app.post(
     '/project/deleteIndividualSegments',
     {
-      config: { access: PROJECT_MANAGER_ROLES },
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -312,7 +312,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     app.post(
       `/project/${group}/update`,
       {
-        config: { access: PROJECT_MANAGER_ROLES },
+        config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
         schema: {
           tags,
           security,

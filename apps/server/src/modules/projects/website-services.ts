@@ -5,6 +5,8 @@ import type { BackgroundTasks } from '../../lib/background-tasks';
 import type { Clock } from '../../lib/clock';
 import { createCrawlService } from '../crawl/crawl.service';
 import { createScopeService } from '../scope/scope.service';
+import { createIgnorePatternsRepository } from './ignore-patterns.repository';
+import { createIgnorePatternsService } from './ignore-patterns.service';
 import { createProjectAccess } from './project-access';
 import { createProjectsRepository } from './projects.repository';
 import { createProjectsService } from './projects.service';
@@ -32,5 +34,10 @@ export function createWebsiteServices(deps: {
       isCrawlRunning: (projectId) => crawl.isRunning(projectId),
     }),
     scope: createScopeService({ db: deps.db, access, crawl, background: deps.background }),
+    ignorePatterns: createIgnorePatternsService({
+      repository: createIgnorePatternsRepository(deps.db),
+      access,
+      clock: deps.clock,
+    }),
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { pages, pageVersions, type Database } from '@bhasha/db';
+import { pages, pageVersions, segmentOccurrences, segments, type Database } from '@bhasha/db';
 import { containsPattern } from '../projects/projects.repository';
 
 export type PageRow = typeof pages.$inferSelect;
@@ -208,6 +208,43 @@ export function createPagesRepository(db: Database) {
         .where(eq(pageVersions.pageId, pageId))
         .orderBy(sql`${pageVersions.fetchedAt} desc`)
         .limit(200);
+    },
+
+    /** One page of the segments extracted from a URL, in the order they first occur on it. */
+    async listPageSegments(
+      pageId: string,
+      paging: { pageNumber: number; pageSize: number },
+    ): Promise<{
+      rows: Array<{
+        sourceHash: string;
+        text: string;
+        kind: string;
+        wordCount: number;
+        isNew: boolean;
+        occurrences: number;
+      }>;
+      total: number;
+    }> {
+      const where = eq(segmentOccurrences.pageId, pageId);
+      const [rows, totals] = await Promise.all([
+        db
+          .select({
+            sourceHash: segments.sourceHash,
+            text: segments.text,
+            kind: segments.kind,
+            wordCount: segments.wordCount,
+            isNew: segments.isNew,
+            occurrences: segmentOccurrences.occurrences,
+          })
+          .from(segmentOccurrences)
+          .innerJoin(segments, eq(segments.id, segmentOccurrences.segmentId))
+          .where(where)
+          .orderBy(asc(segmentOccurrences.position), asc(segments.sourceHash))
+          .limit(paging.pageSize)
+          .offset((paging.pageNumber - 1) * paging.pageSize),
+        db.select({ total: count() }).from(segmentOccurrences).where(where),
+      ]);
+      return { rows, total: totals[0]?.total ?? 0 };
     },
 
     async findVersions(

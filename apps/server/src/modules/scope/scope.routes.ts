@@ -23,6 +23,8 @@ import {
   flushResponseSchema,
   formatUrlAdditionFailed,
   idParamsSchema,
+  pageSegmentsRequestSchema,
+  pageSegmentsResponseSchema,
   pagedProjectRequestSchema,
   projectIdSchema,
   scopeListResponseSchema,
@@ -102,7 +104,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/scope/:projectId/:pageNumber/:pageSize',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -127,7 +129,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/scope/allUrl/:id',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -143,7 +145,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/scope/urls/:id',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -171,7 +173,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/scope/domainWiseUrls',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -187,7 +189,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/domain/fetchAllDomains',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -213,7 +215,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/scope/flush/start',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -231,7 +233,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/scope/add',
     {
-      config: { access: PROJECT_MANAGER_ROLES },
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -249,7 +251,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/scope/fetchByDomain',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -273,7 +275,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/scope/fetchByurl',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -293,7 +295,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/scope/Uniquedomains',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -309,7 +311,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/scope/toggle',
     {
-      config: { access: PROJECT_MANAGER_ROLES },
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -330,7 +332,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/scope/tracking/toggle',
     {
-      config: { access: PROJECT_MANAGER_ROLES },
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -351,7 +353,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/scope/project/resync',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -369,7 +371,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/scope/getTrackingUrls',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -391,7 +393,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/scope/getTrackingFilesListByUrl',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -421,7 +423,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/scope/getTrackingFilesrc',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -446,7 +448,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/scope/getFilehtmls',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -468,9 +470,28 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   );
 
   app.post(
+    '/scope/pageSegments',
+    {
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Preview of one URL: the segments extracted from it, in page order, paged',
+        body: pageSegmentsRequestSchema,
+        response: responses(pageSegmentsResponseSchema, 400, 404),
+      },
+    },
+    async (request) => {
+      const { projectId, urlId, pageNumber, pageSize } = request.body;
+      const result = await scope.pageSegments(request.principal!, projectId, urlId, { pageNumber, pageSize });
+      return ok({ url: presentScopeUrl(result.page), segments: result.segments, total: result.total });
+    },
+  );
+
+  app.post(
     '/scope/enableUrlTrack',
     {
-      config: { access: PROJECT_MANAGER_ROLES },
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -495,7 +516,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/tracker/projectContentTracker',
     {
-      config: { access: PROJECT_READER_ROLES },
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
       schema: {
         tags,
         security,
@@ -512,7 +533,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     app.post(
       path,
       {
-        config: { access: PROJECT_MANAGER_ROLES },
+        config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
         schema: {
           tags,
           security,

@@ -224,6 +224,14 @@ export function createScopeService(deps: ScopeServiceDeps) {
       return { crawlId: crawl.id, urls: seeds.length };
     },
 
+    /** scope/pageSegments: what the extractor found on one URL (the Scope page's preview). */
+    async pageSegments(principal: Principal, projectId: string, urlId: string, paging: Paging) {
+      const project = await deps.access.requireWebsite(principal, projectId);
+      const page = await findPage(project.id, { urlId });
+      const { rows, total } = await pages.listPageSegments(page.id, paging);
+      return { page, segments: rows, total };
+    },
+
     async trackingUrls(principal: Principal, projectId: string, paging: Paging) {
       const project = await deps.access.requireWebsite(principal, projectId);
       return pages.list(project.id, { ...paging, trackedOnly: true });

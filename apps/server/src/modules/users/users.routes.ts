@@ -291,7 +291,7 @@ export const usersRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
     },
     async (request) =>
       ok({
-        allowed: await services.projectAccess.canOpenProject(request.principal!, request.body.projectId),
+        allowed: await services.projectAccess.canOpen(request.principal!, request.body.projectId),
       }),
   );
 

@@ -19,6 +19,7 @@ import { generateApiKey } from '../../lib/secrets';
 import type { OrganisationRow, OrganisationsRepository } from '../organisations/organisations.repository';
 import { can as canOrganisation } from '../organisations/organisations.policy';
 import { scopeOf } from '../organisations/tenant-scope';
+import { COLLABORATOR_MANAGER_ROLES } from '../collaborators/collaborators.policy';
 import type { TokenService } from '../auth/token.service';
 import {
   can,
@@ -198,6 +199,8 @@ export function createUsersService(deps: UsersServiceDeps) {
           nmtEnabled: input.nmtEnabled,
           // The admin vouches for the address; the user proves it by signing in with the password given.
           emailVerified: true,
+          // Like every other way an account is made: the contract is agreed with it (spec §7).
+          apikey: generateApiKey(),
         });
         return { ...row, organisationName: organisation?.name ?? null };
       } catch (error) {
@@ -322,6 +325,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         canManageOrganisations: canOrganisation(principal, 'list', null),
         canEditOwnOrganisation: canOrganisation(principal, 'edit', ownOrganisation),
         canSeeAllOrganisations: canOrganisation(principal, 'list', null),
+        canAssignCollaborators: COLLABORATOR_MANAGER_ROLES.includes(principal.role),
       };
     },
   };

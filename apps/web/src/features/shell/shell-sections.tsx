@@ -45,11 +45,18 @@ export const SECTION_DEFINITIONS: Record<ShellSection, ShellSectionDefinition> =
 /** Sections of the main app (every role but freeOrgAdmin). */
 export const MAIN_APP_SECTIONS: readonly ShellSection[] = Object.values(SHELL_SECTIONS);
 
-/** Sections of the free app: one website project, its translations, and the way to upgrade. */
+/**
+ * Sections the free plan has (docs/adr: free-plan navigation): one website project, its
+ * translations, up to FREE_PLAN_MAX_COLLABORATORS collaborators, its organisation's settings and
+ * the way to upgrade. No API, file or human translation and no multi-domain projects. The
+ * sidebar shows those of them the server's abilities grant.
+ */
 export const FREE_APP_SECTIONS: readonly ShellSection[] = [
   'dashboard',
   'projects',
   'workspace',
+  'users',
+  'organisations',
   'billing',
   'notifications',
   'settings',

@@ -3,6 +3,7 @@ import type {
   CreateMultiOriginProjectRequest,
   CreateProjectRequest,
   Project,
+  ProjectDomain,
   ProjectListRequest,
   WordCounts,
 } from '@bhasha/contract';
@@ -39,4 +40,15 @@ export const projectsApi = {
       body: { projectId, ...(initUrl ? { initUrl } : {}) },
     }),
   lastCrawl: (projectId: string) => apiClient.call<CrawlInfo>('scope/crawl/last', { body: { projectId } }),
+  /** Silent: a failure's `status` field is the text to show (spec §8), next to the form. */
+  addDomain: (projectId: string, url: string) =>
+    apiClient.call<{ status: string; domains: ProjectDomain[] }>('project/addNewDomain', {
+      body: { projectId, url },
+      silent: true,
+    }),
+  deleteDomain: (projectId: string, domainId: string) =>
+    apiClient.call<{ status: string; domains: ProjectDomain[] }>('project/deleteDomain', {
+      body: { projectId, domainId },
+      silent: true,
+    }),
 };

@@ -56,3 +56,11 @@ export const useDeleteProject = () =>
   useInvalidatingMutation(({ projectId, keepTm }: { projectId: string; keepTm: boolean }) =>
     projectsApi.remove(projectId, keepTm),
   );
+export const useAddDomain = () =>
+  useInvalidatingMutation(({ projectId, url }: { projectId: string; url: string }) =>
+    projectsApi.addDomain(projectId, url),
+  );
+export const useDeleteDomain = () =>
+  useInvalidatingMutation(({ projectId, domainId }: { projectId: string; domainId: string }) =>
+    projectsApi.deleteDomain(projectId, domainId),
+  );

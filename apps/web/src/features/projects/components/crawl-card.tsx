@@ -26,7 +26,14 @@ export function CrawlCard({ project }: { project: Project }) {
       data-testid="crawl-card"
       extra={
         <>
-          {isLive && <Badge status="processing" text={t('overview.live')} style={{ marginRight: 12 }} />}
+          {isLive && (
+            <Badge
+              status="processing"
+              text={t('overview.live')}
+              style={{ marginRight: 12 }}
+              data-testid="crawl-live"
+            />
+          )}
           {project.type === 'website' && (
             <Button
               icon={<ReloadOutlined />}
@@ -60,12 +67,14 @@ export function CrawlCard({ project }: { project: Project }) {
               {t(`overview.crawlStatus.${info.status}`)}
             </Descriptions.Item>
             <Descriptions.Item label={t('overview.lastProcessedUrl')}>
-              <Typography.Text ellipsis style={{ maxWidth: 420 }}>
-                {info.lastProcessedUrl}
-              </Typography.Text>
+              <Typography.Text style={{ wordBreak: 'break-all' }}>{info.lastProcessedUrl}</Typography.Text>
             </Descriptions.Item>
-            <Descriptions.Item label={t('overview.parsedUrls')}>{info.parsedUrls}</Descriptions.Item>
-            <Descriptions.Item label={t('overview.discovered')}>{info.pagesDiscovered}</Descriptions.Item>
+            <Descriptions.Item label={t('overview.parsedUrls')}>
+              <span data-testid="crawl-parsed-urls">{info.parsedUrls}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('overview.discovered')}>
+              <span data-testid="crawl-discovered">{info.pagesDiscovered}</span>
+            </Descriptions.Item>
             <Descriptions.Item label={t('overview.failed')}>{info.pagesFailed}</Descriptions.Item>
             <Descriptions.Item label={t('overview.startedAt')}>
               {formatTime(info.startedAt)}

@@ -39,6 +39,9 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: Project)
   const create = useCreateProject();
   const crawl = useStartCrawl();
   const type = Form.useWatch('type', form) ?? 'website';
+  const sourceLanguage = Form.useWatch('sourceLanguage', form) ?? 'en';
+  // Translating a site into its own language makes no sense: the source is not offered as a target.
+  const targetOptions = LANGUAGE_OPTIONS.filter((option) => option.value !== sourceLanguage);
 
   /** The fields each step validates before moving on (every origin row on the website step). */
   function fieldsOfStep(index: number): Array<Array<string | number>> {
@@ -95,11 +98,12 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: Project)
         <Form.Item name="type" label={t('columns.type')}>
           <Radio.Group
             optionType="button"
+            data-testid="wizard-type"
             options={PROJECT_TYPE_VALUES.map((value) => ({ value, label: t(`types.${value}`) }))}
           />
         </Form.Item>
         <Form.Item name="name" label={t('wizard.name')}>
-          <Input placeholder={t('wizard.namePlaceholder')} maxLength={120} />
+          <Input placeholder={t('wizard.namePlaceholder')} maxLength={120} data-testid="wizard-name" />
         </Form.Item>
       </div>
       <div hidden={step !== 1}>
@@ -125,6 +129,7 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: Project)
                       placeholder="https://www.example.in"
                       inputMode="url"
                       aria-label={t('wizard.urls')}
+                      data-testid={`wizard-url-${index}`}
                     />
                   </Form.Item>
                   {index > 0 && (
@@ -138,7 +143,12 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: Project)
                 </Space>
               ))}
               {type === 'website' && fields.length < 50 && (
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add('')}>
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  onClick={() => add('')}
+                  data-testid="wizard-add-origin"
+                >
                   {t('wizard.addOrigin')}
                 </Button>
               )}
@@ -148,7 +158,12 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: Project)
       </div>
       <div hidden={step !== 2}>
         <Form.Item name="sourceLanguage" label={t('wizard.sourceLanguage')}>
-          <Select showSearch optionFilterProp="label" options={LANGUAGE_OPTIONS} />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={LANGUAGE_OPTIONS}
+            data-testid="wizard-source-language"
+          />
         </Form.Item>
         <Form.Item
           name="targetLanguages"
@@ -160,7 +175,8 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: Project)
             showSearch
             optionFilterProp="label"
             placeholder={t('wizard.languagesPlaceholder')}
-            options={LANGUAGE_OPTIONS}
+            options={targetOptions}
+            data-testid="wizard-target-languages"
           />
         </Form.Item>
         {type === 'website' && (
@@ -180,10 +196,15 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: Project)
         )}
       </div>
       <Space>
-        {step > 0 && <Button onClick={() => setStep(step - 1)}>{t('wizard.back')}</Button>}
+        {step > 0 && (
+          <Button onClick={() => setStep(step - 1)} data-testid="wizard-back">
+            {t('wizard.back')}
+          </Button>
+        )}
         {step < steps.length - 1 ? (
           <Button
             type="primary"
+            data-testid="wizard-next"
             onClick={() =>
               void form
                 .validateFields(fieldsOfStep(step))
@@ -194,7 +215,12 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: Project)
             {t('wizard.next')}
           </Button>
         ) : (
-          <Button type="primary" htmlType="submit" loading={create.isPending || crawl.isPending}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={create.isPending || crawl.isPending}
+            data-testid="wizard-submit"
+          >
             {t('wizard.submit')}
           </Button>
         )}

@@ -11,7 +11,6 @@ import {
   Row,
   Skeleton,
   Space,
-  Tag,
   Typography,
 } from 'antd';
 import { LANGUAGES, isLanguageCode } from '@bhasha/contract';
@@ -19,8 +18,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useDeleteProject, useProject } from '../api/projects-queries';
 import { CrawlCard } from '../components/crawl-card';
+import { DomainsCard } from '../components/domains-card';
 import { ProjectStatusTag } from '../components/project-status-tag';
 import { WordCountCard } from '../components/word-count-card';
+import { CollaboratorsCard } from '../collaborators/collaborators-card';
+import { IntegrationCard } from '../integration/integration-card';
 
 /** /app/projects/:projectId: status, live crawl, word counts. */
 export function ProjectOverviewPage() {
@@ -52,7 +54,9 @@ export function ProjectOverviewPage() {
         <Space>
           {data.type === 'website' && (
             <Link to="scope">
-              <Button icon={<UnorderedListOutlined />}>{t('overview.scope')}</Button>
+              <Button icon={<UnorderedListOutlined />} data-testid="project-scope-link">
+                {t('overview.scope')}
+              </Button>
             </Link>
           )}
           <Button danger icon={<DeleteOutlined />} onClick={() => setConfirming(true)}>
@@ -67,23 +71,21 @@ export function ProjectOverviewPage() {
               <Descriptions column={1} size="small">
                 <Descriptions.Item label={t('columns.type')}>{t(`types.${data.type}`)}</Descriptions.Item>
                 <Descriptions.Item label={t('columns.website')}>{data.baseUrl}</Descriptions.Item>
-                <Descriptions.Item label={t('overview.domains')}>
-                  {data.domains.map((d) => (
-                    <Tag key={d.id} color={d.isPrimary ? 'blue' : undefined}>
-                      {d.hostname}
-                    </Tag>
-                  ))}
-                </Descriptions.Item>
                 <Descriptions.Item label={t('overview.languages')}>
                   {languageName(data.sourceLanguage)} → {data.targetLanguages.map(languageName).join(', ')}
                 </Descriptions.Item>
               </Descriptions>
             </Card>
             <CrawlCard project={data} />
+            {data.type === 'website' && <DomainsCard project={data} />}
+            <CollaboratorsCard project={data} />
           </Space>
         </Col>
         <Col xs={24} lg={14}>
-          <WordCountCard projectId={data.id} />
+          <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+            <WordCountCard projectId={data.id} />
+            {data.type === 'website' && <IntegrationCard projectId={data.id} />}
+          </Space>
         </Col>
       </Row>
       <Modal

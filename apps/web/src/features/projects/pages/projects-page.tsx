@@ -18,7 +18,7 @@ function ProjectListPage() {
       }
       extra={
         <Link to="new">
-          <Button type="primary" icon={<PlusOutlined />}>
+          <Button type="primary" icon={<PlusOutlined />} data-testid="projects-create">
             {t('create')}
           </Button>
         </Link>

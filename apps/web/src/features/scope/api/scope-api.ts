@@ -1,10 +1,25 @@
-import type { ScopeUrl } from '@bhasha/contract';
+import type { PageSegmentsResponse, ScopeUrl } from '@bhasha/contract';
 import { apiClient } from '../../../lib/api/api-instance';
 
 export interface AddUrlsResult {
   added: number;
   existing: number;
   failed: Array<{ url: string; reason: string }>;
+}
+
+export interface TrackingFile {
+  id: string;
+  contentHash: string;
+  fetchedAt: string;
+  size: number;
+}
+
+export interface TrackingFileSource {
+  fileId: string;
+  url: string;
+  fetchedAt: string;
+  /** The page's HTML as fetched: shown as text, never injected. */
+  src: string;
 }
 
 export interface ScopeListFilter {
@@ -41,4 +56,19 @@ export const scopeApi = {
     apiClient.call<{ updated: number }>('scope/toggle', { body: { projectId, urlIds, inScope } }),
   toggleTracking: (projectId: string, urlIds: string[], tracked: boolean) =>
     apiClient.call<{ updated: number }>('scope/tracking/toggle', { body: { projectId, urlIds, tracked } }),
+  pageSegments: (projectId: string, urlId: string, pageNumber: number, pageSize: number) =>
+    apiClient.call<PageSegmentsResponse>('scope/pageSegments', {
+      body: { projectId, urlId, pageNumber, pageSize },
+    }),
+  trackingFiles: (projectId: string, urlId: string) =>
+    apiClient.call<{ url: string; files: TrackingFile[] }>('scope/getTrackingFilesListByUrl', {
+      body: { projectId, urlId },
+    }),
+  trackingFileSource: (projectId: string, fileId: string) =>
+    apiClient.call<TrackingFileSource>('scope/getTrackingFilesrc', { body: { projectId, fileId } }),
+  /** Fetch every tracked URL now (tracker/projectContentTracker); changed content becomes new. */
+  checkTracked: (projectId: string) =>
+    apiClient.call<{ crawlId: string | null; urls: number }>('tracker/projectContentTracker', {
+      body: { projectId },
+    }),
 };

@@ -6,6 +6,10 @@ export const scopeKeys = {
   project: (projectId: string) => ['scope', projectId] as const,
   urls: (projectId: string, filter: ScopeListFilter) => ['scope', projectId, 'urls', filter] as const,
   domains: (projectId: string) => ['scope', projectId, 'domains'] as const,
+  segments: (projectId: string, urlId: string, pageNumber: number, pageSize: number) =>
+    ['scope', projectId, 'segments', urlId, pageNumber, pageSize] as const,
+  trackingFiles: (projectId: string, urlId: string) => ['scope', projectId, 'tracking-files', urlId] as const,
+  trackingFile: (projectId: string, fileId: string) => ['scope', projectId, 'tracking-file', fileId] as const,
 };
 
 export const useScopeUrls = (projectId: string, filter: ScopeListFilter) =>
@@ -38,3 +42,37 @@ export const useToggleTracking = (projectId: string) =>
   useScopeMutation(projectId, ({ id, tracked }: { id: string; tracked: boolean }) =>
     scopeApi.toggleTracking(projectId, [id], tracked),
   );
+
+/** The segments extracted from one URL (the preview); idle until a URL is chosen. */
+export const usePageSegments = (
+  projectId: string,
+  urlId: string | null,
+  pageNumber: number,
+  pageSize: number,
+) =>
+  useQuery({
+    queryKey: scopeKeys.segments(projectId, urlId ?? '', pageNumber, pageSize),
+    queryFn: () => scopeApi.pageSegments(projectId, urlId!, pageNumber, pageSize),
+    enabled: urlId !== null,
+    placeholderData: keepPreviousData,
+  });
+
+/** The stored versions of a tracked URL; idle until a URL is chosen. */
+export const useTrackingFiles = (projectId: string, urlId: string | null) =>
+  useQuery({
+    queryKey: scopeKeys.trackingFiles(projectId, urlId ?? ''),
+    queryFn: () => scopeApi.trackingFiles(projectId, urlId!),
+    enabled: urlId !== null,
+  });
+
+/** One stored version's HTML; idle until a version is chosen. */
+export const useTrackingFileSource = (projectId: string, fileId: string | null) =>
+  useQuery({
+    queryKey: scopeKeys.trackingFile(projectId, fileId ?? ''),
+    queryFn: () => scopeApi.trackingFileSource(projectId, fileId!),
+    enabled: fileId !== null,
+    staleTime: Infinity,
+  });
+
+export const useCheckTracked = (projectId: string) =>
+  useScopeMutation(projectId, () => scopeApi.checkTracked(projectId));

@@ -1,12 +1,35 @@
 import { useState } from 'react';
-import { ArrowLeftOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Input, Select, Space, Switch, Table, Tag, Typography, Upload } from 'antd';
-import type { ScopeUrl } from '@bhasha/contract';
+import {
+  ArrowLeftOutlined,
+  EyeOutlined,
+  HistoryOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SyncOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Card,
+  Input,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  Upload,
+} from 'antd';
+import { SCOPE_MESSAGES, SUCCESS_MESSAGES, type ScopeUrl } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { appToaster } from '../../../lib/api/app-toaster';
 import { useStartCrawl } from '../../projects/api/projects-queries';
 import type { AddUrlsResult } from '../api/scope-api';
 import {
+  useCheckTracked,
   useScopeDomains,
   useScopeUrls,
   useToggleScope,
@@ -14,6 +37,8 @@ import {
   useUploadUrls,
 } from '../api/scope-queries';
 import { AddUrlsModal } from '../components/add-urls-modal';
+import { PagePreviewDrawer } from '../components/page-preview-drawer';
+import { TrackingVersionsDrawer } from '../components/tracking-versions-drawer';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOURS: Record<string, string> = {
@@ -34,6 +59,8 @@ export function ScopePage() {
   const [pageNumber, setPageNumber] = useState(1);
   const [isAdding, setIsAdding] = useState(false);
   const [result, setResult] = useState<AddUrlsResult | null>(null);
+  const [previewing, setPreviewing] = useState<ScopeUrl | null>(null);
+  const [showingVersions, setShowingVersions] = useState<ScopeUrl | null>(null);
   const urls = useScopeUrls(projectId, {
     pageNumber,
     pageSize: PAGE_SIZE,
@@ -45,6 +72,7 @@ export function ScopePage() {
   const toggleTracking = useToggleTracking(projectId);
   const upload = useUploadUrls(projectId);
   const crawl = useStartCrawl();
+  const checkTracked = useCheckTracked(projectId);
   const format = (value: number) => value.toLocaleString(i18n.language);
 
   return (
@@ -62,7 +90,7 @@ export function ScopePage() {
       }
       extra={
         <Space wrap>
-          <Button icon={<PlusOutlined />} onClick={() => setIsAdding(true)}>
+          <Button icon={<PlusOutlined />} onClick={() => setIsAdding(true)} data-testid="scope-add">
             {t('add')}
           </Button>
           <Upload
@@ -76,15 +104,40 @@ export function ScopePage() {
               return false;
             }}
           >
-            <Button icon={<UploadOutlined />} loading={upload.isPending} title={t('uploadHint')}>
+            <Button
+              icon={<UploadOutlined />}
+              loading={upload.isPending}
+              title={t('uploadHint')}
+              data-testid="scope-upload"
+            >
               {t('upload')}
             </Button>
           </Upload>
+          <Tooltip title={t('checkTrackedHint')}>
+            <Button
+              icon={<SyncOutlined />}
+              loading={checkTracked.isPending}
+              onClick={() =>
+                checkTracked.mutate(undefined, {
+                  onSuccess: () => appToaster.success(SCOPE_MESSAGES.trackingStarted),
+                })
+              }
+              data-testid="scope-check-tracked"
+            >
+              {t('checkTracked')}
+            </Button>
+          </Tooltip>
           <Button
             type="primary"
             icon={<ReloadOutlined />}
             loading={crawl.isPending}
-            onClick={() => crawl.mutate({ projectId })}
+            onClick={() =>
+              crawl.mutate(
+                { projectId },
+                { onSuccess: () => appToaster.success(SUCCESS_MESSAGES.crawlAccepted) },
+              )
+            }
+            data-testid="scope-recrawl"
           >
             {t('recrawl')}
           </Button>
@@ -119,6 +172,7 @@ export function ScopePage() {
             allowClear
             placeholder={t('search')}
             aria-label={t('search')}
+            data-testid="scope-search"
             onSearch={(value) => {
               setSearch(value.trim());
               setPageNumber(1);
@@ -129,6 +183,7 @@ export function ScopePage() {
             allowClear
             placeholder={t('allDomains')}
             aria-label={t('allDomains')}
+            data-testid="scope-domain-filter"
             value={hostname}
             onChange={(value: string | undefined) => {
               setHostname(value);
@@ -150,7 +205,7 @@ export function ScopePage() {
             pageSize: PAGE_SIZE,
             total: urls.data?.total ?? 0,
             showSizeChanger: false,
-            showTotal: (total) => t('total', { count: total }),
+            showTotal: (total) => <span data-testid="scope-total">{t('total', { count: total })}</span>,
             onChange: setPageNumber,
           }}
           columns={[
@@ -221,9 +276,42 @@ export function ScopePage() {
               render: (_, row) =>
                 row.lastCrawledAt ? new Date(row.lastCrawledAt).toLocaleString(i18n.language) : '—',
             },
+            {
+              key: 'actions',
+              title: t('columns.actions'),
+              render: (_, row) => (
+                <Space size={0}>
+                  <Tooltip title={t('preview.open')}>
+                    <Button
+                      type="text"
+                      icon={<EyeOutlined />}
+                      aria-label={`${t('preview.open')}: ${row.url}`}
+                      onClick={() => setPreviewing(row)}
+                      data-testid="scope-preview"
+                    />
+                  </Tooltip>
+                  <Tooltip title={row.tracked ? t('versions.open') : t('versions.notTracked')}>
+                    <Button
+                      type="text"
+                      icon={<HistoryOutlined />}
+                      aria-label={`${t('versions.open')}: ${row.url}`}
+                      disabled={!row.tracked}
+                      onClick={() => setShowingVersions(row)}
+                      data-testid="scope-versions"
+                    />
+                  </Tooltip>
+                </Space>
+              ),
+            },
           ]}
         />
       </Space>
+      <PagePreviewDrawer projectId={projectId} url={previewing} onClose={() => setPreviewing(null)} />
+      <TrackingVersionsDrawer
+        projectId={projectId}
+        url={showingVersions}
+        onClose={() => setShowingVersions(null)}
+      />
       <AddUrlsModal
         projectId={projectId}
         open={isAdding}

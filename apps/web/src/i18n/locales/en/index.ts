@@ -7,6 +7,9 @@ import { organisations } from './organisations';
 import { profile } from './profile';
 import { projects } from './projects';
 import { scope } from './scope';
+import { workspace } from './workspace';
+import { collaborators } from './collaborators';
+import { integration } from './integration';
 
 /** English resources, one object per namespace. */
 export const EN_RESOURCES = {
@@ -19,4 +22,7 @@ export const EN_RESOURCES = {
   profile,
   projects,
   scope,
+  workspace,
+  collaborators,
+  integration,
 } as const;

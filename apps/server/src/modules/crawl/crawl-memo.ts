@@ -1,0 +1,36 @@
+/**
+ * What one process already wrote for a running crawl, so it is not written again: the URLs it
+ * queued (a page links to the same menu and footer URLs as every other page) and the ids of the
+ * segments it stored (the same menus and footers again). Only a shortcut: the database stays the
+ * truth, a new process starts empty, and an entry is added only after its write committed.
+ */
+export interface CrawlMemo {
+  /** Normalised URLs this process queued for the crawl. */
+  readonly queuedUrls: Set<string>;
+  /** Segment id and `isNew` by source hash, as this crawl stored them. */
+  readonly segments: Map<string, { id: string; isNew: boolean }>;
+}
+
+// Bounds: a few crawls at once per process, and entries per crawl (a reset only costs writes).
+const MAX_CRAWLS = 8;
+const MAX_ENTRIES = 200_000;
+const memos = new Map<string, CrawlMemo>();
+
+/** The memo of a crawl in this process, created empty on first use. */
+export function crawlMemoOf(crawlId: string): CrawlMemo {
+  let memo = memos.get(crawlId);
+  if (memo) {
+    if (memo.queuedUrls.size > MAX_ENTRIES) memo.queuedUrls.clear();
+    if (memo.segments.size > MAX_ENTRIES) memo.segments.clear();
+    return memo;
+  }
+  if (memos.size >= MAX_CRAWLS) memos.delete(memos.keys().next().value!);
+  memo = { queuedUrls: new Set(), segments: new Map() };
+  memos.set(crawlId, memo);
+  return memo;
+}
+
+/** Drops a crawl's memo (the crawl ended, or a write failed and cached ids may be stale). */
+export function forgetCrawlMemo(crawlId: string): void {
+  memos.delete(crawlId);
+}

@@ -1,0 +1,201 @@
+import { DELIVERY_MESSAGES, PROJECT_TYPES } from '@bhasha/contract';
+import {
+  SEGMENT_KINDS,
+  compileIgnorePatterns,
+  countWords,
+  parseIgnorePatternSettings,
+  sourceHash,
+  stripPlaceholders,
+} from '@bhasha/engine';
+import type { Principal } from '../../http/access';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { normaliseUrl } from '../crawl/normalise-url';
+import type { ProjectAccess } from '../projects/project-access';
+import { hostOf, isProjectHost } from './delivery-origin';
+import type { DeliveryProject, DeliveryRepository, NewSegmentRow } from './delivery.repository';
+import { createNewContentBudget } from './new-content-budget';
+import { checkPopupCss } from './popup-css';
+
+/** New segments visitors' browsers may add to one project per hour and process. */
+const NEW_SEGMENTS_PER_HOUR = 2_000;
+/** Translation answers kept in memory (project × language). */
+const ANSWER_CACHE_LIMIT = 500;
+const HAS_LETTER = /\p{L}/u;
+
+/** Who asks: the `Origin` (or, without one, `Referer`) header of the visitor's request. */
+export interface VisitorRequest {
+  origin?: string;
+  referer?: string;
+}
+
+/** A cacheable answer: its ETag and, unless the caller's copy is current, its body. */
+export interface CachedAnswer<T> {
+  etag: string;
+  notModified: boolean;
+  body?: T;
+  /** The origin to allow in CORS headers (the page's own), if the request came from a page. */
+  allowOrigin?: string;
+}
+
+export function createDeliveryService(deps: {
+  repository: DeliveryRepository;
+  access: ProjectAccess;
+  clock: Clock;
+}) {
+  const { repository, clock } = deps;
+  const budget = createNewContentBudget(clock, NEW_SEGMENTS_PER_HOUR);
+  const answers = new Map<
+    string,
+    { etag: string; body: { language: string; translations: Record<string, string> } }
+  >();
+
+  async function requireDeliveredProject(projectId: string): Promise<DeliveryProject> {
+    const project = await repository.findProject(projectId);
+    if (!project || project.type !== PROJECT_TYPES.website) throw AppError.notFound('The project');
+    return project;
+  }
+
+  /**
+   * The page's origin must be one of the project's domains. Browsers always send `Origin` on
+   * cross-origin fetches; a request without one (a crawler, curl) may read but not write.
+   */
+  function checkOrigin(
+    project: DeliveryProject,
+    visitor: VisitorRequest,
+    isWrite: boolean,
+  ): string | undefined {
+    const origin = visitor.origin && visitor.origin !== 'null' ? visitor.origin : undefined;
+    const host = hostOf(origin ?? visitor.referer);
+    if (!host) {
+      if (isWrite) throw AppError.forbidden(DELIVERY_MESSAGES.originNotAllowed);
+      return undefined;
+    }
+    if (!isProjectHost(host, project.hosts)) throw AppError.forbidden(DELIVERY_MESSAGES.originNotAllowed);
+    return origin;
+  }
+
+  function etagOf(project: DeliveryProject, part: string): string {
+    return `"v${project.cacheVersion}-${part}"`;
+  }
+
+  function forgetAnswers(projectId: string): void {
+    for (const key of answers.keys()) if (key.startsWith(`${projectId}|`)) answers.delete(key);
+  }
+
+  return {
+    /** The settings the snippet needs on every page: languages, exclusions, switcher CSS. */
+    async settings(projectId: string, visitor: VisitorRequest, ifNoneMatch?: string) {
+      const project = await requireDeliveredProject(projectId);
+      const allowOrigin = checkOrigin(project, visitor, false);
+      const body = {
+        sourceLanguage: project.sourceLanguage,
+        languages: project.targetLanguages.filter((code) => code !== project.sourceLanguage),
+        noTranslateSelectors: project.settings.noTranslateSelectors ?? [],
+        ignorePatterns: project.settings.ignorePatterns ?? [],
+        popupCss: project.popupCss,
+      };
+      const etag = etagOf(project, sourceHash(JSON.stringify(body)).slice(0, 16));
+      const notModified = ifNoneMatch === etag;
+      return { etag, notModified, allowOrigin, ...(notModified ? {} : { body }) };
+    },
+
+    /** Every translation of the project in one language, with an ETag that changes with them. */
+    async translations(projectId: string, language: string, visitor: VisitorRequest, ifNoneMatch?: string) {
+      const project = await requireDeliveredProject(projectId);
+      const allowOrigin = checkOrigin(project, visitor, false);
+      if (!project.targetLanguages.includes(language) || language === project.sourceLanguage) {
+        throw AppError.validation([DELIVERY_MESSAGES.languageNotPublished]);
+      }
+      const etag = etagOf(project, await repository.translationsFingerprint(project.id, language));
+      if (ifNoneMatch === etag) return { etag, notModified: true, allowOrigin };
+      const key = `${project.id}|${language}`;
+      let answer = answers.get(key);
+      if (answer?.etag !== etag) {
+        const rows = await repository.listTranslations(project.id, language);
+        const translations: Record<string, string> = {};
+        for (const row of rows) translations[row.sourceHash] = row.text;
+        answer = { etag, body: { language, translations } };
+        if (answers.size >= ANSWER_CACHE_LIMIT) answers.clear();
+        answers.set(key, answer);
+      }
+      return { etag, notModified: false, allowOrigin, body: answer.body };
+    },
+
+    /**
+     * New content seen on a page: segments the project does not know are added as new, within the
+     * project's scope (its domains, pages not taken out of scope, ignore patterns) and budget.
+     */
+    async reportSegments(
+      projectId: string,
+      visitor: VisitorRequest,
+      report: { url: string; segments: readonly { text: string; kind: string }[] },
+    ) {
+      const project = await requireDeliveredProject(projectId);
+      const allowOrigin = checkOrigin(project, visitor, true);
+      const url = normaliseUrl(report.url);
+      const host = hostOf(url ?? undefined);
+      if (!url || !host || !isProjectHost(host, project.hosts)) return { accepted: 0, allowOrigin };
+      const page = await repository.findPage(project.id, url);
+      if (page && !page.inScope) return { accepted: 0, allowOrigin };
+      const ignore = compileIgnorePatterns(parseIgnorePatternSettings(project.settings.ignorePatterns));
+      const rows = new Map<string, NewSegmentRow>();
+      for (const segment of report.segments) {
+        if (!(SEGMENT_KINDS as readonly string[]).includes(segment.kind)) continue;
+        const plain = stripPlaceholders(segment.text);
+        if (!HAS_LETTER.test(plain)) continue;
+        if (ignore.some((matches) => matches(plain))) continue;
+        const hash = sourceHash(segment.text);
+        rows.set(hash, {
+          sourceHash: hash,
+          text: segment.text,
+          kind: segment.kind,
+          wordCount: countWords(plain),
+        });
+      }
+      const granted = budget.take(project.id, rows.size);
+      const accepted = await repository.insertNewSegments(
+        project,
+        [...rows.values()].slice(0, granted),
+        clock.now(),
+      );
+      return { accepted, allowOrigin };
+    },
+
+    /** Counts a page view per day, URL and language. */
+    async countVisit(projectId: string, visitor: VisitorRequest, visit: { url: string; language: string }) {
+      const project = await requireDeliveredProject(projectId);
+      const allowOrigin = checkOrigin(project, visitor, true);
+      const url = normaliseUrl(visit.url);
+      const host = hostOf(url ?? undefined);
+      const isLanguage =
+        visit.language === project.sourceLanguage || project.targetLanguages.includes(visit.language);
+      if (!url || !host || !isProjectHost(host, project.hosts) || !isLanguage)
+        return { counted: false, allowOrigin };
+      const day = clock.now().toISOString().slice(0, 10);
+      await repository.countVisit(project, { day, hostname: host, url, language: visit.language });
+      return { counted: true, allowOrigin };
+    },
+
+    /** snippet/cache/clear: every delivery answer of the project goes stale at once. */
+    async clearCache(principal: Principal, projectId: string): Promise<void> {
+      const project = await deps.access.requireManageable(principal, projectId);
+      await repository.bumpCacheVersion(project, clock.now());
+      forgetAnswers(project.id);
+    },
+
+    async fetchPopupCss(principal: Principal, projectId: string): Promise<string> {
+      const project = await deps.access.requireVisible(principal, projectId);
+      return (await repository.findProject(project.id))?.popupCss ?? '';
+    },
+
+    async updatePopupCss(principal: Principal, projectId: string, css: string): Promise<string> {
+      const project = await deps.access.requireManageable(principal, projectId);
+      const checked = checkPopupCss(css);
+      await repository.savePopupCss(project, checked, clock.now());
+      return checked;
+    },
+  };
+}
+
+export type DeliveryService = ReturnType<typeof createDeliveryService>;

@@ -1,0 +1,46 @@
+import { DELIVERY_MESSAGES, POPUP_CSS_MAX_LENGTH } from '@bhasha/contract';
+import { AppError } from '../../lib/app-error';
+
+// CSS escapes (`\6a`, `\j`) and comments can spell a forbidden word without its letters in a row
+// (CSS Syntax Level 3 §4.3.7 "consume an escaped code point"); check the decoded text too.
+const CSS_ESCAPE = /\\([0-9a-fA-F]{1,6})[ \t\n\r\f]?|\\([^\n0-9a-fA-F])/g;
+const CSS_COMMENT = /\/\*[\s\S]*?(?:\*\/|$)/g;
+
+// What would let a stylesheet leave its <style> element or run code in old browsers.
+const FORBIDDEN = [
+  /<\/?\s*style/i,
+  /<\s*script/i,
+  /<!--|-->/,
+  /<!\[CDATA\[/i,
+  /javascript\s*:/i,
+  /vbscript\s*:/i,
+  /expression\s*\(/i,
+  /-moz-binding/i,
+  /behavior\s*:/i,
+];
+
+function decodeCss(css: string): string {
+  return css
+    .replace(CSS_COMMENT, '')
+    .replace(CSS_ESCAPE, (_match, hex: string | undefined, char: string | undefined) => {
+      if (char !== undefined) return char;
+      const code = Number.parseInt(hex!, 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
+    });
+}
+
+/**
+ * Checks the language switcher's CSS before it is saved. It is served to every visitor and placed
+ * in a <style> element (the snippet sets it as text; the proxy writes it into pages), so anything
+ * that could close that element or run script is refused with a message rather than silently
+ * removed: the customer sees what to change.
+ */
+export function checkPopupCss(css: string): string {
+  const trimmed = css.replace(/\r\n?/g, '\n').trim();
+  if (trimmed.length > POPUP_CSS_MAX_LENGTH) throw AppError.validation([DELIVERY_MESSAGES.popupCssTooLong]);
+  const decoded = decodeCss(trimmed);
+  if (FORBIDDEN.some((pattern) => pattern.test(trimmed) || pattern.test(decoded))) {
+    throw AppError.validation([DELIVERY_MESSAGES.popupCssUnsafe]);
+  }
+  return trimmed;
+}

@@ -1,0 +1,120 @@
+import { eq, sql } from 'drizzle-orm';
+import { NMT_MESSAGES, type NmtApplyRequest, type NmtOrigin, type NmtTp } from '@bhasha/contract';
+import { projects, type Database } from '@bhasha/db';
+import type { Principal } from '../../http/access';
+import type { JobQueue } from '../../jobs/job-queue';
+import { AppError } from '../../lib/app-error';
+import { scopeOf } from '../organisations/tenant-scope';
+import type { ProjectAccess } from '../projects/project-access';
+import type { ProjectRow } from '../projects/projects.repository';
+import type { UsersRepository } from '../users/users.repository';
+import { nmtApplyJob } from './machine-translation.job';
+import type { MtEngineRegistry } from './mt-engine-registry';
+import { createMtRunsRepository, type MtRunRow, type RunSelection } from './mt-runs.repository';
+import { createMtUsageRepository } from './mt-usage.repository';
+
+/** /translation/nmt/apply and the calls around it: engines, run status, usage, the project's engine. */
+export function createMachineTranslationService(deps: {
+  db: Database;
+  access: ProjectAccess;
+  users: Pick<UsersRepository, 'findById'>;
+  engines: MtEngineRegistry;
+  jobs: Pick<JobQueue, 'send'> | null;
+}) {
+  const runs = createMtRunsRepository(deps.db);
+  const usage = createMtUsageRepository(deps.db);
+
+  /** The engine a call uses: the one it names, else the project's, else the server's. */
+  function resolveEngine(project: ProjectRow, requested: string | undefined): string {
+    const id = requested ?? project.settings.mtEngine ?? deps.engines.defaultId;
+    if (!id) throw AppError.validation([NMT_MESSAGES.noEngine]);
+    if (!deps.engines.get(id)) throw AppError.validation([NMT_MESSAGES.unknownEngine]);
+    return id;
+  }
+
+  return {
+    /**
+     * Accepts an NMT run and queues its first step. The same requestId for the same project
+     * answers the run already accepted, so a retried request never translates twice.
+     */
+    async apply(
+      principal: Principal,
+      input: Required<Omit<NmtApplyRequest, 'nmtService'>> & { nmtService?: string },
+    ): Promise<{ run: MtRunRow; created: boolean }> {
+      const project = await deps.access.requireVisible(principal, input.projectId);
+      const user = await deps.users.findById(principal.id);
+      if (!user?.nmtEnabled) throw AppError.forbidden(NMT_MESSAGES.nmtDisabled);
+      const existing = await runs.findByRequest(project, input.requestId);
+      if (existing) return { run: existing, created: false };
+      if (!project.targetLanguages.includes(input.targetLang))
+        throw AppError.validation([NMT_MESSAGES.languageNotInProject]);
+      if (input.targetLang === project.sourceLanguage) throw AppError.validation([NMT_MESSAGES.sameLanguage]);
+      const engine = resolveEngine(project, input.nmtService);
+      const origin: NmtOrigin = input.origin;
+      if (origin === 'selection' && input.idArr.length === 0)
+        throw AppError.validation([NMT_MESSAGES.selectionRequired]);
+      if (!deps.jobs) throw new Error('machine translation needs the job queue');
+      const selection: RunSelection =
+        origin === 'selection'
+          ? { kind: 'selection', segmentIds: [...new Set(input.idArr)] }
+          : { kind: origin };
+      const result = await runs.create(
+        {
+          project,
+          requestId: input.requestId,
+          userId: principal.id,
+          sourceLang: project.sourceLanguage,
+          targetLang: input.targetLang,
+          options: { tp: input.tp satisfies NmtTp, origin, engine },
+        },
+        selection,
+      );
+      if (result.created) {
+        await deps.jobs.send(
+          nmtApplyJob,
+          { runId: result.run.id, projectId: project.id, step: 0 },
+          { singletonKey: `${result.run.id}:0` },
+        );
+      }
+      return result;
+    },
+
+    async status(principal: Principal, projectId: string, requestId: string): Promise<MtRunRow> {
+      const project = await deps.access.requireVisible(principal, projectId);
+      const run = await runs.findByRequest(project, requestId);
+      if (!run) throw AppError.notFound('This machine translation request');
+      return run;
+    },
+
+    /** The deployment's engines (ids, labels, directions) and the project's choice. */
+    async engines(principal: Principal, projectId?: string) {
+      const project = projectId ? await deps.access.requireVisible(principal, projectId) : null;
+      return {
+        engines: await deps.engines.summaries(),
+        projectEngine: project?.settings.mtEngine ?? null,
+      };
+    },
+
+    /** Sets (or with null clears) the project's default engine. */
+    async setProjectEngine(principal: Principal, projectId: string, engineId: string | null): Promise<void> {
+      const project = await deps.access.requireManageable(principal, projectId);
+      if (engineId !== null && !deps.engines.get(engineId))
+        throw AppError.validation([NMT_MESSAGES.unknownEngine]);
+      // One key of the settings document changes; concurrent edits of other keys are kept.
+      const settings =
+        engineId === null
+          ? sql`${projects.settings} - 'mtEngine'`
+          : sql`${projects.settings} || jsonb_build_object('mtEngine', ${engineId}::text)`;
+      await deps.db.update(projects).set({ settings }).where(eq(projects.id, project.id));
+    },
+
+    /** Usage of the caller's organisation (or every one, for super admins), by project, domain, month. */
+    async usage(principal: Principal, filter: { projectId?: string; month?: string }) {
+      if (filter.projectId) await deps.access.requireVisible(principal, filter.projectId);
+      const rows = await usage.list(scopeOf(principal), filter);
+      return rows;
+    },
+  };
+}
+
+export type MachineTranslationService = ReturnType<typeof createMachineTranslationService>;

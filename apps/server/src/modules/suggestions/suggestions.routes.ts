@@ -1,0 +1,209 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  DOWNLOAD_NAMES,
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  PROJECT_MESSAGES,
+  SUGGESTION_UPLOAD_MAX_BYTES,
+  TRANSLATION_MESSAGES,
+  feedbackCsvRequestSchema,
+  feedbackGetRequestSchema,
+  feedbackListResponseSchema,
+  formatSuggestionsProcessed,
+  projectIdSchema,
+  suggestionAcceptRequestSchema,
+  suggestionAcceptResponseSchema,
+  suggestionDownloadRequestSchema,
+  suggestionFilterRequestSchema,
+  suggestionListResponseSchema,
+  suggestionRejectRequestSchema,
+  suggestionRejectResponseSchema,
+  suggestionUploadResponseSchema,
+} from '@bhasha/contract';
+import { ok } from '../../http/envelope';
+import { responses } from '../../http/responses';
+import { AppError } from '../../lib/app-error';
+import type { Services } from '../../services';
+import { PROJECT_READER_ROLES } from '../projects/projects.policy';
+import { withSpecMessage } from '../translation/translation-context';
+
+const tags = ['suggestions'];
+const security = [{ token: [] }];
+const readers = { access: PROJECT_READER_ROLES, ownOrganisation: true } as const;
+const UPLOAD_NAMES = /\.csv$/i;
+
+/** Reads the `projectId` field and the one CSV file of suggestion/upload, bounded. */
+async function readUpload(request: FastifyRequest): Promise<{ projectId: string; text: string }> {
+  if (!request.isMultipart()) throw AppError.validation([TRANSLATION_MESSAGES.uploadFileRequired]);
+  let projectId: string | undefined;
+  let text: string | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (part.fieldname === 'projectId' && typeof part.value === 'string') projectId = part.value;
+      continue;
+    }
+    if (text !== undefined || !UPLOAD_NAMES.test(part.filename)) {
+      await part.toBuffer().catch(() => undefined);
+      throw AppError.validation([TRANSLATION_MESSAGES.uploadFileRequired]);
+    }
+    const buffer = await part.toBuffer();
+    if (part.file.truncated)
+      throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, TRANSLATION_MESSAGES.uploadTooLarge);
+    text = buffer.toString('utf8');
+  }
+  const parsedId = projectIdSchema.safeParse(projectId);
+  if (!parsedId.success) throw AppError.validation([PROJECT_MESSAGES.projectIdInvalid]);
+  if (text === undefined) throw AppError.validation([TRANSLATION_MESSAGES.uploadFileRequired]);
+  return { projectId: parsedId.data, text };
+}
+
+/** Suggestion and feedback calls of spec §7. */
+export const suggestionsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const suggestions = services.suggestions;
+  await app.register(multipart, {
+    limits: {
+      fileSize: SUGGESTION_UPLOAD_MAX_BYTES,
+      files: 1,
+      fields: 5,
+      fieldSize: 1024,
+      parts: 6,
+      headerPairs: 100,
+    },
+    throwFileSizeLimit: false,
+  });
+
+  app.post(
+    '/suggestion/filter',
+    {
+      config: readers,
+      schema: {
+        tags,
+        security,
+        summary: "Visitors' suggestions, paged, by language, status and text",
+        body: suggestionFilterRequestSchema,
+        response: responses(suggestionListResponseSchema, 400, 404),
+      },
+    },
+    async (request) => ok(await suggestions.filter(request.principal!, request.body)),
+  );
+
+  app.post(
+    '/suggestion/accept',
+    {
+      config: readers,
+      schema: {
+        tags,
+        security,
+        summary: 'Accept a suggestion: it becomes the USER translation with a revision',
+        body: suggestionAcceptRequestSchema,
+        response: responses(suggestionAcceptResponseSchema, 400, 404, 409),
+      },
+    },
+    async (request) =>
+      ok(
+        await withSpecMessage(ERROR_MESSAGES.suggestionAcceptFailed, request.log, () =>
+          suggestions.accept(request.principal!, request.body),
+        ),
+        TRANSLATION_MESSAGES.suggestionAccepted,
+      ),
+  );
+
+  app.post(
+    '/suggestion/reject',
+    {
+      config: readers,
+      schema: {
+        tags,
+        security,
+        summary: 'Reject open suggestions',
+        body: suggestionRejectRequestSchema,
+        response: responses(suggestionRejectResponseSchema, 400, 404, 409),
+      },
+    },
+    async (request) =>
+      ok(
+        await withSpecMessage(ERROR_MESSAGES.suggestionRejectFailed, request.log, () =>
+          suggestions.reject(request.principal!, request.body),
+        ),
+        TRANSLATION_MESSAGES.suggestionRejected,
+      ),
+  );
+
+  app.post(
+    '/suggestion/download',
+    {
+      config: readers,
+      schema: {
+        tags,
+        security,
+        summary: 'Download suggestions as suggestionReport.csv',
+        body: suggestionDownloadRequestSchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const csv = await suggestions.csv(request.principal!, request.body);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${DOWNLOAD_NAMES.suggestionReport}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/suggestion/upload',
+    {
+      config: readers,
+      schema: {
+        tags,
+        security,
+        summary: 'Upload suggestionReport.csv with accept/reject in the action column',
+        consumes: ['multipart/form-data'],
+        response: responses(suggestionUploadResponseSchema, 400, 404),
+      },
+    },
+    async (request) => {
+      const { projectId, text } = await readUpload(request);
+      const result = await suggestions.upload(request.principal!, projectId, text);
+      return ok(result, formatSuggestionsProcessed(result.updated, result.noAction));
+    },
+  );
+
+  app.post(
+    '/feedback/get',
+    {
+      config: readers,
+      schema: {
+        tags,
+        security,
+        summary: "Visitors' feedback, paged",
+        body: feedbackGetRequestSchema,
+        response: responses(feedbackListResponseSchema, 400, 404),
+      },
+    },
+    async (request) => ok(await suggestions.feedback(request.principal!, request.body)),
+  );
+
+  app.post(
+    '/feedback/csv/get',
+    {
+      config: readers,
+      schema: {
+        tags,
+        security,
+        summary: 'Download feedback as feedbackReport.csv',
+        body: feedbackCsvRequestSchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const csv = await suggestions.feedbackCsv(request.principal!, request.body);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${DOWNLOAD_NAMES.feedbackReport}.csv"`)
+        .send(csv);
+    },
+  );
+};

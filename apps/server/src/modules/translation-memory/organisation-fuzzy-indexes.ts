@@ -1,0 +1,144 @@
+import { FuzzyIndex, type FuzzyMatch } from '@bhasha/engine';
+import type {
+  MemorySource,
+  SourceWatermarks,
+  TranslationMemoryRepository,
+} from './translation-memory.repository';
+
+const OVERLAP_MS = 60_000;
+
+/** One organisation's memory in one source language: the index, and the hashes behind its ids. */
+interface CachedIndex {
+  index: FuzzyIndex;
+  idOfHash: Map<string, number>;
+  hashOfId: string[];
+  /** Rows changed after these were not seen yet (times stored in the rows, never this process's clock). */
+  seenUntil: SourceWatermarks;
+  checkedAt: number;
+  lastUsed: number;
+}
+
+export interface FuzzyIndexCacheOptions {
+  /** How stale an index may be before a request catches it up from the database. */
+  refreshMs: number;
+  /** Most organisation/language indexes kept in this process (least recently used dropped). */
+  maxIndexes: number;
+  now?: () => number;
+}
+
+/**
+ * Fuzzy indexes of organisations' memories, per process (ADR 0011): built lazily from the
+ * database on the first fuzzy request, then caught up from rows changed since (at most every
+ * `refreshMs`), so every web process converges on the database without messages between them.
+ * Answers are source hashes; callers re-read the rows, so anything deleted meanwhile drops out.
+ */
+export function createOrganisationFuzzyIndexes(
+  repository: TranslationMemoryRepository,
+  options: FuzzyIndexCacheOptions,
+) {
+  const cache = new Map<string, CachedIndex>();
+  const now = options.now ?? Date.now;
+
+  function addSource(cached: CachedIndex, sourceHash: string, text: string): void {
+    if (cached.idOfHash.has(sourceHash)) return; // a hash always names the same text
+    const id = cached.hashOfId.length;
+    cached.hashOfId.push(sourceHash);
+    cached.idOfHash.set(sourceHash, id);
+    cached.index.add(id, text);
+  }
+
+  async function load(key: string, organisationId: string, sourceLang: string): Promise<CachedIndex> {
+    let cached = cache.get(key);
+    if (!cached) {
+      const start: SourceWatermarks = { translations: new Date(0), memory: new Date(0) };
+      const changed = await repository.sourcesChangedSince(organisationId, sourceLang, start);
+      const hashOfId: string[] = [];
+      const idOfHash = new Map<string, number>();
+      const entries: { id: number; text: string }[] = [];
+      for (const source of [...changed.fromProjects, ...changed.fromMemory]) {
+        if (idOfHash.has(source.sourceHash)) continue;
+        idOfHash.set(source.sourceHash, hashOfId.length);
+        entries.push({ id: hashOfId.length, text: source.text });
+        hashOfId.push(source.sourceHash);
+      }
+      // Another request may have built it while this one was reading.
+      cached = cache.get(key) ?? {
+        index: FuzzyIndex.build(entries),
+        idOfHash,
+        hashOfId,
+        seenUntil: nextWatermarks(changed, start),
+        checkedAt: now(),
+        lastUsed: now(),
+      };
+      cache.set(key, cached);
+      evict();
+      return cached;
+    }
+    if (now() - cached.checkedAt >= options.refreshMs) {
+      cached.checkedAt = now();
+      const changed = await repository.sourcesChangedSince(organisationId, sourceLang, cached.seenUntil);
+      for (const source of [...changed.fromProjects, ...changed.fromMemory]) {
+        addSource(cached, source.sourceHash, source.text);
+      }
+      cached.seenUntil = nextWatermarks(changed, cached.seenUntil);
+    }
+    return cached;
+  }
+
+  function evict(): void {
+    if (cache.size <= options.maxIndexes) return;
+    const oldest = [...cache.entries()].sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
+    if (oldest) cache.delete(oldest[0]);
+  }
+
+  /**
+   * Where the next catch-up starts: a minute before the newest change seen, so rows of
+   * transactions that committed late with an older timestamp are read again (harmlessly) rather
+   * than missed.
+   */
+  function catchUpPoint(rows: readonly MemorySource[], previous: Date): Date {
+    let newest = previous.getTime() + OVERLAP_MS;
+    for (const row of rows) newest = Math.max(newest, row.updatedAt.getTime());
+    return new Date(newest - OVERLAP_MS);
+  }
+
+  function nextWatermarks(
+    changed: { fromProjects: MemorySource[]; fromMemory: MemorySource[] },
+    previous: SourceWatermarks,
+  ): SourceWatermarks {
+    return {
+      translations: catchUpPoint(changed.fromProjects, previous.translations),
+      memory: catchUpPoint(changed.fromMemory, previous.memory),
+    };
+  }
+
+  return {
+    /** The best source hashes for `text`, with scores. */
+    async query(
+      organisationId: string,
+      sourceLang: string,
+      text: string,
+      threshold: number,
+      limit: number,
+    ): Promise<Array<FuzzyMatch & { sourceHash: string }>> {
+      const cached = await load(`${organisationId}:${sourceLang}`, organisationId, sourceLang);
+      cached.lastUsed = now();
+      return cached.index
+        .query(text, { threshold, limit })
+        .map((match) => ({ ...match, sourceHash: cached.hashOfId[match.id]! }));
+    },
+
+    /** Adds texts the process itself just stored, so its next answer includes them at once. */
+    remember(
+      organisationId: string,
+      sourceLang: string,
+      sources: ReadonlyArray<{ sourceHash: string; text: string }>,
+    ): void {
+      const cached = cache.get(`${organisationId}:${sourceLang}`);
+      if (!cached) return;
+      for (const source of sources) addSource(cached, source.sourceHash, source.text);
+    },
+  };
+}
+
+export type OrganisationFuzzyIndexes = ReturnType<typeof createOrganisationFuzzyIndexes>;

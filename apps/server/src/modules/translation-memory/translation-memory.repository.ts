@@ -1,0 +1,254 @@
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { memoryEntries, projects, segments, translations, type Database } from '@bhasha/db';
+import type { DisplayType, TranslationType } from '@bhasha/contract';
+
+/** A source text of the organisation's memory (one per source hash). */
+export interface MemorySource {
+  sourceHash: string;
+  text: string;
+  updatedAt: Date;
+}
+
+/**
+ * How far each table has been read. Kept apart because their timestamps come from different
+ * clocks (the application's for translations, the database's for memory entries).
+ */
+export interface SourceWatermarks {
+  translations: Date;
+  memory: Date;
+}
+
+/** A translation of a memory source in one target language. */
+export interface MemoryTranslation {
+  sourceHash: string;
+  sourceText: string;
+  text: string;
+  type: TranslationType;
+  displayType: DisplayType;
+  projectId: string | null;
+  updatedAt: Date;
+}
+
+/** One project translation for export. */
+export interface ExportRow {
+  segmentId: string;
+  sourceText: string;
+  text: string;
+  type: TranslationType;
+  displayType: DisplayType;
+  updatedAt: Date;
+}
+
+const UNTRANSLATED = 'NO_TRANSLATION_AVAILABLE';
+
+/**
+ * Queries of the translation-memory module. Every query is bound to one organisation: the
+ * caller's, resolved by the service through project access, so foreign rows never appear.
+ */
+export function createTranslationMemoryRepository(db: Database) {
+  return {
+    /**
+     * Translated source texts of the organisation in one source language changed after `since`
+     * (project translations and the organisation's memory entries), for the fuzzy index.
+     */
+    async sourcesChangedSince(
+      organisationId: string,
+      sourceLang: string,
+      since: SourceWatermarks,
+    ): Promise<{ fromProjects: MemorySource[]; fromMemory: MemorySource[] }> {
+      const fromProjects = await db
+        .select({ sourceHash: segments.sourceHash, text: segments.text, updatedAt: translations.updatedAt })
+        .from(translations)
+        .innerJoin(segments, eq(segments.id, translations.segmentId))
+        .innerJoin(projects, eq(projects.id, translations.projectId))
+        .where(
+          and(
+            eq(translations.organisationId, organisationId),
+            eq(projects.sourceLanguage, sourceLang),
+            ne(translations.type, UNTRANSLATED),
+            gt(translations.updatedAt, since.translations),
+          ),
+        );
+      const fromMemory = await db
+        .select({
+          sourceHash: memoryEntries.sourceHash,
+          text: memoryEntries.sourceText,
+          updatedAt: memoryEntries.updatedAt,
+        })
+        .from(memoryEntries)
+        .where(
+          and(
+            eq(memoryEntries.organisationId, organisationId),
+            eq(memoryEntries.sourceLang, sourceLang),
+            gt(memoryEntries.updatedAt, since.memory),
+          ),
+        );
+      return { fromProjects, fromMemory };
+    },
+
+    /** Translations in `targetLang` of the given source hashes, from the organisation's projects and memory. */
+    async translationsOf(
+      organisationId: string,
+      sourceLang: string,
+      targetLang: string,
+      hashes: readonly string[],
+    ): Promise<MemoryTranslation[]> {
+      if (hashes.length === 0) return [];
+      const fromProjects = await db
+        .select({
+          sourceHash: translations.sourceHash,
+          sourceText: segments.text,
+          text: translations.text,
+          type: translations.type,
+          displayType: translations.displayType,
+          projectId: translations.projectId,
+          updatedAt: translations.updatedAt,
+        })
+        .from(translations)
+        .innerJoin(segments, eq(segments.id, translations.segmentId))
+        .innerJoin(projects, eq(projects.id, translations.projectId))
+        .where(
+          and(
+            eq(translations.organisationId, organisationId),
+            inArray(translations.sourceHash, [...hashes]),
+            eq(translations.targetLang, targetLang),
+            eq(projects.sourceLanguage, sourceLang),
+            ne(translations.type, UNTRANSLATED),
+          ),
+        );
+      const fromMemory = await db
+        .select({
+          sourceHash: memoryEntries.sourceHash,
+          sourceText: memoryEntries.sourceText,
+          text: memoryEntries.text,
+          type: memoryEntries.type,
+          displayType: memoryEntries.displayType,
+          updatedAt: memoryEntries.updatedAt,
+        })
+        .from(memoryEntries)
+        .where(
+          and(
+            eq(memoryEntries.organisationId, organisationId),
+            eq(memoryEntries.sourceLang, sourceLang),
+            eq(memoryEntries.targetLang, targetLang),
+            inArray(memoryEntries.sourceHash, [...hashes]),
+          ),
+        );
+      return [
+        ...fromProjects.map((row) => ({
+          ...row,
+          type: row.type as TranslationType,
+          displayType: row.displayType as DisplayType,
+        })),
+        ...fromMemory.map((row) => ({
+          ...row,
+          type: row.type as TranslationType,
+          displayType: row.displayType as DisplayType,
+          projectId: null,
+        })),
+      ];
+    },
+
+    /** The source text of a segment of the project. */
+    async segmentText(projectId: string, sourceHash: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ text: segments.text })
+        .from(segments)
+        .where(and(eq(segments.projectId, projectId), eq(segments.sourceHash, sourceHash)));
+      return row?.text;
+    },
+
+    /** Source hashes of the project that exist among `hashes`. */
+    async projectHashes(projectId: string, hashes: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let at = 0; at < hashes.length; at += 1000) {
+        const rows = await db
+          .select({ sourceHash: segments.sourceHash })
+          .from(segments)
+          .where(
+            and(eq(segments.projectId, projectId), inArray(segments.sourceHash, hashes.slice(at, at + 1000))),
+          );
+        for (const row of rows) found.add(row.sourceHash);
+      }
+      return found;
+    },
+
+    /** One page of the project's translations in a language, in segment id order (keyset paging). */
+    async exportPage(
+      projectId: string,
+      targetLang: string,
+      after: string | null,
+      size: number,
+    ): Promise<ExportRow[]> {
+      const rows = await db
+        .select({
+          segmentId: segments.id,
+          sourceText: segments.text,
+          text: translations.text,
+          type: translations.type,
+          displayType: translations.displayType,
+          updatedAt: translations.updatedAt,
+        })
+        .from(translations)
+        .innerJoin(segments, eq(segments.id, translations.segmentId))
+        .where(
+          and(
+            eq(translations.projectId, projectId),
+            eq(translations.targetLang, targetLang),
+            ne(translations.type, UNTRANSLATED),
+            after ? gt(segments.id, after) : sql`true`,
+          ),
+        )
+        .orderBy(asc(segments.id))
+        .limit(size);
+      return rows.map((row) => ({
+        ...row,
+        type: row.type as TranslationType,
+        displayType: row.displayType as DisplayType,
+      }));
+    },
+
+    /** Stores units for texts no project segment has in the organisation's memory (latest wins). */
+    async upsertMemoryEntries(
+      organisationId: string,
+      rows: ReadonlyArray<{
+        sourceLang: string;
+        targetLang: string;
+        sourceHash: string;
+        sourceText: string;
+        text: string;
+        projectId: string;
+      }>,
+    ): Promise<void> {
+      for (let at = 0; at < rows.length; at += 500) {
+        const chunk = rows.slice(at, at + 500);
+        await db
+          .insert(memoryEntries)
+          .values(
+            chunk.map((row) => ({
+              organisationId,
+              sourceLang: row.sourceLang,
+              targetLang: row.targetLang,
+              sourceHash: row.sourceHash,
+              sourceText: row.sourceText,
+              text: row.text,
+              type: 'USER',
+              origin: 'tmx',
+              sourceProjectId: row.projectId,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [
+              memoryEntries.organisationId,
+              memoryEntries.sourceLang,
+              memoryEntries.targetLang,
+              memoryEntries.sourceHash,
+            ],
+            set: { text: sql`excluded.text`, sourceText: sql`excluded.source_text`, updatedAt: sql`now()` },
+          });
+      }
+    },
+  };
+}
+
+export type TranslationMemoryRepository = ReturnType<typeof createTranslationMemoryRepository>;

@@ -1,0 +1,272 @@
+import {
+  ERROR_CODES,
+  TM_MESSAGES,
+  TRANSLATION_MESSAGES,
+  type FuzzyMatchRequest,
+  type FuzzyMatchResponse,
+  type TmExportRequest,
+  type TmxImportResponse,
+} from '@bhasha/contract';
+import {
+  TmxError,
+  diffWords,
+  readTmx,
+  sourceHash,
+  tmxPrologue,
+  tmxUnitXml,
+  TMX_EPILOGUE,
+  type TmxUnit,
+} from '@bhasha/engine';
+import type { Principal } from '../../http/access';
+import { AppError } from '../../lib/app-error';
+import { csvField } from '../../lib/csv-records';
+import type { ProjectAccess } from '../projects/project-access';
+import type { ProjectRow } from '../projects/projects.repository';
+import type { TranslationChange, TranslationWriter } from '../translation/translation-writer';
+import type { OrganisationFuzzyIndexes } from './organisation-fuzzy-indexes';
+import type { MemoryTranslation, TranslationMemoryRepository } from './translation-memory.repository';
+import { tmxLanguageMatches } from './tmx-language';
+
+const EXPORT_PAGE = 1000;
+const WRITE_CHUNK = 500;
+
+export interface TranslationMemoryDeps {
+  repository: TranslationMemoryRepository;
+  access: ProjectAccess;
+  writer: TranslationWriter;
+  fuzzy: OrganisationFuzzyIndexes;
+}
+
+/** A TMX or CSV download: its file name and its content, piece by piece. */
+export interface Download {
+  fileName: string;
+  contentType: string;
+  content: AsyncIterable<string>;
+}
+
+/** Translation memory exchange (TMX, CSV) and fuzzy matches from the organisation's memory (ADR 0011). */
+export function createTranslationMemoryService({ repository, access, writer, fuzzy }: TranslationMemoryDeps) {
+  async function projectInLanguage(
+    principal: Principal,
+    projectId: string,
+    targetLang: string,
+    manage = false,
+  ) {
+    const project = manage
+      ? await access.requireManageable(principal, projectId)
+      : await access.requireVisible(principal, projectId);
+    if (!project.targetLanguages.includes(targetLang))
+      throw AppError.validation([TRANSLATION_MESSAGES.languageNotInProject]);
+    return project;
+  }
+
+  /** The best translation of a hash: another project's or the memory's before the asking segment's own. */
+  function preferred(rows: MemoryTranslation[], project: ProjectRow, ownHash: string | undefined) {
+    const candidates = rows.filter((row) => !(row.projectId === project.id && row.sourceHash === ownHash));
+    return candidates.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
+  }
+
+  async function* exportRows(project: ProjectRow, targetLang: string) {
+    let after: string | null = null;
+    for (;;) {
+      const page = await repository.exportPage(project.id, targetLang, after, EXPORT_PAGE);
+      yield* page;
+      if (page.length < EXPORT_PAGE) return;
+      after = page[page.length - 1]!.segmentId;
+    }
+  }
+
+  return {
+    async fuzzyMatches(principal: Principal, body: FuzzyMatchRequest): Promise<FuzzyMatchResponse> {
+      const project = await projectInLanguage(principal, body.projectId, body.targetLang);
+      const text = body.text ?? (await repository.segmentText(project.id, body.sourceHash!));
+      if (text === undefined) throw new AppError(404, ERROR_CODES.NOT_FOUND, TM_MESSAGES.sourceNotFound);
+      // Ask for more than needed: some sources have no translation in this language.
+      const found = await fuzzy.query(
+        project.organisationId,
+        project.sourceLanguage,
+        text,
+        body.threshold / 100,
+        body.limit * 4 + 1,
+      );
+      const rows = await repository.translationsOf(
+        project.organisationId,
+        project.sourceLanguage,
+        body.targetLang,
+        found.map((match) => match.sourceHash),
+      );
+      const byHash = new Map<string, MemoryTranslation[]>();
+      for (const row of rows) byHash.set(row.sourceHash, [...(byHash.get(row.sourceHash) ?? []), row]);
+      const matches: FuzzyMatchResponse['matches'] = [];
+      for (const match of found) {
+        const best = preferred(
+          byHash.get(match.sourceHash) ?? [],
+          project,
+          body.text ? undefined : body.sourceHash,
+        );
+        if (!best) continue;
+        matches.push({
+          score: match.score,
+          sourceHash: match.sourceHash,
+          sourceText: best.sourceText,
+          text: best.text,
+          type: best.type,
+          displayType: best.displayType,
+          projectId: best.projectId,
+          diff: diffWords(best.sourceText, text),
+        });
+        if (matches.length === body.limit) break;
+      }
+      return { matches };
+    },
+
+    async exportTmx(principal: Principal, body: TmExportRequest): Promise<Download> {
+      const project = await projectInLanguage(principal, body.projectId, body.targetLang);
+      async function* content() {
+        yield tmxPrologue({
+          attributes: { srclang: project.sourceLanguage, datatype: 'html', segtype: 'block' },
+        });
+        for await (const row of exportRows(project, body.targetLang)) {
+          const unit: TmxUnit = {
+            attributes: { tuid: row.segmentId, changedate: tmxDate(row.updatedAt) },
+            properties: [
+              { type: 'x-bhasha-type', value: row.type },
+              { type: 'x-bhasha-display-type', value: row.displayType },
+            ],
+            notes: [],
+            variants: [
+              {
+                lang: project.sourceLanguage,
+                attributes: {},
+                properties: [],
+                notes: [],
+                segment: { text: row.sourceText, codes: [] },
+              },
+              {
+                lang: body.targetLang,
+                attributes: {},
+                properties: [],
+                notes: [],
+                segment: { text: row.text, codes: [] },
+              },
+            ],
+          };
+          yield tmxUnitXml(unit);
+        }
+        yield TMX_EPILOGUE;
+      }
+      return {
+        fileName: `${safeName(project.name)}-${project.sourceLanguage}-${body.targetLang}.tmx`,
+        contentType: 'application/x-tmx+xml; charset=utf-8',
+        content: content(),
+      };
+    },
+
+    async exportCsv(principal: Principal, body: TmExportRequest): Promise<Download> {
+      const project = await projectInLanguage(principal, body.projectId, body.targetLang);
+      async function* content() {
+        yield '\uFEFF' + ['source', 'target', 'translationType', 'displayType'].join(',') + '\r\n';
+        for await (const row of exportRows(project, body.targetLang)) {
+          yield [row.sourceText, row.text, row.type, row.displayType].map(csvField).join(',') + '\r\n';
+        }
+      }
+      return {
+        fileName: `${safeName(project.name)}-${body.targetLang}.csv`,
+        contentType: 'text/csv; charset=utf-8',
+        content: content(),
+      };
+    },
+
+    /**
+     * Reads the whole file first (a bad file writes nothing), then writes the units whose source
+     * is a segment of the project through the translation writer (revisions, counts, events) and
+     * keeps the others in the organisation's memory.
+     */
+    async importTmx(
+      principal: Principal,
+      input: { projectId: string; targetLang: string; overwrite: boolean },
+      file: AsyncIterable<Uint8Array>,
+    ): Promise<TmxImportResponse> {
+      const project = await projectInLanguage(principal, input.projectId, input.targetLang, true);
+      const pairs = new Map<string, { sourceText: string; text: string }>();
+      let units = 0;
+      let skipped = 0;
+      try {
+        for await (const event of readTmx(file)) {
+          if (event.type !== 'unit') continue;
+          units += 1;
+          const source = event.unit.variants.find((v) => tmxLanguageMatches(v.lang, project.sourceLanguage));
+          const target = event.unit.variants.find((v) => tmxLanguageMatches(v.lang, input.targetLang));
+          if (!source || !target || !source.segment.text.trim() || !target.segment.text.trim()) {
+            skipped += 1;
+            continue;
+          }
+          // A later unit for the same source wins, as it would in the file's own tool.
+          pairs.set(sourceHash(source.segment.text), {
+            sourceText: source.segment.text,
+            text: target.segment.text,
+          });
+        }
+      } catch (error) {
+        if (error instanceof TmxError) throw AppError.validation([TM_MESSAGES.badTmx, error.message]);
+        throw error;
+      }
+      const hashes = [...pairs.keys()];
+      const inProject = await repository.projectHashes(project.id, hashes);
+      const changes: TranslationChange[] = [];
+      const memory: Parameters<TranslationMemoryRepository['upsertMemoryEntries']>[1][number][] = [];
+      for (const [hash, pair] of pairs) {
+        if (inProject.has(hash)) {
+          changes.push({
+            sourceHash: hash,
+            targetLang: input.targetLang,
+            text: pair.text,
+            type: 'USER',
+            origin: 'tmx',
+            onlyIfMissing: !input.overwrite,
+          });
+        } else {
+          memory.push({
+            sourceLang: project.sourceLanguage,
+            targetLang: input.targetLang,
+            sourceHash: hash,
+            sourceText: pair.sourceText,
+            text: pair.text,
+            projectId: project.id,
+          });
+        }
+      }
+      let applied = 0;
+      let unchanged = 0;
+      const ctx = { organisationId: project.organisationId, projectId: project.id, authorId: principal.id };
+      for (let at = 0; at < changes.length; at += WRITE_CHUNK) {
+        for (const result of await writer.write(ctx, changes.slice(at, at + WRITE_CHUNK))) {
+          if (result.outcome === 'created' || result.outcome === 'updated') applied += 1;
+          else unchanged += 1;
+        }
+      }
+      await repository.upsertMemoryEntries(project.organisationId, memory);
+      fuzzy.remember(
+        project.organisationId,
+        project.sourceLanguage,
+        [...pairs].map(([hash, pair]) => ({ sourceHash: hash, text: pair.sourceText })),
+      );
+      return { units, applied, unchanged, addedToMemory: memory.length, skipped };
+    },
+  };
+}
+
+/** TMX dates: YYYYMMDDThhmmssZ. */
+function tmxDate(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+/** A project name as a file name: letters, digits, dash and underscore. */
+function safeName(name: string): string {
+  return name.replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 60) || 'project';
+}
+
+export type TranslationMemoryService = ReturnType<typeof createTranslationMemoryService>;

@@ -1,0 +1,117 @@
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { memoryEntries, projects, segments, translations, type Database } from '@bhasha/db';
+import type { DisplayType, TranslationType } from '@bhasha/contract';
+import { silentEmitter } from '../../realtime/realtime-emitter';
+import { createTranslationWriter, type TranslationChange } from './translation-writer';
+
+interface Match {
+  text: string;
+  type: TranslationType;
+  displayType: DisplayType;
+}
+
+/**
+ * Applies exact matches from the organisation's memory to segments of a project that have no
+ * translation yet (issue 6: "exact matches applied automatically when a new segment appears").
+ * A match is a translation of the same source hash and source language in another live project
+ * of the organisation (the most recently updated wins), else an entry kept from a deleted project
+ * (keepTm) or imported into the organisation's TM. It is applied with its original type (USER,
+ * MACHINE or PBK) through the translation writer, so it has a revision and moves the counts.
+ * Idempotent: an entry that already has a translation is never touched.
+ *
+ * Runs inside the caller's transaction (the crawl's) when `db` is one; nothing is pushed to the
+ * project room from here, because the crawl's progress events already make the dashboard reload.
+ */
+export async function applyExactMatchesToNewSegments(
+  db: Database,
+  ids: { organisationId: string; projectId: string },
+  segmentIds: readonly string[],
+): Promise<number> {
+  if (segmentIds.length === 0) return 0;
+  const [project] = await db
+    .select({ sourceLanguage: projects.sourceLanguage, targetLanguages: projects.targetLanguages })
+    .from(projects)
+    .where(eq(projects.id, ids.projectId));
+  if (!project || project.targetLanguages.length === 0) return 0;
+  const fresh = await db
+    .select({ sourceHash: segments.sourceHash })
+    .from(segments)
+    .where(and(eq(segments.projectId, ids.projectId), inArray(segments.id, [...segmentIds])));
+  const hashes = [...new Set(fresh.map((s) => s.sourceHash))];
+  if (hashes.length === 0) return 0;
+  const languages = project.targetLanguages;
+
+  const matches = new Map<string, Match>();
+  const keyOf = (hash: string, lang: string) => `${hash}\u0000${lang}`;
+  // Live translations of the organisation's other projects in the same source language.
+  const live = await db
+    .selectDistinctOn([translations.sourceHash, translations.targetLang], {
+      sourceHash: translations.sourceHash,
+      targetLang: translations.targetLang,
+      text: translations.text,
+      type: translations.type,
+      displayType: translations.displayType,
+    })
+    .from(translations)
+    .innerJoin(projects, eq(projects.id, translations.projectId))
+    .where(
+      and(
+        eq(translations.organisationId, ids.organisationId),
+        inArray(translations.sourceHash, hashes),
+        inArray(translations.targetLang, languages),
+        ne(translations.projectId, ids.projectId),
+        ne(translations.type, 'NO_TRANSLATION_AVAILABLE'),
+        ne(translations.text, ''),
+        eq(projects.sourceLanguage, project.sourceLanguage),
+        isNull(projects.deletingAt),
+      ),
+    )
+    .orderBy(translations.sourceHash, translations.targetLang, desc(translations.updatedAt));
+  for (const row of live) {
+    matches.set(keyOf(row.sourceHash, row.targetLang), {
+      text: row.text,
+      type: row.type as TranslationType,
+      displayType: row.displayType as DisplayType,
+    });
+  }
+  const kept = await db
+    .select()
+    .from(memoryEntries)
+    .where(
+      and(
+        eq(memoryEntries.organisationId, ids.organisationId),
+        eq(memoryEntries.sourceLang, project.sourceLanguage),
+        inArray(memoryEntries.targetLang, languages),
+        inArray(memoryEntries.sourceHash, hashes),
+        ne(memoryEntries.type, 'NO_TRANSLATION_AVAILABLE'),
+        sql`${memoryEntries.text} <> ''`,
+      ),
+    );
+  for (const row of kept) {
+    const key = keyOf(row.sourceHash, row.targetLang);
+    if (!matches.has(key))
+      matches.set(key, {
+        text: row.text,
+        type: row.type as TranslationType,
+        displayType: row.displayType as DisplayType,
+      });
+  }
+  if (matches.size === 0) return 0;
+
+  const changes: TranslationChange[] = [];
+  for (const [key, match] of matches) {
+    const [sourceHash, targetLang] = key.split('\u0000') as [string, string];
+    changes.push({
+      sourceHash,
+      targetLang,
+      text: match.text,
+      type: match.type,
+      displayType: match.displayType,
+      origin: 'exactMatch',
+      onlyIfMissing: true,
+    });
+  }
+  const writer = createTranslationWriter({ db, emitter: silentEmitter, clock: { now: () => new Date() } });
+  const results = await writer.write({ ...ids, authorId: null }, changes);
+  return results.filter((r) => r.outcome === 'created').length;
+}

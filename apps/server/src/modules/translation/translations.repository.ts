@@ -1,0 +1,442 @@
+import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  pages,
+  projectSegmentTotals,
+  segmentOccurrences,
+  segments,
+  translationCounts,
+  translationRevisions,
+  translations,
+  users,
+  type Database,
+} from '@bhasha/db';
+import type { DisplayType, TranslationType } from '@bhasha/contract';
+
+/*
+ * Reads of the translation memory. Every query is keyed by a project id the service has already
+ * checked against the caller's scope (ProjectAccess), so rows of other organisations never match.
+ * Writes go through translation-writer.ts.
+ */
+
+/** One bucket of translation_counts (or of the project totals). */
+export interface Bucket {
+  segments: number;
+  words: number;
+  chars: number;
+  newSegments: number;
+  newWords: number;
+}
+
+export interface LanguageBuckets {
+  /** Per type, summed over display types; NO_TRANSLATION_AVAILABLE includes segments without a row. */
+  byType: Record<TranslationType, Bucket>;
+  /** Translated (USER, MACHINE, PBK) words per display type. */
+  translatedWords: Record<DisplayType, number>;
+  translatedChars: Record<DisplayType, number>;
+}
+
+export interface ProjectCounts {
+  totals: Bucket;
+  languages: Map<string, LanguageBuckets>;
+}
+
+export interface EntryFilter {
+  targetLang: string;
+  pageId?: string;
+  searchText?: string;
+  searchIn?: 'source' | 'target' | 'both';
+  types?: readonly TranslationType[];
+  newContent?: boolean;
+  displayTypes?: readonly DisplayType[];
+  kinds?: readonly string[];
+  sourceHashes?: readonly string[];
+}
+
+export interface EntryRow {
+  segmentId: string;
+  sourceHash: string;
+  source: string;
+  kind: string;
+  wordCount: number;
+  isNew: boolean;
+  text: string | null;
+  type: string | null;
+  displayType: string | null;
+  version: number | null;
+  updatedAt: Date | null;
+  updatedBy: string | null;
+}
+
+const emptyBucket = (): Bucket => ({ segments: 0, words: 0, chars: 0, newSegments: 0, newWords: 0 });
+const TRANSLATED: readonly TranslationType[] = ['USER', 'MACHINE', 'PBK'];
+
+/** `%text%` for LIKE with the pattern characters of the user's text taken literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function createTranslationsRepository(db: Database) {
+  const entryColumns = {
+    segmentId: segments.id,
+    sourceHash: segments.sourceHash,
+    source: segments.text,
+    kind: segments.kind,
+    wordCount: segments.wordCount,
+    isNew: segments.isNew,
+    text: translations.text,
+    type: translations.type,
+    displayType: translations.displayType,
+    version: translations.version,
+    updatedAt: translations.updatedAt,
+    updatedBy: users.email,
+  };
+
+  function entryConditions(projectId: string, filter: EntryFilter): SQL {
+    const conditions: SQL[] = [eq(segments.projectId, projectId)];
+    const untranslated = or(isNull(translations.id), eq(translations.type, 'NO_TRANSLATION_AVAILABLE'))!;
+    if (filter.pageId) {
+      conditions.push(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(segmentOccurrences)
+            .where(
+              and(
+                eq(segmentOccurrences.segmentId, segments.id),
+                eq(segmentOccurrences.pageId, filter.pageId),
+              ),
+            ),
+        ),
+      );
+    }
+    if (filter.searchText) {
+      const pattern = likePattern(filter.searchText);
+      const inSource = sql`${segments.text} ilike ${pattern}`;
+      const inTarget = sql`${translations.text} ilike ${pattern}`;
+      conditions.push(
+        filter.searchIn === 'source'
+          ? inSource
+          : filter.searchIn === 'target'
+            ? inTarget
+            : or(inSource, inTarget)!,
+      );
+    }
+    const typeConditions: SQL[] = [];
+    for (const type of filter.types ?? []) {
+      typeConditions.push(type === 'NO_TRANSLATION_AVAILABLE' ? untranslated : eq(translations.type, type));
+    }
+    if (filter.newContent) typeConditions.push(and(eq(segments.isNew, true), untranslated)!);
+    if (typeConditions.length > 0) conditions.push(or(...typeConditions)!);
+    if (filter.displayTypes && filter.displayTypes.length > 0) {
+      conditions.push(
+        inArray(sql`coalesce(${translations.displayType}, 'translation')`, [...filter.displayTypes]),
+      );
+    }
+    if (filter.kinds && filter.kinds.length > 0) conditions.push(inArray(segments.kind, [...filter.kinds]));
+    if (filter.sourceHashes) conditions.push(inArray(segments.sourceHash, [...filter.sourceHashes]));
+    return and(...conditions)!;
+  }
+
+  const joinTranslation = (targetLang: string) =>
+    and(eq(translations.segmentId, segments.id), eq(translations.targetLang, targetLang));
+
+  return {
+    /** The maintained counts of a project: totals and every language's buckets (a few key lookups). */
+    async counts(projectId: string, languages: readonly string[]): Promise<ProjectCounts> {
+      const [total] = await db
+        .select()
+        .from(projectSegmentTotals)
+        .where(eq(projectSegmentTotals.projectId, projectId));
+      const totals: Bucket = total
+        ? {
+            segments: total.segmentCount,
+            words: total.wordCount,
+            chars: total.charCount,
+            newSegments: total.newSegmentCount,
+            newWords: total.newWordCount,
+          }
+        : emptyBucket();
+      const rows =
+        languages.length === 0
+          ? []
+          : await db
+              .select()
+              .from(translationCounts)
+              .where(
+                and(
+                  eq(translationCounts.projectId, projectId),
+                  inArray(translationCounts.targetLang, [...languages]),
+                ),
+              );
+      const result = new Map<string, LanguageBuckets>();
+      for (const language of languages) {
+        result.set(language, {
+          byType: {
+            USER: emptyBucket(),
+            MACHINE: emptyBucket(),
+            PBK: emptyBucket(),
+            NO_TRANSLATION_AVAILABLE: emptyBucket(),
+          },
+          translatedWords: { translation: 0, t13n: 0 },
+          translatedChars: { translation: 0, t13n: 0 },
+        });
+      }
+      for (const row of rows) {
+        const buckets = result.get(row.targetLang)!;
+        const type = row.type as TranslationType;
+        if (!(type in buckets.byType) || type === 'NO_TRANSLATION_AVAILABLE') continue;
+        const bucket = buckets.byType[type];
+        bucket.segments += row.segmentCount;
+        bucket.words += row.wordCount;
+        bucket.chars += row.charCount;
+        bucket.newSegments += row.newSegmentCount;
+        bucket.newWords += row.newWordCount;
+        const display = row.displayType === 't13n' ? 't13n' : 'translation';
+        buckets.translatedWords[display] += row.wordCount;
+        buckets.translatedChars[display] += row.charCount;
+      }
+      // Untranslated: every segment not in a translated bucket (explicit "no translation" rows included).
+      for (const buckets of result.values()) {
+        const untranslated = { ...totals };
+        for (const type of TRANSLATED) {
+          const b = buckets.byType[type];
+          untranslated.segments -= b.segments;
+          untranslated.words -= b.words;
+          untranslated.chars -= b.chars;
+          untranslated.newSegments -= b.newSegments;
+          untranslated.newWords -= b.newWords;
+        }
+        buckets.byType.NO_TRANSLATION_AVAILABLE = untranslated;
+      }
+      return { totals, languages: result };
+    },
+
+    /**
+     * Counts over the segments of one page (a bounded read: one page's segments), for
+     * translation/status/wordcount and the per-URL report.
+     */
+    async pageCounts(projectId: string, pageId: string, targetLang: string) {
+      const rows = await db
+        .select({
+          type: sql<string>`coalesce(${translations.type}, 'NO_TRANSLATION_AVAILABLE')`,
+          displayType: sql<string>`coalesce(${translations.displayType}, 'translation')`,
+          segments: sql<number>`count(*)`.mapWith(Number),
+          words: sql<number>`coalesce(sum(${segments.wordCount}), 0)`.mapWith(Number),
+          newSegments: sql<number>`count(*) filter (where ${segments.isNew})`.mapWith(Number),
+          newWords:
+            sql<number>`coalesce(sum(${segments.wordCount}) filter (where ${segments.isNew}), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(segmentOccurrences)
+        .innerJoin(segments, eq(segments.id, segmentOccurrences.segmentId))
+        .leftJoin(translations, joinTranslation(targetLang))
+        .where(and(eq(segmentOccurrences.pageId, pageId), eq(segmentOccurrences.projectId, projectId)))
+        .groupBy(sql`1`, sql`2`);
+      return rows;
+    },
+
+    /** A page of the project by its URL as given or normalised. */
+    async findPage(projectId: string, url: string, normalised: string | null) {
+      const [page] = await db
+        .select({ id: pages.id, url: pages.url })
+        .from(pages)
+        .where(
+          and(
+            eq(pages.projectId, projectId),
+            normalised ? or(eq(pages.normalisedUrl, normalised), eq(pages.url, url)) : eq(pages.url, url),
+          ),
+        )
+        .limit(1);
+      return page;
+    },
+
+    /** TM entries of one language, filtered and paged, in the order segments were first seen. */
+    async listEntries(
+      projectId: string,
+      filter: EntryFilter,
+      paging: { offset: number; limit: number },
+      /** The total when the maintained counts already give it: no counting scan. */
+      knownTotal?: number,
+    ): Promise<{ rows: EntryRow[]; total: number }> {
+      const where = entryConditions(projectId, filter);
+      const rows = await db
+        .select(entryColumns)
+        .from(segments)
+        .leftJoin(translations, joinTranslation(filter.targetLang))
+        .leftJoin(users, eq(users.id, translations.updatedBy))
+        .where(where)
+        .orderBy(asc(segments.firstSeenAt), asc(segments.id))
+        .offset(paging.offset)
+        .limit(paging.limit);
+      if (knownTotal !== undefined) return { rows, total: knownTotal };
+      const [count] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(segments)
+        .leftJoin(translations, joinTranslation(filter.targetLang))
+        .where(where);
+      return { rows, total: count?.total ?? 0 };
+    },
+
+    /** Every entry matching the filter (exports and replace), streamed in pages of `batch`. */
+    async *iterateEntries(projectId: string, filter: EntryFilter, batch = 2000): AsyncGenerator<EntryRow[]> {
+      const where = entryConditions(projectId, filter);
+      let lastId: string | null = null;
+      for (;;) {
+        const rows: EntryRow[] = await db
+          .select(entryColumns)
+          .from(segments)
+          .leftJoin(translations, joinTranslation(filter.targetLang))
+          .leftJoin(users, eq(users.id, translations.updatedBy))
+          .where(lastId ? and(where, sql`${segments.id} > ${lastId}`) : where)
+          .orderBy(asc(segments.id))
+          .limit(batch);
+        if (rows.length === 0) return;
+        yield rows;
+        lastId = rows[rows.length - 1]!.segmentId;
+        if (rows.length < batch) return;
+      }
+    },
+
+    /** One entry by source hash, whether translated or not. */
+    async findEntry(
+      projectId: string,
+      targetLang: string,
+      sourceHash: string,
+    ): Promise<EntryRow | undefined> {
+      const [row] = await db
+        .select(entryColumns)
+        .from(segments)
+        .leftJoin(translations, joinTranslation(targetLang))
+        .leftJoin(users, eq(users.id, translations.updatedBy))
+        .where(and(eq(segments.projectId, projectId), eq(segments.sourceHash, sourceHash)))
+        .limit(1);
+      return row;
+    },
+
+    /** Current translations of one hash in several languages. */
+    async currentByHash(projectId: string, sourceHash: string, languages: readonly string[]) {
+      return db
+        .select()
+        .from(translations)
+        .where(
+          and(
+            eq(translations.projectId, projectId),
+            eq(translations.sourceHash, sourceHash),
+            inArray(translations.targetLang, [...languages]),
+          ),
+        );
+    },
+
+    async insertCheckpoints(rows: Array<typeof translationRevisions.$inferInsert>) {
+      if (rows.length === 0) return [];
+      return db.insert(translationRevisions).values(rows).returning();
+    },
+
+    async listRevisions(
+      projectId: string,
+      targetLang: string,
+      sourceHash: string,
+      paging: { offset: number; limit: number },
+    ) {
+      const where = and(
+        eq(translationRevisions.projectId, projectId),
+        eq(translationRevisions.sourceHash, sourceHash),
+        eq(translationRevisions.targetLang, targetLang),
+      );
+      const rows = await db
+        .select({ revision: translationRevisions, createdBy: users.email })
+        .from(translationRevisions)
+        .leftJoin(users, eq(users.id, translationRevisions.createdBy))
+        .where(where)
+        .orderBy(desc(translationRevisions.createdAt), desc(translationRevisions.version))
+        .offset(paging.offset)
+        .limit(paging.limit);
+      const [count] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(translationRevisions)
+        .where(where);
+      return { rows, total: count?.total ?? 0 };
+    },
+
+    async findRevision(projectId: string, revisionId: string) {
+      const [row] = await db
+        .select()
+        .from(translationRevisions)
+        .where(and(eq(translationRevisions.projectId, projectId), eq(translationRevisions.id, revisionId)));
+      return row;
+    },
+
+    /** Removes a language's translations (the counts follow by trigger); revisions stay. */
+    async deleteLanguage(projectId: string, targetLang: string): Promise<number> {
+      const rows = await db
+        .delete(translations)
+        .where(and(eq(translations.projectId, projectId), eq(translations.targetLang, targetLang)))
+        .returning({ id: translations.id });
+      return rows.length;
+    },
+
+    /** Pages with title or meta segments, paged, with those segments' entries in the language. */
+    async metaPages(
+      projectId: string,
+      targetLang: string,
+      searchText: string | undefined,
+      paging: { offset: number; limit: number },
+    ) {
+      const hasMeta = exists(
+        db
+          .select({ one: sql`1` })
+          .from(segmentOccurrences)
+          .innerJoin(segments, eq(segments.id, segmentOccurrences.segmentId))
+          .where(and(eq(segmentOccurrences.pageId, pages.id), inArray(segments.kind, ['title', 'meta']))),
+      );
+      const where = and(
+        eq(pages.projectId, projectId),
+        hasMeta,
+        searchText ? sql`${pages.url} ilike ${likePattern(searchText)}` : undefined,
+      );
+      const pageRows = await db
+        .select({ id: pages.id, url: pages.url })
+        .from(pages)
+        .where(where)
+        .orderBy(asc(pages.url))
+        .offset(paging.offset)
+        .limit(paging.limit);
+      const [count] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(pages)
+        .where(where);
+      const entries =
+        pageRows.length === 0
+          ? []
+          : await db
+              .select({ ...entryColumns, pageId: segmentOccurrences.pageId })
+              .from(segmentOccurrences)
+              .innerJoin(segments, eq(segments.id, segmentOccurrences.segmentId))
+              .leftJoin(translations, joinTranslation(targetLang))
+              .leftJoin(users, eq(users.id, translations.updatedBy))
+              .where(
+                and(
+                  inArray(
+                    segmentOccurrences.pageId,
+                    pageRows.map((p) => p.id),
+                  ),
+                  inArray(segments.kind, ['title', 'meta']),
+                ),
+              )
+              .orderBy(asc(segmentOccurrences.position));
+      return { pages: pageRows, entries, total: count?.total ?? 0 };
+    },
+
+    /** In-scope pages of a project with their ids and URLs (per-URL report). */
+    async listPages(projectId: string) {
+      return db
+        .select({ id: pages.id, url: pages.url })
+        .from(pages)
+        .where(and(eq(pages.projectId, projectId), eq(pages.inScope, true), sql`${pages.segmentCount} > 0`))
+        .orderBy(asc(pages.url));
+    },
+  };
+}
+
+export type TranslationsRepository = ReturnType<typeof createTranslationsRepository>;

@@ -1,0 +1,103 @@
+import { TERM_MESSAGES, NMT_MESSAGES } from '@bhasha/contract';
+import type { Principal } from '../../http/access';
+import { AppError } from '../../lib/app-error';
+import type { ProjectAccess } from '../projects/project-access';
+import type { TranslationChange, TranslationWriter } from '../translation/translation-writer';
+import type { createSelectedSegmentsRepository } from './selected-segments.repository';
+import { readTransliterationCsv } from './transliteration-csv';
+import type { TransliterationPairsRepository } from './transliteration-pairs.repository';
+import {
+  isTransliterationLanguage,
+  transliterateSegment,
+  transliterationSource,
+} from './transliterate-segment';
+
+/** Transliteration of a project: custom pairs (project settings) and applying it to segments. */
+export function createTransliterationService(deps: {
+  access: ProjectAccess;
+  pairs: TransliterationPairsRepository;
+  selected: ReturnType<typeof createSelectedSegmentsRepository>;
+  writer: TranslationWriter;
+}) {
+  const { access, pairs } = deps;
+  return {
+    async upload(
+      principal: Principal,
+      projectId: string,
+      csvText: string,
+      fileLanguage: string | undefined,
+    ): Promise<{ saved: number }> {
+      const project = await access.requireManageable(principal, projectId);
+      const read = readTransliterationCsv(csvText, fileLanguage);
+      if ('problems' in read) throw AppError.validation([TERM_MESSAGES.badFormat, ...read.problems]);
+      return { saved: await pairs.upsertMany(project, read.pairs) };
+    },
+
+    async list(
+      principal: Principal,
+      filter: {
+        projectId: string;
+        targetLang?: string;
+        searchText?: string;
+        pageNumber: number;
+        pageSize: number;
+      },
+    ) {
+      const project = await access.requireVisible(principal, filter.projectId);
+      return pairs.list(project, filter);
+    },
+
+    async delete(principal: Principal, projectId: string, ids?: string[]): Promise<{ deleted: number }> {
+      const project = await access.requireManageable(principal, projectId);
+      return { deleted: await pairs.delete(project, ids) };
+    },
+
+    /**
+     * Writes the selected segments in the target script (display type t13n, type MACHINE) through
+     * the translation writer. USER and PBK translations are kept; custom pairs win over the engine.
+     */
+    async apply(
+      principal: Principal,
+      input: { projectId: string; targetLang: string; idArr: string[] },
+    ): Promise<{ transliterated: number; skipped: number }> {
+      const project = await access.requireVisible(principal, input.projectId);
+      if (!project.targetLanguages.includes(input.targetLang))
+        throw AppError.validation([NMT_MESSAGES.languageNotInProject]);
+      if (!isTransliterationLanguage(input.targetLang))
+        throw AppError.validation([TERM_MESSAGES.languageNotSupported]);
+      const found = await deps.selected.find(project, [...new Set(input.idArr)], input.targetLang);
+      if (found.length === 0) throw AppError.notFound('The selected strings');
+      const customPairs = await pairs.mapFor(project, input.targetLang);
+      const from = transliterationSource(project.sourceLanguage);
+      let skipped = 0;
+      const changes: TranslationChange[] = [];
+      for (const segment of found) {
+        if (segment.currentType === 'USER' || segment.currentType === 'PBK') {
+          skipped += 1;
+          continue;
+        }
+        changes.push({
+          sourceHash: segment.sourceHash,
+          targetLang: input.targetLang,
+          text: transliterateSegment(segment.text, {
+            to: input.targetLang,
+            ...(from ? { from } : {}),
+            customPairs,
+          }),
+          type: 'MACHINE',
+          displayType: 't13n',
+          origin: 'machine',
+          ...(segment.currentType === null ? { onlyIfMissing: true } : {}),
+        });
+      }
+      const results = await deps.writer.write(
+        { organisationId: project.organisationId, projectId: project.id, authorId: principal.id },
+        changes,
+      );
+      const stored = results.filter((r) => r.outcome !== 'skipped' && r.outcome !== 'segmentNotFound').length;
+      return { transliterated: stored, skipped: skipped + (results.length - stored) };
+    },
+  };
+}
+
+export type TransliterationService = ReturnType<typeof createTransliterationService>;

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { mtRuns, segments, translationRevisions, translations } from '@bhasha/db';
+import { runMtStep } from '../../src/modules/machine-translation/mt-run-step';
+import { startLibreTranslateServer } from './support/libretranslate-server';
+import { buildMtTestApp, type MtTestApp } from './support/mt-test-app';
+
+/*
+ * A worker that stops in the middle of a run (its step aborted while a chunk is in flight) and
+ * the retry that follows: the run finishes, nothing is stored twice, and segments finished
+ * before the stop are not sent to the engine again.
+ */
+describe('an NMT run interrupted in the middle', () => {
+  let t: MtTestApp;
+  let engine: Awaited<ReturnType<typeof startLibreTranslateServer>>;
+  const CHUNK = 10;
+
+  beforeAll(async () => {
+    engine = await startLibreTranslateServer();
+    t = await buildMtTestApp(
+      { MT_ENGINES: JSON.stringify([{ id: 'libre', service: 'libretranslate', baseUrl: engine.baseUrl }]) },
+      { chunkSize: CHUNK },
+      // No worker: the test drives the steps itself, as a crashed and a restarted worker would.
+      { work: false },
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await engine?.close();
+  });
+
+  it('finishes after the interruption without duplicates', async () => {
+    const organisation = await t.createOrganisation();
+    const { headers } = await t.createMember('organisationAdmin', organisation.id);
+    const project = await t.createProject(organisation.id, ['docs/architecture/index.html']);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/translation/nmt/apply',
+      headers,
+      payload: { projectId: project.id, targetLang: 'es', requestId: 'crash', origin: 'all' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [run] = await t.handle.db.select().from(mtRuns).where(eq(mtRuns.projectId, project.id));
+
+    // The first worker dies after its third chunk was stored, in the middle of the fourth.
+    const crash = new AbortController();
+    let chunksStored = 0;
+    engine.received.length = 0;
+    const interrupted = runMtStep(t.runtime, run!.id, crash.signal, () => {
+      chunksStored += 1;
+      if (chunksStored === 3) setTimeout(() => crash.abort(new Error('worker killed')), 0);
+    });
+    await expect(interrupted).rejects.toThrow();
+    const [midway] = await t.handle.db.select().from(mtRuns).where(eq(mtRuns.id, run!.id));
+    expect(midway!.status).toBe('running');
+    expect(midway!.translated + midway!.unchanged + midway!.skipped).toBeGreaterThanOrEqual(3 * CHUNK - 5);
+    const sentBefore = engine.received.flat();
+
+    // The retried job runs steps until the run is over.
+    const retry = new AbortController();
+    for (let steps = 0; steps < 20; steps += 1) {
+      if ((await runMtStep(t.runtime, run!.id, retry.signal, () => undefined)) === 'finished') break;
+    }
+    const [finished] = await t.handle.db.select().from(mtRuns).where(eq(mtRuns.id, run!.id));
+    const all = await t.handle.db.select().from(segments).where(eq(segments.projectId, project.id));
+    expect(finished).toMatchObject({ status: 'completed', total: all.length });
+    expect(finished!.translated + finished!.unchanged + finished!.skipped).toBe(all.length);
+
+    const stored = await t.handle.db
+      .select()
+      .from(translations)
+      .where(and(eq(translations.projectId, project.id), eq(translations.type, 'MACHINE')));
+    const revisions = await t.handle.db
+      .select()
+      .from(translationRevisions)
+      .where(eq(translationRevisions.projectId, project.id));
+    expect(stored.length).toBe(finished!.translated);
+    expect(revisions.length).toBe(stored.length);
+    expect(new Set(revisions.map((r) => r.segmentId)).size).toBe(revisions.length);
+
+    // Only the chunk in flight at the crash may have been sent twice.
+    const sentAfter = engine.received.flat().slice(sentBefore.length);
+    const resent = sentAfter.filter((text) => sentBefore.includes(text));
+    expect(resent.length).toBeLessThanOrEqual(CHUNK);
+  }, 120_000);
+});

@@ -1,0 +1,206 @@
+import { parseIgnorePatternSettings, type ExtractOptions } from '@bhasha/engine';
+import { DeliveryClient, type SnippetSettings } from './delivery-client';
+import { watchDom, type DomWatcher } from './dom-watcher';
+import { readChosenLanguage, rememberChosenLanguage } from './language-memory';
+import { mountLanguageSwitcher, type LanguageSwitcher } from './language-switcher';
+import { NewContentReporter } from './new-content-reporter';
+import { PageTranslator, type Dictionary } from './page-translator';
+import { readScriptConfig } from './read-config';
+import { directionOf } from './text-direction';
+
+/** The one global the snippet defines. */
+export interface BhashaApi {
+  readonly version: string;
+  readonly projectId: string;
+  /** The language shown now. */
+  language(): string;
+  /** The source language and the project's target languages. */
+  languages(): readonly string[];
+  /** Shows the page in a language of the project (the source language shows the original). */
+  setLanguage(language: string): Promise<void>;
+}
+
+const VERSION = '1';
+
+function warn(message: string, error?: unknown): void {
+  // A warning, never an error: the host page's console belongs to its owner.
+  console.warn(`[Bhasha] ${message}`, error ?? '');
+}
+
+function whenDomReady(document: Document): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) =>
+    document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
+  );
+}
+
+/** Runs one page's delivery: settings, language, translation, changes, switcher, reports. */
+class Delivery {
+  private readonly dictionaries = new Map<string, Promise<Dictionary>>();
+  private readonly translator: PageTranslator;
+  private readonly reporter: NewContentReporter;
+  private readonly original: { lang: string | null; dir: string | null };
+  private watcher: DomWatcher | undefined;
+  private switcher: LanguageSwitcher | undefined;
+  private current: string;
+  private shown: Dictionary | undefined;
+  private request = 0;
+  private visitedUrl = '';
+
+  constructor(
+    private readonly document: Document,
+    private readonly client: DeliveryClient,
+    private readonly settings: SnippetSettings,
+    prefetched?: { language: string; dictionary: Promise<Dictionary> },
+  ) {
+    if (prefetched && prefetched.language !== settings.sourceLanguage) {
+      this.dictionaries.set(prefetched.language, prefetched.dictionary);
+      prefetched.dictionary.catch(() => this.dictionaries.delete(prefetched.language));
+    }
+    const options: ExtractOptions = {
+      noTranslateSelectors: settings.noTranslateSelectors,
+      ignorePatterns: parseIgnorePatternSettings(settings.ignorePatterns),
+    };
+    this.reporter = new NewContentReporter((url, segments) => client.reportSegments(url, segments));
+    this.translator = new PageTranslator(options, (_seen, unknown) => this.reporter.add(unknown));
+    const root = document.documentElement;
+    this.original = { lang: root.getAttribute('lang'), dir: root.getAttribute('dir') };
+    this.current = settings.sourceLanguage;
+  }
+
+  get languages(): string[] {
+    return [
+      this.settings.sourceLanguage,
+      ...this.settings.languages.filter((code) => code !== this.settings.sourceLanguage),
+    ];
+  }
+
+  get language(): string {
+    return this.current;
+  }
+
+  dictionary(language: string): Promise<Dictionary> {
+    let pending = this.dictionaries.get(language);
+    if (!pending) {
+      pending = this.client.fetchTranslations(language);
+      // A failed fetch is tried again on the next switch, not remembered.
+      pending.catch(() => this.dictionaries.delete(language));
+      this.dictionaries.set(language, pending);
+    }
+    return pending;
+  }
+
+  async start(): Promise<void> {
+    const chosen = readChosenLanguage();
+    const language = chosen && this.languages.includes(chosen) ? chosen : this.settings.sourceLanguage;
+    await this.setLanguage(language);
+    this.watcher = watchDom(this.document.documentElement, (blocks) => this.handleChanges(blocks));
+    if (this.languages.length > 1) {
+      this.switcher = mountLanguageSwitcher(
+        this.document,
+        this.languages,
+        this.current,
+        this.settings.popupCss,
+        (next) => void this.setLanguage(next),
+      );
+    }
+  }
+
+  private quietly(change: () => void): void {
+    if (this.watcher) this.watcher.quietly(change);
+    else change();
+  }
+
+  async setLanguage(language: string): Promise<void> {
+    if (!this.languages.includes(language)) throw new Error(`Unknown language ${language}`);
+    const request = (this.request += 1);
+    const dictionary =
+      language === this.settings.sourceLanguage ? undefined : await this.dictionary(language);
+    // A later choice made while this one was loading wins.
+    if (request !== this.request) return;
+    const root = this.document.documentElement;
+    this.quietly(() => {
+      this.translator.revertAll();
+      if (dictionary) {
+        this.translator.translate(root, dictionary);
+        root.setAttribute('lang', language);
+        root.setAttribute('dir', directionOf(language));
+      } else {
+        this.restoreAttribute('lang', this.original.lang);
+        this.restoreAttribute('dir', this.original.dir);
+      }
+    });
+    this.current = language;
+    this.shown = dictionary;
+    rememberChosenLanguage(language);
+    this.switcher?.setCurrent(language);
+    this.countVisit();
+  }
+
+  private restoreAttribute(name: string, value: string | null): void {
+    const root = this.document.documentElement;
+    if (value === null) root.removeAttribute(name);
+    else root.setAttribute(name, value);
+  }
+
+  private handleChanges(blocks: Element[]): void {
+    try {
+      // Client-side navigation shows up as DOM changes: a new URL is a new visit.
+      this.countVisit();
+      const dictionary = this.shown;
+      if (!dictionary) return;
+      this.quietly(() => {
+        for (const block of blocks) this.translator.translate(block, dictionary);
+      });
+    } catch (error) {
+      warn('Could not translate changed content.', error);
+    }
+  }
+
+  private countVisit(): void {
+    const key = `${location.href}\n${this.current}`;
+    if (key === this.visitedUrl) return;
+    this.visitedUrl = key;
+    this.client.countVisit(location.href, this.current);
+  }
+}
+
+/** Starts the snippet on a page; never throws, and leaves the page as it was when Bhasha cannot be reached. */
+export function startSnippet(window: Window & { Bhasha?: BhashaApi }): void {
+  const document = window.document;
+  if (window.Bhasha) return;
+  const config = readScriptConfig(document);
+  if (!config) {
+    warn('The script tag needs a data-project-id attribute.');
+    return;
+  }
+  const client = new DeliveryClient(config);
+  let delivery: Delivery | undefined;
+  const pendingSettings = client.fetchSettings();
+  // A returning visitor's language is known before the settings arrive: fetch both at once.
+  const remembered = readChosenLanguage();
+  const prefetched = remembered
+    ? { language: remembered, dictionary: client.fetchTranslations(remembered) }
+    : undefined;
+  prefetched?.dictionary.catch(() => undefined);
+  window.Bhasha = Object.freeze({
+    version: VERSION,
+    projectId: config.projectId,
+    language: () => delivery?.language ?? document.documentElement.lang,
+    languages: () => delivery?.languages ?? [],
+    setLanguage: async (language: string) => {
+      if (!delivery) throw new Error('Bhasha is not ready yet.');
+      await delivery.setLanguage(language);
+    },
+  });
+  void (async () => {
+    try {
+      const settings = await pendingSettings;
+      await whenDomReady(document);
+      delivery = new Delivery(document, client, settings, prefetched);
+      await delivery.start();
+    } catch (error) {
+      warn('Translations are unavailable; showing the original page.', error);
+    }
+  })();
+}

@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
+import { buildSnippet } from '../../scripts/build.mjs';
+
+export const PAGE_ORIGIN = 'https://customer.test';
+export const API_ORIGIN = 'https://bhasha.test';
+export const PROJECT_ID = '7d1f0a52-3c1e-4a8e-9a37-2f3b5c6d7e80';
+
+/** Debian's Chromium, headless, with the flags this network-less machine needs. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Reads a page copied under test/fixtures/websites (see SOURCES.md there). */
+export function readWebsiteFixture(path: string): string {
+  return readFileSync(fileURLToPath(new URL(`../fixtures/websites/${path}`, import.meta.url)), 'utf8');
+}
+
+/** The production bundle, built the way `npm run build` builds it. */
+export async function buildSnippetBundle(): Promise<string> {
+  return readFileSync(await buildSnippet(), 'utf8');
+}
+
+/** The test-only bundle exposing `collectForTest`. */
+export async function buildCollectorBundle(): Promise<string> {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('./collect-entry.ts', import.meta.url))],
+    bundle: true,
+    format: 'iife',
+    target: 'es2020',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** The snippet's tag as a customer pastes it. */
+export const SNIPPET_TAG = `<script src="${API_ORIGIN}/api/delivery/bhasha.js" data-project-id="${PROJECT_ID}"></script>`;
+
+/** Puts the snippet's tag at the end of `<head>` (or at the start when there is none). */
+export function withSnippetTag(html: string): string {
+  const at = html.search(/<\/head>/i);
+  return at < 0 ? SNIPPET_TAG + html : html.slice(0, at) + SNIPPET_TAG + html.slice(at);
+}
+
+/** A request the page sent to the delivery API. */
+export interface ApiCall {
+  readonly method: string;
+  readonly path: string;
+  readonly body: unknown;
+}
+
+export interface FakeSite {
+  /** HTML served per path of PAGE_ORIGIN. */
+  readonly pages: Record<string, string>;
+  readonly bundle: string;
+  /** Answers the delivery API (path after /api/snippet/:id), or undefined to drop the connection (server down). */
+  readonly api?: (
+    method: string,
+    path: string,
+    body: unknown,
+  ) => { status: number; body: unknown } | undefined;
+}
+
+/**
+ * Serves a customer's page and the snippet from memory to a Chromium page. Nothing reaches the
+ * network: the page's own scripts, styles and images are refused, so its DOM is exactly its HTML.
+ */
+export async function servePages(page: Page, site: FakeSite): Promise<ApiCall[]> {
+  const calls: ApiCall[] = [];
+  await page.route('**/*', async (route: Route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    if (url.origin === PAGE_ORIGIN && site.pages[url.pathname] !== undefined) {
+      return route.fulfill({ contentType: 'text/html; charset=utf-8', body: site.pages[url.pathname] });
+    }
+    if (url.origin === API_ORIGIN && url.pathname === '/api/delivery/bhasha.js') {
+      return route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: site.bundle });
+    }
+    const prefix = `/api/delivery/${PROJECT_ID}`;
+    if (url.origin === API_ORIGIN && url.pathname.startsWith(prefix)) {
+      if (request.method() === 'OPTIONS') {
+        return route.fulfill({
+          status: 204,
+          headers: {
+            'access-control-allow-origin': PAGE_ORIGIN,
+            'access-control-allow-methods': 'GET, POST',
+            'access-control-allow-headers': 'content-type',
+          },
+        });
+      }
+      const path = url.pathname.slice(prefix.length) + url.search;
+      const body: unknown = request.postData() ? JSON.parse(request.postData()!) : undefined;
+      calls.push({ method: request.method(), path, body });
+      const answer = site.api?.(request.method(), path, body);
+      if (!answer) return route.abort('connectionrefused');
+      return route.fulfill({
+        status: answer.status,
+        contentType: 'application/json',
+        headers: { 'access-control-allow-origin': PAGE_ORIGIN },
+        body: JSON.stringify(answer.body),
+      });
+    }
+    return route.abort('blockedbyclient');
+  });
+  return calls;
+}
+
+/** Collects uncaught errors and console errors other than refused sub-resources. */
+export function watchPageErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      problems.push(message.text());
+  });
+  return problems;
+}

@@ -1,0 +1,181 @@
+import { STORAGE_KEYS, type CollaboratorAssignment, type Project } from '@bhasha/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeServer, ok, UI_CONFIG } from '../../../test/fake-server';
+import { renderApp } from '../../../test/render-app';
+
+const ADMIN = {
+  id: 'u1',
+  name: 'Asha Verma',
+  email: 'asha@example.com',
+  role: 'organisationAdmin',
+  organisationId: 'o1',
+  apikey: null,
+  contractAgreed: true,
+};
+const ABILITIES = {
+  pages: ['dashboard', 'projects', 'users'],
+  creatableRoles: ['collaborator'],
+  canManageUsers: true,
+  canManageOrganisations: false,
+  canEditOwnOrganisation: true,
+  canSeeAllOrganisations: false,
+  canAssignCollaborators: true,
+};
+
+const domain = (id: string, hostname: string, isPrimary = false) => ({
+  id,
+  hostname,
+  origin: `https://${hostname}`,
+  isPrimary,
+  active: true,
+});
+
+const PROJECT: Project = {
+  id: 'p1',
+  projectId: 'p1',
+  name: 'Ministry site',
+  type: 'website',
+  baseUrl: 'https://www.ministry.in/',
+  hostname: 'www.ministry.in',
+  domains: [domain('d1', 'www.ministry.in', true), domain('d2', 'hi.ministry.in')],
+  otherDomains: ['hi.ministry.in'],
+  sourceLanguage: 'en',
+  targetLanguages: ['hi'],
+  status: 'parsed',
+  scopeType: 'autoCrawl',
+  canonical: null,
+  lastProcessedUrl: null,
+  cache: false,
+  meta: true,
+  flags: {},
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+const RAVI: CollaboratorAssignment = {
+  userId: 'c1',
+  name: 'Ravi Kumar',
+  email: 'ravi@example.com',
+  status: 'active',
+  projectId: 'p1',
+  allDomains: false,
+  domains: [{ id: 'd2', hostname: 'hi.ministry.in' }],
+  assignedAt: '2026-01-02T00:00:00.000Z',
+};
+
+const summary = (id: string, name: string, email: string) => ({
+  id,
+  name,
+  email,
+  phone: null,
+  role: 'collaborator',
+  status: 'active',
+  organisationId: 'o1',
+  organisationName: 'Ministry',
+  nmtEnabled: true,
+  categories: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+function startServer(abilities: Record<string, unknown> = ABILITIES) {
+  let assigned: CollaboratorAssignment[] = [RAVI];
+  const server = installFakeServer({
+    'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
+    'GET /api/user/check/': () => ok({ user: ADMIN }),
+    'GET /api/user/abilities': () => ok({ abilities }),
+    'POST /api/project/details': () => ok({ project: PROJECT }),
+    'POST /api/scope/crawl/last': () => ok(null),
+    'POST /api/project/stats': () => ok({ stat: null }),
+    'GET /api/user/collaborator/list': () =>
+      ok({
+        collaborators: [
+          summary('c1', 'Ravi Kumar', 'ravi@example.com'),
+          summary('c2', 'Meera Nair', 'meera@example.com'),
+        ],
+      }),
+    'POST /api/domains/getCollaboratorAssignedList': () =>
+      ok({ collaborators: assigned, total: assigned.length }),
+    'POST /api/domains/assignColloborator': (body) => {
+      const { userId } = body as { userId: string };
+      const assignment = {
+        ...RAVI,
+        userId,
+        name: 'Meera Nair',
+        email: 'meera@example.com',
+        allDomains: true,
+        domains: [],
+      };
+      assigned = [...assigned, assignment];
+      return ok({ assignment }, 'Collaborator assigned successfully');
+    },
+    'POST /api/domains/onMultiDomainColloboratorDelete': (body) => {
+      const { userId } = body as { userId: string };
+      assigned = assigned.filter((a) => a.userId !== userId);
+      return ok({ projectId: 'p1', userId, assignment: null });
+    },
+  });
+  return server;
+}
+
+describe('project collaborators', () => {
+  beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.token, 'tok'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists assigned collaborators with their domains', async () => {
+    startServer();
+    renderApp('/app/projects/p1');
+    const card = await screen.findByTestId('collaborators-card', {}, { timeout: 20_000 });
+    expect(await within(card).findByText('Ravi Kumar')).toBeTruthy();
+    expect(within(card).getByText('hi.ministry.in')).toBeTruthy();
+    expect(within(card).getByTestId('collaborator-assign-open')).toBeTruthy();
+  });
+
+  it('assigns a collaborator to every domain', async () => {
+    const server = startServer();
+    renderApp('/app/projects/p1');
+    const card = await screen.findByTestId('collaborators-card', {}, { timeout: 20_000 });
+    await within(card).findByText('Ravi Kumar');
+    fireEvent.click(within(card).getByTestId('collaborator-assign-open'));
+    const select = await screen.findByTestId('collaborator-select');
+    const input = select.tagName === 'INPUT' ? select : (select.querySelector('input') as HTMLInputElement);
+    fireEvent.mouseDown(input);
+    // Ravi is already assigned: only Meera is offered.
+    const option = await screen.findByTitle('Meera Nair <meera@example.com>');
+    expect(screen.queryByTitle('Ravi Kumar <ravi@example.com>')).toBeNull();
+    fireEvent.click(option);
+    fireEvent.click(screen.getByTestId('collaborator-assign-submit'));
+    await waitFor(() => expect(server.callsTo('POST /api/domains/assignColloborator')).toHaveLength(1));
+    expect(server.callsTo('POST /api/domains/assignColloborator')[0]!.body).toEqual({
+      projectId: 'p1',
+      userId: 'c2',
+      domainIds: [],
+    });
+    expect(await within(card).findByText('Meera Nair')).toBeTruthy();
+  });
+
+  it('removes a collaborator after confirmation', async () => {
+    const server = startServer();
+    renderApp('/app/projects/p1');
+    const card = await screen.findByTestId('collaborators-card', {}, { timeout: 20_000 });
+    await within(card).findByText('Ravi Kumar');
+    fireEvent.click(within(card).getByTestId('collaborator-remove'));
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(server.callsTo('POST /api/domains/onMultiDomainColloboratorDelete')[0]?.body).toEqual({
+        projectId: 'p1',
+        userId: 'c1',
+      }),
+    );
+    await waitFor(() => expect(within(card).queryByText('Ravi Kumar')).toBeNull());
+  });
+
+  it('offers no assignment to callers the server does not let assign', async () => {
+    startServer({ ...ABILITIES, canAssignCollaborators: false });
+    renderApp('/app/projects/p1');
+    const card = await screen.findByTestId('collaborators-card', {}, { timeout: 20_000 });
+    await within(card).findByText('Ravi Kumar');
+    expect(within(card).queryByTestId('collaborator-assign-open')).toBeNull();
+    expect(within(card).queryByTestId('collaborator-remove')).toBeNull();
+  });
+});

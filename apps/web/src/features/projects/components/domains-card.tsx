@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, List, Popconfirm, Space, Tag, Typography } from 'antd';
+import { isValidWebsiteUrl, normaliseWebsiteUrl, type Project } from '@bhasha/contract';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api/api-result';
+import { useAddDomain, useDeleteDomain } from '../api/projects-queries';
+
+/** The text of a failed domain call: its `status` field (spec §8), else the server's message. */
+function failureText(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  const body = error.body as { status?: unknown; message?: string };
+  return typeof body.status === 'string' && body.status ? body.status : body.message || fallback;
+}
+
+/** The domains (origins) of a website project: add another, remove one that is not the main one. */
+export function DomainsCard({ project }: { project: Project }) {
+  const { t } = useTranslation('projects');
+  const [form] = Form.useForm<{ url: string }>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const add = useAddDomain();
+  const remove = useDeleteDomain();
+  const canEdit = project.type === 'website';
+
+  function handleAdd({ url }: { url: string }) {
+    setFailure(null);
+    add.mutate(
+      { projectId: project.id, url: normaliseWebsiteUrl(url) },
+      {
+        onSuccess: () => form.resetFields(),
+        onError: (error) => setFailure(failureText(error, t('domains.addFailed'))),
+      },
+    );
+  }
+
+  return (
+    <Card title={t('domains.title')} data-testid="domains-card">
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        {failure && (
+          <Alert
+            type="error"
+            showIcon
+            closable
+            onClose={() => setFailure(null)}
+            message={failure}
+            data-testid="domains-error"
+          />
+        )}
+        <List
+          size="small"
+          dataSource={project.domains}
+          locale={{ emptyText: t('domains.empty') }}
+          renderItem={(domain) => (
+            <List.Item
+              actions={
+                canEdit && !domain.isPrimary
+                  ? [
+                      <Popconfirm
+                        key="delete"
+                        title={t('domains.confirmDelete', { hostname: domain.hostname })}
+                        okButtonProps={{ danger: true }}
+                        onConfirm={() => {
+                          setFailure(null);
+                          return remove
+                            .mutateAsync({ projectId: project.id, domainId: domain.id })
+                            .catch((error: unknown) =>
+                              setFailure(failureText(error, t('domains.deleteFailed'))),
+                            );
+                        }}
+                      >
+                        <Button
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={`${t('domains.delete')}: ${domain.hostname}`}
+                          data-testid="domain-delete"
+                        />
+                      </Popconfirm>,
+                    ]
+                  : []
+              }
+            >
+              <Space wrap>
+                <Typography.Text>{domain.origin}</Typography.Text>
+                {domain.isPrimary && <Tag color="blue">{t('domains.primary')}</Tag>}
+                {!domain.active && <Tag>{t('domains.inactive')}</Tag>}
+              </Space>
+            </List.Item>
+          )}
+        />
+        {canEdit && (
+          <Form form={form} layout="inline" onFinish={handleAdd} data-testid="domain-add-form">
+            <Form.Item
+              name="url"
+              style={{ flex: 1, minWidth: 220 }}
+              rules={[
+                {
+                  validator: (_, value: string | undefined) =>
+                    isValidWebsiteUrl(normaliseWebsiteUrl(value ?? ''))
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('wizard.urlRequired'))),
+                },
+              ]}
+            >
+              <Input
+                placeholder="https://docs.example.in"
+                inputMode="url"
+                aria-label={t('domains.add')}
+                data-testid="domain-add-url"
+              />
+            </Form.Item>
+            <Form.Item style={{ marginInlineEnd: 0 }}>
+              <Button
+                htmlType="submit"
+                icon={<PlusOutlined />}
+                loading={add.isPending}
+                data-testid="domain-add"
+              >
+                {t('domains.add')}
+              </Button>
+            </Form.Item>
+          </Form>
+        )}
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,217 @@
+import { PROJECT_MESSAGES, STORAGE_KEYS, type Project } from '@bhasha/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeServer, ok, UI_CONFIG } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
+
+const ADMIN = {
+  id: 'u1',
+  name: 'Asha Verma',
+  email: 'asha@example.com',
+  role: 'organisationAdmin',
+  organisationId: 'o1',
+  apikey: null,
+  contractAgreed: true,
+};
+const ABILITIES = {
+  pages: ['dashboard', 'projects'],
+  creatableRoles: [],
+  canManageUsers: false,
+  canManageOrganisations: false,
+  canEditOwnOrganisation: false,
+  canSeeAllOrganisations: false,
+};
+
+function createdProject(origins: string[]): Project {
+  const hosts = origins.map((origin) => new URL(origin).hostname);
+  return {
+    id: 'p9',
+    projectId: 'p9',
+    name: 'Ministry site',
+    type: 'website',
+    baseUrl: origins[0]!,
+    hostname: hosts[0]!,
+    domains: hosts.map((hostname, index) => ({
+      id: `d${index}`,
+      hostname,
+      origin: `https://${hostname}`,
+      isPrimary: index === 0,
+      active: true,
+    })),
+    otherDomains: hosts.slice(1),
+    sourceLanguage: 'en',
+    targetLanguages: ['hi'],
+    status: 'partialCreated',
+    scopeType: 'autoCrawl',
+    canonical: null,
+    lastProcessedUrl: null,
+    cache: false,
+    meta: true,
+    flags: {},
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+function startServer() {
+  let created: Project | null = null;
+  return installFakeServer({
+    'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
+    'GET /api/user/check/': () => ok({ user: ADMIN }),
+    'GET /api/user/abilities': () => ok({ abilities: ABILITIES }),
+    'POST /api/project': () => ok({ projectList: [], totalProjects: 0 }),
+    'POST /api/project/new': (body) => {
+      created = createdProject([(body as { baseUrl: string }).baseUrl]);
+      return ok({ project: created }, PROJECT_MESSAGES.projectCreated);
+    },
+    'POST /api/project/new/multiOrigin': (body) => {
+      created = createdProject((body as { origins: string[] }).origins);
+      return ok({ project: created }, PROJECT_MESSAGES.projectCreated);
+    },
+    'POST /api/project/crawl': () => ok({ crawlId: 'c1' }, 'crawling request has been accepted'),
+    'POST /api/project/details': () => ok({ project: created }),
+    'POST /api/scope/crawl/last': () =>
+      ok({
+        crawlId: 'c1',
+        status: 'ACTIVE',
+        lastProcessedUrl: created?.baseUrl ?? null,
+        parsedUrls: 0,
+        pagesDiscovered: 1,
+        pagesFailed: 0,
+        startedAt: null,
+        finishedAt: null,
+      }),
+    'POST /api/project/stats': () =>
+      ok({
+        stat: {
+          projectId: 'p9',
+          sourceWordCount: 0,
+          uniqueWordCount: 0,
+          newContentWordCount: 0,
+          totalUrls: 1,
+          inScopeUrls: 1,
+          crawledUrls: 0,
+          failedUrls: 0,
+          trackedUrls: 0,
+          segmentCount: 0,
+          newSegmentCount: 0,
+          languages: [{ language: 'hi', sourceWordCount: 0, translatedWordCount: 0 }],
+        },
+      }),
+  });
+}
+
+function type(testId: string, value: string) {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+/** Opens the target-language Select, searches and picks the option by its label. */
+async function pickTargetLanguage(search: string, label: string) {
+  const select = screen.getByTestId('wizard-target-languages');
+  const input = select.tagName === 'INPUT' ? select : (select.querySelector('input') as HTMLInputElement);
+  fireEvent.mouseDown(input);
+  fireEvent.change(input, { target: { value: search } });
+  fireEvent.click(await screen.findByTitle(label));
+}
+
+/** Validation is asynchronous: the next step shows once the back button does. */
+async function leaveTypeStep() {
+  fireEvent.click(screen.getByTestId('wizard-next'));
+  await screen.findByTestId('wizard-back');
+}
+
+async function openWizard() {
+  const server = startServer();
+  renderApp('/app/projects/new');
+  // The first render loads the lazy shell: on a busy machine that takes longer than one query.
+  await screen.findByTestId('create-project-form', {}, { timeout: 30_000 });
+  return server;
+}
+
+describe('the create-project wizard', () => {
+  beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.token, 'tok'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('does not leave the website step with an invalid address', async () => {
+    const server = await openWizard();
+    await leaveTypeStep();
+    type('wizard-url-0', 'not a website');
+    fireEvent.click(screen.getByTestId('wizard-next'));
+    expect(await screen.findByText(PROJECT_MESSAGES.urlInvalid)).toBeTruthy();
+    // Still on the website step: the language step's submit button is not there.
+    expect(screen.queryByTestId('wizard-submit')).toBeNull();
+    expect(server.callsTo('POST /api/project/new')).toHaveLength(0);
+  });
+
+  it('requires a target language, and never offers the source language as one', async () => {
+    const server = await openWizard();
+    await leaveTypeStep();
+    type('wizard-url-0', 'www.ministry.gov.in');
+    fireEvent.click(screen.getByTestId('wizard-next'));
+    fireEvent.click(await screen.findByTestId('wizard-submit'));
+    expect(await screen.findByText(PROJECT_MESSAGES.languagesRequired)).toBeTruthy();
+    expect(server.callsTo('POST /api/project/new')).toHaveLength(0);
+
+    const select = screen.getByTestId('wizard-target-languages');
+    const input = select.tagName === 'INPUT' ? select : (select.querySelector('input') as HTMLInputElement);
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: 'i' } });
+    await screen.findByTitle('Hindi (hi)');
+    const offered = [...document.querySelectorAll('.ant-select-item-option')].map((option) =>
+      option.getAttribute('title'),
+    );
+    expect(offered).toContain('Hindi (hi)');
+    expect(offered).not.toContain('English (en)');
+  });
+
+  it('creates a website project with a searched language and starts its crawl', async () => {
+    const server = await openWizard();
+    type('wizard-name', 'Ministry site');
+    await leaveTypeStep();
+    type('wizard-url-0', 'www.ministry.gov.in');
+    fireEvent.click(screen.getByTestId('wizard-next'));
+    await screen.findByTestId('wizard-submit');
+    await pickTargetLanguage('hin', 'Hindi (hi)');
+    fireEvent.click(screen.getByTestId('wizard-submit'));
+
+    await waitFor(() => expect(server.callsTo('POST /api/project/new')).toHaveLength(1));
+    // `www.` addresses get https:// (spec §5); the defaults travel with the languages.
+    expect(server.callsTo('POST /api/project/new')[0]!.body).toEqual({
+      name: 'Ministry site',
+      type: 'website',
+      baseUrl: 'https://www.ministry.gov.in',
+      sourceLanguage: 'en',
+      targetLanguages: ['hi'],
+      scopeType: 'autoCrawl',
+    });
+    await waitFor(() => expect(server.callsTo('POST /api/project/crawl')).toHaveLength(1));
+    expect(server.callsTo('POST /api/project/crawl')[0]!.body).toEqual({ projectId: 'p9' });
+    // Then the new project's overview.
+    const overview = await screen.findByTestId('project-overview');
+    expect(within(overview).getByText('Ministry site')).toBeTruthy();
+  });
+
+  it('creates a multi-origin project when several domains are entered', async () => {
+    const server = await openWizard();
+    await leaveTypeStep();
+    type('wizard-url-0', 'https://ministry.gov.in');
+    fireEvent.click(screen.getByTestId('wizard-add-origin'));
+    await screen.findByTestId('wizard-url-1');
+    type('wizard-url-1', 'hi.ministry.gov.in');
+    fireEvent.click(screen.getByTestId('wizard-next'));
+    // hi.ministry.gov.in has no scheme and no www.: it is not a website address yet.
+    expect(await screen.findByText(PROJECT_MESSAGES.urlInvalid)).toBeTruthy();
+    type('wizard-url-1', 'https://hi.ministry.gov.in');
+    fireEvent.click(screen.getByTestId('wizard-next'));
+    await screen.findByTestId('wizard-submit');
+    await pickTargetLanguage('Mar', 'Marathi (mr)');
+    fireEvent.click(screen.getByTestId('wizard-submit'));
+
+    await waitFor(() => expect(server.callsTo('POST /api/project/new/multiOrigin')).toHaveLength(1));
+    expect(server.callsTo('POST /api/project/new/multiOrigin')[0]!.body).toMatchObject({
+      origins: ['https://ministry.gov.in', 'https://hi.ministry.gov.in'],
+      targetLanguages: ['mr'],
+    });
+    expect(server.callsTo('POST /api/project/new')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import {
+  CloseOutlined,
+  FontColorsOutlined,
+  RobotOutlined,
+  SolutionOutlined,
+  StopOutlined,
+  TranslationOutlined,
+} from '@ant-design/icons';
+import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { MAX_TRANSLITERATION_SELECTION, type DisplayType } from '@bhasha/contract';
+import { useTranslation } from 'react-i18next';
+
+export type BulkAction = 'showAsTransliteration' | 'showAsTranslation' | 'applyMachine' | 'transliterate';
+
+interface BulkActionsBarProps {
+  selectedCount: number;
+  /** The action running now, if any. */
+  pending: BulkAction | null;
+  onSetDisplayType: (displayType: DisplayType) => void;
+  onApplyMachine: () => void;
+  onTransliterate: () => void;
+  onClear: () => void;
+}
+
+/**
+ * Actions on the selected strings. "Mark no translation" and "send to human translation" have no
+ * server call yet: they are shown disabled with a tooltip saying so, rather than pretending to work.
+ */
+export function BulkActionsBar(props: BulkActionsBarProps) {
+  const { selectedCount, pending, onSetDisplayType, onApplyMachine, onTransliterate, onClear } = props;
+  const { t } = useTranslation('workspace');
+  if (selectedCount === 0) return null;
+  const unavailable = (key: 'markNoTranslation' | 'sendToHuman', icon: ReactNode) => (
+    <Tooltip key={key} title={t('bulk.unavailable')}>
+      {/* A disabled button swallows hover events; the span keeps the tooltip working. */}
+      <span>
+        <Button disabled icon={icon}>
+          {t(`bulk.${key}`)}
+        </Button>
+      </span>
+    </Tooltip>
+  );
+  const isTooManyToTransliterate = selectedCount > MAX_TRANSLITERATION_SELECTION;
+
+  return (
+    <div
+      className="workspace-bulk-bar"
+      role="toolbar"
+      aria-label={t('bulk.label')}
+      data-testid="bulk-actions"
+    >
+      <Space wrap>
+        <Typography.Text strong>{t('bulk.selected', { count: selectedCount })}</Typography.Text>
+        <Popconfirm title={t('bulk.confirmMachine', { count: selectedCount })} onConfirm={onApplyMachine}>
+          <Button icon={<RobotOutlined />} loading={pending === 'applyMachine'}>
+            {t('bulk.applyMachine')}
+          </Button>
+        </Popconfirm>
+        <Tooltip
+          title={
+            isTooManyToTransliterate ? t('bulk.tooMany', { max: MAX_TRANSLITERATION_SELECTION }) : undefined
+          }
+        >
+          <span>
+            <Button
+              icon={<FontColorsOutlined />}
+              disabled={isTooManyToTransliterate}
+              loading={pending === 'transliterate'}
+              onClick={onTransliterate}
+            >
+              {t('bulk.transliterate')}
+            </Button>
+          </span>
+        </Tooltip>
+        <Button
+          icon={<FontColorsOutlined />}
+          loading={pending === 'showAsTransliteration'}
+          onClick={() => onSetDisplayType('t13n')}
+        >
+          {t('bulk.showAsTransliteration')}
+        </Button>
+        <Button
+          icon={<TranslationOutlined />}
+          loading={pending === 'showAsTranslation'}
+          onClick={() => onSetDisplayType('translation')}
+        >
+          {t('bulk.showAsTranslation')}
+        </Button>
+        {unavailable('markNoTranslation', <StopOutlined />)}
+        {unavailable('sendToHuman', <SolutionOutlined />)}
+        <Button type="text" icon={<CloseOutlined />} onClick={onClear}>
+          {t('bulk.clear')}
+        </Button>
+      </Space>
+    </div>
+  );
+}

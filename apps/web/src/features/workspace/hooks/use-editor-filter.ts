@@ -1,0 +1,102 @@
+import { useCallback, useMemo } from 'react';
+import {
+  DISPLAY_TYPE_VALUES,
+  SEARCH_IN_VALUES,
+  type DisplayType,
+  type TranslationFilterRequest,
+} from '@bhasha/contract';
+import { useSearchParams } from 'react-router';
+
+/** The four filters of spec §9 as one choice; `newContent` is "New Content Available". */
+export const TYPE_FILTER_VALUES = ['all', 'newContent', 'PBK', 'USER', 'MACHINE'] as const;
+export type TypeFilter = (typeof TYPE_FILTER_VALUES)[number];
+export type DisplayFilter = 'all' | DisplayType;
+export type SearchIn = (typeof SEARCH_IN_VALUES)[number];
+
+export const PAGE_SIZES = [25, 50, 100, 200] as const;
+const DEFAULT_PAGE_SIZE = 50;
+
+export interface EditorFilter {
+  typeFilter: TypeFilter;
+  displayFilter: DisplayFilter;
+  searchText: string;
+  searchIn: SearchIn;
+  url: string;
+  pageNumber: number;
+  pageSize: number;
+}
+
+function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+function positiveInt(value: string | null, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+function readPageSize(value: string | null): number {
+  const size = Number(value);
+  return (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
+}
+
+/** The request body of /translation/filter for a filter (without project and language). */
+export function toFilterRequest(
+  filter: EditorFilter,
+): Omit<TranslationFilterRequest, 'projectId' | 'targetLang'> {
+  return {
+    pageNumber: filter.pageNumber,
+    pageSize: filter.pageSize,
+    searchIn: filter.searchIn,
+    ...(filter.searchText ? { searchText: filter.searchText } : {}),
+    ...(filter.url ? { url: filter.url } : {}),
+    ...(filter.typeFilter === 'newContent' ? { newContent: true } : {}),
+    ...(filter.typeFilter !== 'all' && filter.typeFilter !== 'newContent'
+      ? { types: [filter.typeFilter] }
+      : {}),
+    ...(filter.displayFilter !== 'all' ? { displayTypes: [filter.displayFilter] } : {}),
+  };
+}
+
+/**
+ * The editor's filter lives in the address (?type=&display=&q=&in=&url=&page=&size=) so a
+ * reload, the back button or a shared link shows the same strings.
+ */
+export function useEditorFilter(): [EditorFilter, (change: Partial<EditorFilter>) => void] {
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo<EditorFilter>(
+    () => ({
+      typeFilter: pick(params.get('type'), TYPE_FILTER_VALUES, 'all'),
+      displayFilter: pick<DisplayFilter>(params.get('display'), ['all', ...DISPLAY_TYPE_VALUES], 'all'),
+      searchText: params.get('q') ?? '',
+      searchIn: pick(params.get('in'), SEARCH_IN_VALUES, 'both'),
+      url: params.get('url') ?? '',
+      pageNumber: positiveInt(params.get('page'), 1),
+      pageSize: readPageSize(params.get('size')),
+    }),
+    [params],
+  );
+
+  const update = useCallback(
+    (change: Partial<EditorFilter>) => {
+      const next = { ...filter, ...change };
+      // Any change but paging starts again on page 1.
+      if (!('pageNumber' in change)) next.pageNumber = 1;
+      const entries: Array<[string, string, string]> = [
+        ['type', next.typeFilter, 'all'],
+        ['display', next.displayFilter, 'all'],
+        ['q', next.searchText, ''],
+        ['in', next.searchIn, 'both'],
+        ['url', next.url, ''],
+        ['page', String(next.pageNumber), '1'],
+        ['size', String(next.pageSize), String(DEFAULT_PAGE_SIZE)],
+      ];
+      const search = new URLSearchParams();
+      for (const [key, value, fallback] of entries) if (value !== fallback) search.set(key, value);
+      setParams(search, { replace: true });
+    },
+    [filter, setParams],
+  );
+
+  return [filter, update];
+}

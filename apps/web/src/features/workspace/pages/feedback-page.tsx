@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, Rate, Select, Space, Table, Typography } from 'antd';
+import { DOWNLOAD_NAMES, LANGUAGES, isLanguageCode, type Feedback } from '@bhasha/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useProject } from '../../projects/api/projects-queries';
+import { useFeedback } from '../api/translation-queries';
+import { downloadCsv } from '../lib/download-csv';
+
+const PAGE_SIZE = 20;
+
+/** /app/workspace/:projectId/feedback — visitors' ratings and comments, with the feedbackReport CSV. */
+export function FeedbackPage() {
+  const { t, i18n } = useTranslation('workspace');
+  const { projectId = '' } = useParams();
+  const project = useProject(projectId);
+  const [targetLang, setTargetLang] = useState<string | undefined>();
+  const [pageNumber, setPageNumber] = useState(1);
+  const [isDownloading, setDownloading] = useState(false);
+  const list = useFeedback(projectId, {
+    pageNumber,
+    pageSize: PAGE_SIZE,
+    ...(targetLang ? { targetLang } : {}),
+  });
+  const languageName = (code: string | null) =>
+    code === null ? '—' : isLanguageCode(code) ? LANGUAGES[code] : code;
+
+  const download = async () => {
+    setDownloading(true);
+    await downloadCsv(
+      'feedback/csv/get',
+      { projectId, ...(targetLang ? { targetLang } : {}) },
+      DOWNLOAD_NAMES.feedbackReport,
+    );
+    setDownloading(false);
+  };
+
+  return (
+    <Card
+      data-testid="feedback-page"
+      title={
+        <Space>
+          <Link to="/app/workspace" aria-label={t('editor.back')}>
+            <ArrowLeftOutlined />
+          </Link>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('feedback.title')}
+          </Typography.Title>
+          {project.data && <Typography.Text type="secondary">{project.data.name}</Typography.Text>}
+        </Space>
+      }
+      extra={
+        <Button icon={<DownloadOutlined />} loading={isDownloading} onClick={() => void download()}>
+          {t('feedback.download')}
+        </Button>
+      }
+    >
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <Select
+          allowClear
+          aria-label={t('suggestions.language')}
+          placeholder={t('suggestions.allLanguages')}
+          value={targetLang}
+          onChange={(value: string | undefined) => {
+            setTargetLang(value);
+            setPageNumber(1);
+          }}
+          options={(project.data?.targetLanguages ?? []).map((code) => ({
+            value: code,
+            label: languageName(code),
+          }))}
+          style={{ width: 180 }}
+        />
+        <Table<Feedback>
+          data-testid="feedback-table"
+          rowKey="id"
+          size="middle"
+          loading={list.isLoading}
+          dataSource={list.data?.records ?? []}
+          locale={{ emptyText: t('feedback.empty') }}
+          pagination={{
+            current: pageNumber,
+            pageSize: PAGE_SIZE,
+            total: list.data?.totalRecords ?? 0,
+            showSizeChanger: false,
+            onChange: setPageNumber,
+          }}
+          columns={[
+            {
+              key: 'rating',
+              title: t('feedback.rating'),
+              render: (_, row) =>
+                row.rating === null ? '—' : <Rate disabled value={row.rating} style={{ fontSize: 14 }} />,
+            },
+            { key: 'comment', title: t('feedback.comment'), render: (_, row) => row.comment || '—' },
+            {
+              key: 'language',
+              title: t('suggestions.language'),
+              render: (_, row) => languageName(row.targetLang),
+            },
+            {
+              key: 'url',
+              title: t('feedback.url'),
+              render: (_, row) =>
+                row.url ? (
+                  <Typography.Text ellipsis style={{ maxWidth: 280 }} title={row.url}>
+                    {row.url}
+                  </Typography.Text>
+                ) : (
+                  '—'
+                ),
+            },
+            { key: 'by', title: t('feedback.by'), render: (_, row) => row.createdBy ?? '—' },
+            {
+              key: 'created',
+              title: t('suggestions.created'),
+              render: (_, row) => new Date(row.createdAt).toLocaleString(i18n.language),
+            },
+          ]}
+        />
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { Route, Routes } from 'react-router';
+import { EditorPage } from './editor-page';
+import { FeedbackPage } from './feedback-page';
+import { ProjectLanguageRedirect } from './project-language-redirect';
+import { SuggestionsPage } from './suggestions-page';
+import { WorkspaceHomePage } from './workspace-home-page';
+
+/** /app/workspace: the project picker, the editor per language, suggestions and feedback. */
+export function WorkspacePage() {
+  return (
+    <Routes>
+      <Route index element={<WorkspaceHomePage />} />
+      <Route path=":projectId" element={<ProjectLanguageRedirect />} />
+      <Route path=":projectId/suggestions" element={<SuggestionsPage />} />
+      <Route path=":projectId/feedback" element={<FeedbackPage />} />
+      <Route path=":projectId/:language" element={<EditorPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,227 @@
+import type { Project, TmEntry, TmRevision, TranslationType } from '@bhasha/contract';
+import { fail, installFakeServer, ok, UI_CONFIG } from '../../../test/fake-server';
+
+export const TRANSLATOR = {
+  id: 'u1',
+  name: 'Asha Verma',
+  email: 'asha@example.com',
+  role: 'organisationAdmin',
+  organisationId: 'o1',
+  apikey: null,
+  contractAgreed: true,
+};
+
+const ABILITIES = {
+  pages: ['dashboard', 'projects', 'workspace'],
+  creatableRoles: [],
+  canManageUsers: false,
+  canManageOrganisations: false,
+  canEditOwnOrganisation: false,
+  canSeeAllOrganisations: false,
+};
+
+export const PROJECT: Project = {
+  id: 'p1',
+  projectId: 'p1',
+  name: 'Ministry site',
+  type: 'website',
+  baseUrl: 'https://p1.example.in/',
+  hostname: 'p1.example.in',
+  domains: [
+    { id: 'd1', hostname: 'p1.example.in', origin: 'https://p1.example.in', isPrimary: true, active: true },
+  ],
+  otherDomains: [],
+  sourceLanguage: 'en',
+  targetLanguages: ['hi', 'mr'],
+  status: 'parsed',
+  scopeType: 'autoCrawl',
+  canonical: null,
+  lastProcessedUrl: null,
+  cache: false,
+  meta: true,
+  flags: {},
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** A segment of the fake project: `type` and `target` give its current translation. */
+export function entry(
+  index: number,
+  source: string,
+  type: TranslationType = 'NO_TRANSLATION_AVAILABLE',
+  target = '',
+): TmEntry {
+  return {
+    segmentId: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    sourceHash: `h${index}`,
+    source,
+    kind: 'text',
+    wordCount: source.split(/\s+/).length,
+    isNew: type === 'NO_TRANSLATION_AVAILABLE',
+    targetLang: 'hi',
+    preProcessedTarget: target,
+    translationType: type,
+    displayType: 'translation',
+    version: target ? 1 : 0,
+    updatedAt: null,
+    updatedBy: null,
+  };
+}
+
+interface FilterBody {
+  searchText?: string;
+  types?: TranslationType[];
+  newContent?: boolean;
+  pageNumber: number;
+  pageSize: number;
+}
+
+/**
+ * A small in-memory translation server behind the fake fetch: it filters, pages, saves with
+ * versions and keeps revisions the way the real one's contract describes, so the editor's
+ * requests and the rows it shows can be checked together.
+ */
+export function startWorkspaceServer(initial: TmEntry[], options: { failUpdatesOf?: string } = {}) {
+  const rows = new Map(initial.map((row) => [row.sourceHash, { ...row }]));
+  const revisions = new Map<string, TmRevision[]>();
+  let revisionCounter = 0;
+
+  const recordRevision = (row: TmEntry, origin: TmRevision['origin']) => {
+    const revision: TmRevision = {
+      id: `00000000-0000-4000-9000-${String(++revisionCounter).padStart(12, '0')}`,
+      sourceHash: row.sourceHash,
+      targetLang: row.targetLang,
+      preProcessedTarget: row.preProcessedTarget,
+      translationType: row.translationType,
+      displayType: row.displayType,
+      version: row.version,
+      origin,
+      checkpoint: false,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, revisionCounter)).toISOString(),
+      createdBy: 'asha@example.com',
+    };
+    revisions.set(row.sourceHash, [revision, ...(revisions.get(row.sourceHash) ?? [])]);
+  };
+  for (const row of rows.values()) if (row.version > 0) recordRevision(row, 'machine');
+
+  const save = (sourceHash: string, text: string, origin: TmRevision['origin']) => {
+    const row = rows.get(sourceHash)!;
+    const next: TmEntry = {
+      ...row,
+      preProcessedTarget: text,
+      translationType: 'USER',
+      isNew: false,
+      version: row.version + 1,
+      updatedBy: 'asha@example.com',
+    };
+    rows.set(sourceHash, next);
+    recordRevision(next, origin);
+    return next;
+  };
+
+  const server = installFakeServer({
+    'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
+    'GET /api/user/check/': () => ok({ user: TRANSLATOR }),
+    'GET /api/user/abilities': () => ok({ abilities: ABILITIES }),
+    'POST /api/project/details': () => ok({ project: PROJECT }),
+    'GET /api/scope/urls/p1': () => ok({ urlList: [], total: 0 }),
+    'POST /api/translation/counts': () => {
+      const words = (type: TranslationType) =>
+        [...rows.values()]
+          .filter((row) => row.translationType === type)
+          .reduce((sum, row) => sum + row.wordCount, 0);
+      const counts = {
+        machineTranslated: words('MACHINE'),
+        totalWC: [...rows.values()].reduce((sum, row) => sum + row.wordCount, 0),
+        professionalTranslated: words('PBK'),
+        humanVerified: words('USER'),
+        newContentAvailable: words('NO_TRANSLATION_AVAILABLE'),
+      };
+      return ok({
+        ...counts,
+        targetLang: 'hi',
+        untranslated: counts.newContentAvailable,
+        segments: { ...counts, untranslated: 0 },
+      });
+    },
+    'POST /api/translation/filter': (body) => {
+      const filter = body as FilterBody;
+      const matching = [...rows.values()].filter((row) => {
+        const typeFilters = filter.types ?? [];
+        const typeMatches =
+          (typeFilters.length === 0 && !filter.newContent) ||
+          typeFilters.includes(row.translationType) ||
+          (filter.newContent === true && row.isNew && row.translationType === 'NO_TRANSLATION_AVAILABLE');
+        const search = filter.searchText?.toLowerCase();
+        const textMatches =
+          !search ||
+          row.source.toLowerCase().includes(search) ||
+          row.preProcessedTarget.toLowerCase().includes(search);
+        return typeMatches && textMatches;
+      });
+      const start = (filter.pageNumber - 1) * filter.pageSize;
+      return ok({ tm: matching.slice(start, start + filter.pageSize), total: matching.length });
+    },
+    'POST /api/translation/user/update': (body) => {
+      const update = body as { sourceHash: string; preProcessedTarget: string; version?: number };
+      if (update.sourceHash === options.failUpdatesOf)
+        return fail('Error:User Translation update failed', undefined, 500);
+      const conflict = update.version !== undefined && update.version < rows.get(update.sourceHash)!.version;
+      return ok(
+        { tm: save(update.sourceHash, update.preProcessedTarget, 'editor'), conflict },
+        'Translation saved',
+      );
+    },
+    'POST /api/translation/revision/list': (body) => {
+      const list = revisions.get((body as { sourceHash: string }).sourceHash) ?? [];
+      return ok({ tmRevisions: list, total: list.length });
+    },
+    'POST /api/translation/revision/restore': (body) => {
+      const revisionId = (body as { revisionId: string }).revisionId;
+      const revision = [...revisions.values()].flat().find((item) => item.id === revisionId);
+      if (!revision) return fail('This revision was not found', undefined, 404);
+      return ok({ tm: save(revision.sourceHash, revision.preProcessedTarget, 'revision'), conflict: false });
+    },
+    'POST /api/translation/tm/fuzzy': (body) => {
+      const { sourceHash } = body as { sourceHash: string };
+      if (sourceHash !== 'h1') return ok({ matches: [] });
+      return ok({
+        matches: [
+          {
+            score: 86,
+            sourceHash: 'other',
+            sourceText: 'Apply online now',
+            text: 'अभी ऑनलाइन आवेदन करें',
+            type: 'USER',
+            displayType: 'translation',
+            projectId: 'p0',
+            diff: [
+              { op: 'equal', text: 'Apply online' },
+              { op: 'delete', text: ' now' },
+            ],
+          },
+        ],
+      });
+    },
+    'POST /api/translation/replace': (body) => {
+      const request = body as { find: string; replace: string; preview: boolean; sourceHashes?: string[] };
+      const hits = [...rows.values()].filter(
+        (row) =>
+          row.preProcessedTarget.includes(request.find) &&
+          (!request.sourceHashes || request.sourceHashes.includes(row.sourceHash)),
+      );
+      const items = hits.map((row) => ({
+        sourceHash: row.sourceHash,
+        source: row.source,
+        before: row.preProcessedTarget,
+        after: row.preProcessedTarget.split(request.find).join(request.replace),
+      }));
+      if (!request.preview) for (const item of items) save(item.sourceHash, item.after, 'replace');
+      return ok(
+        { modifiedTmCount: hits.length, preview: request.preview, items },
+        hits.length === 0 ? 'No Strings found to replace!' : 'Success',
+      );
+    },
+  });
+  return { ...server, rows, revisions };
+}

@@ -1,0 +1,23 @@
+/** The collaborators card of a project (spec §6: collaborators assigned to projects and domains). */
+export const collaborators = {
+  title: 'Collaborators',
+  assign: 'Assign',
+  assignTitle: 'Assign a collaborator',
+  editTitle: 'Domains of {{name}}',
+  edit: 'Domains',
+  remove: 'Remove',
+  confirmRemove: 'Remove {{name}} from this project?',
+  empty: 'No collaborators are assigned to this project.',
+  emptyAdmin: 'No collaborators yet. Assign one to let them work on this project.',
+  inactive: 'Inactive',
+  allDomains: 'All domains',
+  noDomains: 'No domains',
+  collaborator: 'Collaborator',
+  pickCollaborator: 'Please select a collaborator',
+  noCandidates: 'Every active collaborator is already assigned. Create collaborators on the Users page.',
+  domains: 'Domains',
+  domainsHint: 'Leave empty to assign every domain, including domains added later.',
+  singleDomainHint: 'The collaborator will see this project and work on its translations.',
+  save: 'Save',
+  cancel: 'Cancel',
+} as const;

@@ -1,0 +1,146 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { report } from './measure';
+import type { CrawlResult } from './crawl/crawl-result';
+import type { SiteStats } from './crawl/site-server';
+
+const CRAWL_DIR = join(import.meta.dirname, 'crawl');
+const SITE_URLS = Number(process.env.BENCH_CRAWL_URLS ?? 10_000);
+const CONCURRENCY = Number(process.env.CRAWL_CONCURRENCY ?? 8);
+const CHILD_TIMEOUT_MS = 45 * 60_000;
+
+/** Starts a TypeScript child with IPC (tsx as a loader, so a kill reaches the real process). */
+function start(file: string, env: Record<string, string>): ChildProcess {
+  return fork(join(CRAWL_DIR, file), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+}
+
+function ask<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { type: string } & T) => {
+      if (message.type !== type) return;
+      child.off('message', onMessage);
+      resolve(message);
+    };
+    child.on('message', onMessage);
+    if (type !== 'ready') child.send({ type });
+  });
+}
+
+/** Runs one crawler child to its RESULT line. */
+function runCrawler(file: string, origin: string): Promise<CrawlResult> {
+  return new Promise((resolve, reject) => {
+    const child = start(file, { SITE_ORIGIN: origin, CRAWL_CONCURRENCY: String(CONCURRENCY) });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
+      if (line) resolve(JSON.parse(line.slice(7)) as CrawlResult);
+      else reject(new Error(`${file} exited ${code} without a result: ${stderr}`));
+    });
+  });
+}
+
+/** Late RSS over mid-run RSS: 1.0 is flat, more means memory still grows with pages crawled. */
+function growth(samples: readonly number[]): number {
+  if (samples.length < 4) return 1;
+  const mid = Math.max(...samples.slice(Math.floor(samples.length / 4), Math.floor(samples.length / 2)));
+  const late = Math.max(...samples.slice(Math.floor((samples.length * 3) / 4)));
+  return late / mid;
+}
+
+/**
+ * The crawl benchmark: a 10,000-URL site built from the real pages of `htmlparser-benchmark`,
+ * served on loopback by a child process; the ceiling script, Crawlee's CheerioCrawler and the
+ * Bhasha crawler each crawl it to completion in their own process, one after the other.
+ */
+export async function benchCrawl(): Promise<void> {
+  const site = start('site-server.ts', { SITE_URLS: String(SITE_URLS) });
+  try {
+    const { origin } = await ask<{ origin: string }>(site, 'ready');
+    process.stdout.write(`crawl: ${SITE_URLS} URLs at ${origin}, concurrency ${CONCURRENCY}\n`);
+    const results: Record<string, CrawlResult & { site: SiteStats }> = {};
+    for (const [name, file] of [
+      ['ceiling', 'ceiling-crawler.ts'],
+      ['crawlee', 'crawlee-crawler.ts'],
+      ['bhasha', 'bhasha-crawler.ts'],
+    ] as const) {
+      await ask(site, 'reset');
+      const result = await runCrawler(file, origin);
+      const { stats } = await ask<{ stats: SiteStats }>(site, 'stats');
+      results[name] = { ...result, site: stats };
+      process.stdout.write(
+        `  ${name}: ${result.pages} pages in ${result.seconds.toFixed(1)} s (${(stats.pagesServed / result.seconds).toFixed(0)} pages/s served), ` +
+          `${stats.requests} requests, ${stats.duplicatePages} pages fetched twice, ${stats.disallowedRequests} disallowed, ` +
+          `${result.words} words, peak RSS ${result.peakRssMb.toFixed(0)} MB${result.notes ? `; ${result.notes}` : ''}\n`,
+      );
+    }
+    const { ceiling, crawlee, bhasha } = results as Record<
+      'ceiling' | 'crawlee' | 'bhasha',
+      CrawlResult & { site: SiteStats }
+    >;
+    // Pages the site served, not what each crawler says it handled: one yardstick for all three.
+    const rate = (r: CrawlResult & { site: SiteStats }) => r.site.pagesServed / r.seconds;
+    report(
+      'crawl pages/s vs ceiling',
+      rate(bhasha) / rate(ceiling),
+      '≥ 0.75×',
+      rate(bhasha) / rate(ceiling) >= 0.75,
+      `${rate(bhasha).toFixed(0)} vs ${rate(ceiling).toFixed(0)} pages/s`,
+    );
+    report(
+      'crawl pages/s vs Crawlee',
+      rate(bhasha) / rate(crawlee),
+      '≥ 1.5×',
+      rate(bhasha) / rate(crawlee) >= 1.5,
+      `${rate(bhasha).toFixed(0)} vs ${rate(crawlee).toFixed(0)} pages/s`,
+    );
+    const complete = bhasha.pages === SITE_URLS && bhasha.site.pagesServed === SITE_URLS;
+    report(
+      'crawl completeness',
+      bhasha.pages / SITE_URLS,
+      '= 1 (every URL)',
+      complete,
+      `${bhasha.pages} pages stored, ${bhasha.site.pagesServed} served, ${bhasha.site.disallowedRequests} robots-disallowed requests`,
+    );
+    report(
+      'crawl duplicate fetches',
+      bhasha.site.duplicatePages,
+      '0',
+      bhasha.site.duplicatePages === 0,
+      `${bhasha.site.requests} requests for ${bhasha.site.pagesServed} pages (ceiling: ${ceiling.site.duplicatePages}, Crawlee: ${crawlee.site.duplicatePages})`,
+    );
+    report(
+      'crawl peak RSS vs 300 MB',
+      bhasha.peakRssMb / 300,
+      '≤ 1',
+      bhasha.peakRssMb <= 300,
+      `${bhasha.peakRssMb.toFixed(0)} MB (ceiling ${ceiling.peakRssMb.toFixed(0)} MB, Crawlee ${crawlee.peakRssMb.toFixed(0)} MB)`,
+    );
+    const flat = growth(bhasha.rssSamplesMb);
+    report(
+      'crawl RSS growth, last quarter vs mid-run',
+      flat,
+      '≤ 1.2×',
+      flat <= 1.2,
+      `ceiling ${growth(ceiling.rssSamplesMb).toFixed(2)}×, Crawlee ${growth(crawlee.rssSamplesMb).toFixed(2)}×`,
+    );
+    const wordRatio = bhasha.words / ceiling.words;
+    report(
+      'crawl word count vs reference counter',
+      wordRatio,
+      'within 0.5 %',
+      Math.abs(wordRatio - 1) <= 0.005,
+      `${bhasha.words} vs ${ceiling.words} words (Crawlee's body text: ${crawlee.words})`,
+    );
+  } finally {
+    site.disconnect();
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Child process: the real Bhasha crawler. The same pieces as a server process with the worker
+ * role (server.ts): the database (PGlite in a temporary folder, or PostgreSQL with
+ * BENCH_DATABASE_URL), migrations, the pg-boss job queue with every job definition, the crawl
+ * runtime; a project for the site is created and its crawl job queued exactly as
+ * project/crawl does. Reports when the crawl is COMPLETED, with the word counts it stored.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { crawls, createDb, organisations, projectDomains, projects } from '@bhasha/db';
+// The bench drives the server's worker role directly: these are not part of its package entry.
+import { createJobQueue } from '../../../apps/server/src/jobs/job-queue';
+import { jobDefinitions } from '../../../apps/server/src/jobs/registry';
+import { silentLogger } from '../../../apps/server/src/lib/logger';
+import { crawlStartJob } from '../../../apps/server/src/modules/crawl/crawl.job';
+import { bindCrawlRuntime, createCrawlRuntime } from '../../../apps/server/src/modules/crawl/crawl-runtime';
+import { silentEmitter } from '../../../apps/server/src/realtime/realtime-emitter';
+import { crawlEnv, printResult, sampleRss } from './crawl-result';
+
+const { origin, concurrency } = crawlEnv();
+const pgliteDir = process.env.BENCH_DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'bhasha-bench-'));
+const handle = await createDb({ databaseUrl: process.env.BENCH_DATABASE_URL, pgliteDir });
+await handle.migrate();
+const { db } = handle;
+const queue = createJobQueue({
+  handle,
+  emitter: silentEmitter,
+  log: {
+    info: () => undefined,
+    error: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
+  },
+});
+bindCrawlRuntime(
+  createCrawlRuntime({
+    db,
+    jobs: queue,
+    emitter: silentEmitter,
+    clock: { now: () => new Date() },
+    log: silentLogger,
+    allowPrivateNetwork: true,
+    // Production defaults, except: no politeness delay and the references' concurrency (a
+    // loopback benchmark measures the crawler, not the pause), and room for the whole site.
+    settings: { politenessDelayMs: 0, perHostConcurrency: concurrency, maxPages: 50_000 },
+  }),
+);
+await queue.start(jobDefinitions, { work: true });
+
+const [organisation] = await db.insert(organisations).values({ name: 'Bench Org', plan: 'paid' }).returning();
+const [project] = await db
+  .insert(projects)
+  .values({
+    organisationId: organisation!.id,
+    name: 'Bench site',
+    baseUrl: `${origin}/`,
+    targetLanguages: ['hi'],
+    status: 'crawling',
+    settings: { maxPages: 50_000 },
+  })
+  .returning();
+await db.insert(projectDomains).values({
+  organisationId: organisation!.id,
+  projectId: project!.id,
+  hostname: new URL(origin).hostname,
+  origin,
+  isPrimary: true,
+});
+
+const memory = sampleRss();
+const started = performance.now();
+const [crawl] = await db
+  .insert(crawls)
+  .values({ organisationId: organisation!.id, projectId: project!.id, initUrl: `${origin}/` })
+  .returning();
+await queue.send(
+  crawlStartJob,
+  { crawlId: crawl!.id, projectId: project!.id, mode: 'full', seq: 0 },
+  { singletonKey: crawl!.id },
+);
+
+const deadline = Date.now() + Number(process.env.BENCH_CRAWL_TIMEOUT_MS ?? 45 * 60_000);
+let status = 'INACTIVE';
+while (status !== 'COMPLETED' && status !== 'FAILED') {
+  if (Date.now() > deadline) throw new Error(`the crawl is still ${status} at the deadline`);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const [row] = await db.select({ status: crawls.status }).from(crawls).where(eq(crawls.id, crawl!.id));
+  status = row?.status ?? status;
+}
+const seconds = (performance.now() - started) / 1000;
+const { samples, peak } = memory.stop();
+
+const counts = await handle.executeSql(`
+  SELECT count(*) FILTER (WHERE status = 'fetched')::int AS fetched,
+         coalesce(sum(source_word_count) FILTER (WHERE status = 'fetched'), 0)::int AS words
+  FROM pages WHERE project_id = '${project!.id}'`);
+const row = counts.rows[0] as { fetched: number; words: number };
+const outcomes = await handle.executeSql(
+  `SELECT status, coalesce(error, '') AS error, count(*)::int AS n FROM pages GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 5`,
+);
+const outcomeText = (outcomes.rows as { status: string; error: string; n: number }[])
+  .map((o) => `${o.n} ${o.status}${o.error ? ` (${o.error})` : ''}`)
+  .join(', ');
+const segmentRows = await handle.executeSql(`SELECT count(*)::int AS n FROM segments`);
+const distinctSegments = Number((segmentRows.rows[0] as { n: number }).n);
+printResult({
+  crawler: 'bhasha',
+  pages: Number(row.fetched),
+  seconds,
+  words: Number(row.words),
+  peakRssMb: peak,
+  rssSamplesMb: samples,
+  notes: `crawl ${status}; pages: ${outcomeText}; ${distinctSegments} distinct segments`,
+});
+await queue.stop();
+await handle.close();
+if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+process.exit(0);

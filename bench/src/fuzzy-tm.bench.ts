@@ -1,0 +1,226 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import {
+  FuzzyIndex,
+  fuzzyScore,
+  maxDistanceFor,
+  normaliseFuzzyText,
+  sourceHash,
+  type FuzzyMatch,
+} from '@bhasha/engine';
+import { distance as fastestDistance } from 'fastest-levenshtein';
+import { report } from './measure';
+import { envInt, percentile, timeEach } from './percentiles';
+import {
+  distinctTexts,
+  editWords,
+  pageSegments,
+  parallelSentences,
+  seededRandom,
+  vocabularyOf,
+} from './tm-corpus';
+
+const THRESHOLD = 0.75;
+const LIMIT = 5;
+
+/** Length-sorted normalised texts: the exhaustive reference reads only its length window. */
+class LengthSortedScan {
+  private readonly texts: string[];
+  private readonly ids: number[];
+  private readonly starts: number[];
+
+  constructor(texts: readonly string[]) {
+    const order = texts
+      .map((text, i) => ({ text: normaliseFuzzyText(text), id: i + 1 }))
+      .filter((e) => e.text);
+    order.sort((a, b) => a.text.length - b.text.length);
+    this.texts = order.map((e) => e.text);
+    this.ids = order.map((e) => e.id);
+    const max = this.texts.at(-1)?.length ?? 0;
+    this.starts = new Array<number>(max + 2).fill(this.texts.length);
+    for (let i = this.texts.length - 1; i >= 0; i -= 1) this.starts[this.texts[i]!.length] = i;
+    for (let length = max; length >= 0; length -= 1)
+      this.starts[length] = Math.min(this.starts[length]!, this.starts[length + 1]!);
+  }
+
+  /** Every match at or above the threshold, best first (same order as the index). */
+  all(text: string): FuzzyMatch[] {
+    const query = normaliseFuzzyText(text);
+    const low = Math.ceil(THRESHOLD * query.length - 1e-9);
+    const high = Math.floor(query.length / THRESHOLD + 1e-9);
+    const end = this.starts[Math.min(high + 1, this.starts.length - 1)]!;
+    const matches: FuzzyMatch[] = [];
+    for (let i = this.starts[Math.min(low, this.starts.length - 1)]!; i < end; i += 1) {
+      const candidate = this.texts[i]!;
+      const longer = Math.max(query.length, candidate.length);
+      const distance = fastestDistance(query, candidate);
+      if (distance <= maxDistanceFor(THRESHOLD, longer)) {
+        matches.push({ id: this.ids[i]!, score: fuzzyScore(distance, longer), distance });
+      }
+    }
+    return matches.sort((a, b) => b.score - a.score || a.distance - b.distance || a.id - b.id);
+  }
+}
+
+/**
+ * Fuzzy TM lookup over a million real segments (issue 6 "Benchmark"): NTREX sentences and the
+ * htmlparser-benchmark pages' segments, grown with 1–3-word edits; 200 queries, half with a
+ * planted match. References in the same run: an exhaustive fastest-levenshtein scan over the
+ * length window, and PGlite with a pg_trgm GIN index (`%`).
+ */
+export async function benchFuzzyTm(): Promise<void> {
+  const size = envInt('FUZZY_TM_SEGMENTS', 1_000_000);
+  const scanQueries = envInt('FUZZY_TM_SCAN_QUERIES', 200);
+  const pgSize = envInt('FUZZY_TM_PG_SEGMENTS', size);
+  const pgQueries = envInt('FUZZY_TM_PG_QUERIES', 40);
+  const next = seededRandom(2026);
+
+  const sentences = parallelSentences();
+  const english = sentences.get('newstest2019-src.eng.txt') ?? [];
+  const heldOut = english.slice(-100); // never indexed: queries without a planted match
+  const pool = distinctTexts([
+    ...[...sentences].flatMap(([name, lines]) =>
+      name === 'newstest2019-src.eng.txt' ? lines.slice(0, -100) : lines,
+    ),
+    ...pageSegments(),
+  ]);
+  const vocabulary = vocabularyOf(pool);
+  const texts: string[] = new Array<string>(size);
+  for (let i = 0; i < size; i += 1) {
+    const base = pool[i % pool.length]!;
+    texts[i] = i < pool.length ? base : editWords(base, next, vocabulary);
+  }
+  const planted = Array.from({ length: 100 }, () =>
+    editWords(pool[Math.floor(next() * pool.length)]!, next, vocabulary),
+  );
+  const queries = [...planted, ...heldOut].slice(0, 200);
+  process.stdout.write(
+    `fuzzy TM: ${size} segments from ${pool.length} distinct real texts, ${queries.length} queries\n`,
+  );
+
+  const buildStart = performance.now();
+  const index = FuzzyIndex.build(texts.map((text, i) => ({ id: i + 1, text })));
+  const buildMs = performance.now() - buildStart;
+  const bytesPerSegment = index.memoryBytes() / index.size;
+
+  for (const query of queries.slice(0, 20)) index.query(query); // warm-up
+  const ours = await timeEach(queries, (query) => index.query(query, { threshold: THRESHOLD, limit: LIMIT }));
+  const oursP95 = percentile(ours.ms, 95);
+
+  const scan = new LengthSortedScan(texts);
+  const scanned = await timeEach(queries.slice(0, scanQueries), (query) => scan.all(query));
+  const scanP95 = percentile(scanned.ms, 95);
+  let expected = 0;
+  let found = 0;
+  let plantedWithMatch = 0;
+  scanned.results.forEach((matches, i) => {
+    const all = new Set(
+      index.query(queries[i]!, { threshold: THRESHOLD, limit: Number.MAX_SAFE_INTEGER }).map((m) => m.id),
+    );
+    expected += matches.length;
+    found += matches.filter((match) => all.has(match.id)).length;
+    if (i < planted.length && matches.length > 0) plantedWithMatch += 1;
+    const top = ours.results[i]!.map((m) => `${m.score}:${m.distance}`).join();
+    const reference = matches
+      .slice(0, LIMIT)
+      .map((m) => `${m.score}:${m.distance}`)
+      .join();
+    if (top !== reference)
+      process.stdout.write(`  top-${LIMIT} differs for query ${i}: ${top} vs ${reference}\n`);
+  });
+  const recall = expected === 0 ? 1 : found / expected;
+
+  report(
+    'fuzzy TM p95 vs exhaustive scan',
+    scanP95 / oursP95,
+    '≥ 30×',
+    scanP95 / oursP95 >= 30,
+    `p95 ${oursP95.toFixed(2)} ms vs ${scanP95.toFixed(1)} ms over ${scanned.ms.length} queries (${plantedWithMatch} planted queries with a ≥ 75 % match)`,
+  );
+  report(
+    'fuzzy TM recall',
+    recall,
+    '= 1.00',
+    recall === 1,
+    `${found} of the scan's ${expected} matches ≥ 75 %`,
+  );
+  report(
+    'fuzzy TM index size',
+    bytesPerSegment / 300,
+    '≤ 1.00 of 300 bytes/segment',
+    bytesPerSegment <= 300,
+    `${bytesPerSegment.toFixed(0)} bytes per segment (texts included)`,
+  );
+  report(
+    'fuzzy TM build',
+    buildMs / 10_000,
+    '≤ 1.00 of 10 s',
+    buildMs <= 10_000,
+    `${(buildMs / 1000).toFixed(1)} s for ${size} segments`,
+  );
+
+  await benchPgTrgm(texts.slice(0, pgSize), queries.slice(0, pgQueries), oursP95);
+}
+
+async function benchPgTrgm(texts: string[], queries: string[], oursP95: number): Promise<void> {
+  const pg = await PGlite.create({ extensions: { pg_trgm } });
+  await pg.exec(`
+    CREATE EXTENSION IF NOT EXISTS pg_trgm;
+    CREATE TABLE tm (id integer PRIMARY KEY, source_text text NOT NULL, source_hash text NOT NULL);
+  `);
+  const loadStart = performance.now();
+  const hashes: string[] = [];
+  for (let start = 0; start < texts.length; start += 50_000) {
+    let csv = '';
+    for (let i = start; i < Math.min(texts.length, start + 50_000); i += 1) {
+      const hash = sourceHash(texts[i]!);
+      if (i % 5000 === 0) hashes.push(hash);
+      csv += `${i + 1},"${texts[i]!.replace(/"/g, '""')}",${hash}\n`;
+    }
+    await pg.query(`COPY tm FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob: new Blob([csv]) });
+  }
+  await pg.exec(`
+    CREATE INDEX tm_source_text_trgm ON tm USING gin (source_text gin_trgm_ops);
+    CREATE INDEX tm_source_hash ON tm (source_hash);
+    ANALYZE tm;
+    SET pg_trgm.similarity_threshold = 0.5;
+  `);
+  process.stdout.write(
+    `  PGlite: ${texts.length} rows loaded and indexed in ${((performance.now() - loadStart) / 1000).toFixed(0)} s\n`,
+  );
+
+  const trgm = await timeEach(queries, (query) =>
+    pg.query(
+      'SELECT id, similarity(source_text, $1) AS score FROM tm WHERE source_text % $1 ORDER BY score DESC LIMIT 5',
+      [query],
+    ),
+  );
+  const trgmP95 = percentile(trgm.ms, 95);
+  report(
+    'fuzzy TM p95 vs PGlite pg_trgm',
+    trgmP95 / oursP95,
+    '≥ 50×',
+    trgmP95 / oursP95 >= 50,
+    `p95 ${oursP95.toFixed(2)} ms vs ${trgmP95.toFixed(0)} ms over ${queries.length} queries on ${texts.length} rows`,
+  );
+
+  const lookups = Array.from({ length: 200 }, (_, i) => hashes[i % hashes.length]!);
+  for (const hash of lookups.slice(0, 20)) await pg.query('SELECT id FROM tm WHERE source_hash = $1', [hash]);
+  const byHash = await timeEach(lookups, (hash) =>
+    pg.query('SELECT id FROM tm WHERE source_hash = $1', [hash]),
+  );
+  const equalityTexts = lookups.slice(0, 50).map((_, i) => texts[(i * 5000) % texts.length]!);
+  const byText = await timeEach(equalityTexts, (text) =>
+    pg.query('SELECT id FROM tm WHERE source_text = $1', [text]),
+  );
+  const hashP95 = percentile(byHash.ms, 95);
+  const textP95 = percentile(byText.ms, 95);
+  report(
+    'exact TM lookup by hash (b-tree) vs equality through the trigram index',
+    textP95 / hashP95,
+    'p95 ≤ 0.5 ms',
+    hashP95 <= 0.5,
+    `p95 ${hashP95.toFixed(3)} ms by source_hash vs ${textP95.toFixed(2)} ms by source_text`,
+  );
+  await pg.close();
+}

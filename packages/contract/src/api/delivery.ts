@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { projectIdSchema } from './projects';
+
+/*
+ * Website delivery through the snippet (issue 8). Two kinds of calls:
+ * - the dashboard's, named by the spec (§7 "Projects"): snippet/cache/clear, snippet/pop-up/css/update,
+ *   snippet/pop-up/css/fetch;
+ * - the visitor's browser's, made by bhasha.js on the customer's pages: public, CORS-enabled for
+ *   the project's domains, under /api/delivery/{projectId}/… (docs/adr: snippet delivery API).
+ */
+
+export const DELIVERY_MESSAGES = {
+  cacheCleared: 'Cache cleared successfully',
+  popupCssUpdated: 'Pop-up CSS updated successfully',
+  popupCssTooLong: 'The pop-up CSS may have at most 20000 characters',
+  popupCssUnsafe:
+    'The pop-up CSS may not contain markup (such as </style> or <script>), javascript: URLs, expression() or bindings',
+  originNotAllowed: 'This page’s domain is not one of the project’s domains',
+  languageNotPublished: 'This language is not a language of the project',
+  snippetNotBuilt: 'The snippet is not built yet: run npm run build',
+} as const;
+
+/** Longest pop-up CSS a project may save. */
+export const POPUP_CSS_MAX_LENGTH = 20_000;
+/** Most segments in one new-content report. */
+export const DELIVERY_MAX_REPORTED_SEGMENTS = 100;
+/** Longest segment text a visitor's browser may report. */
+export const DELIVERY_MAX_SEGMENT_TEXT = 5_000;
+
+export const cacheClearQuerySchema = z.object({ projectId: projectIdSchema });
+
+export const popupCssFetchRequestSchema = z.object({ projectId: projectIdSchema });
+export const popupCssUpdateRequestSchema = z.object({
+  projectId: projectIdSchema,
+  css: z.string().max(POPUP_CSS_MAX_LENGTH, { error: DELIVERY_MESSAGES.popupCssTooLong }),
+});
+export const popupCssResponseSchema = z.object({ css: z.string() });
+
+/** The snippet tag of a project, as the dashboard's integration card shows it. */
+export function snippetTagOf(serverOrigin: string, projectId: string): string {
+  return `<script src="${serverOrigin}/api/delivery/bhasha.js" data-project-id="${projectId}" defer></script>`;
+}
+
+export const deliveryParamsSchema = z.object({ projectId: projectIdSchema });
+
+export const deliverySettingsSchema = z.object({
+  sourceLanguage: z.string(),
+  languages: z.array(z.string()),
+  noTranslateSelectors: z.array(z.string()),
+  ignorePatterns: z.array(z.string()),
+  popupCss: z.string(),
+});
+
+export const deliveryTranslationsQuerySchema = z.object({ lang: z.string().min(1).max(16) });
+export const deliveryTranslationsSchema = z.object({
+  language: z.string(),
+  /** Source hash → translated text, every translated segment of the project in that language. */
+  translations: z.record(z.string(), z.string()),
+});
+
+export const reportedSegmentSchema = z.object({
+  text: z.string().min(1).max(DELIVERY_MAX_SEGMENT_TEXT),
+  kind: z.enum(['text', 'attribute', 'title', 'meta']),
+});
+export const reportSegmentsRequestSchema = z.object({
+  url: z.url().max(2048),
+  segments: z.array(reportedSegmentSchema).min(1).max(DELIVERY_MAX_REPORTED_SEGMENTS),
+});
+export const reportSegmentsResponseSchema = z.object({ accepted: z.number().int() });
+
+export const countVisitRequestSchema = z.object({
+  url: z.url().max(2048),
+  language: z.string().min(1).max(16),
+});
+export const countVisitResponseSchema = z.object({ counted: z.boolean() });

@@ -1,0 +1,2 @@
+CREATE INDEX "memory_entries_org_updated_idx" ON "memory_entries" USING btree ("organisation_id","updated_at");--> statement-breakpoint
+CREATE INDEX "translations_org_updated_idx" ON "translations" USING btree ("organisation_id","updated_at");

@@ -1,0 +1,562 @@
+import { LevenshteinPattern } from './bounded-levenshtein';
+import { fuzzyScore, maxDistanceFor, normaliseFuzzyText } from './fuzzy-text';
+import { distinctBuckets } from './trigram-buckets';
+import {
+  BLOCK_HEADER_BYTES,
+  BLOCK_POSTINGS,
+  varintLength,
+  writeBlockHeader,
+  writeVarint,
+} from './varint-postings';
+
+/** One text to index: a 32-bit integer id the caller can map back to its row, and the source text. */
+export interface FuzzyEntry {
+  readonly id: number;
+  readonly text: string;
+}
+
+export interface FuzzyQueryOptions {
+  /** Lowest score that counts as a match, as a fraction (0.75 = 75 %). */
+  readonly threshold?: number;
+  /** How many matches to answer, best first. */
+  readonly limit?: number;
+}
+
+export interface FuzzyMatch {
+  readonly id: number;
+  /** 0–100: 100 · (1 − distance / length of the longer normalised text), rounded down. */
+  readonly score: number;
+  /** Levenshtein distance between the normalised texts, in UTF-16 code units. */
+  readonly distance: number;
+}
+
+/**
+ * Texts longer than this are not fuzzy-indexed: a 4,000-character paragraph is reused by exact
+ * match or not at all, and lengths must fit the 16-bit columns below.
+ */
+export const MAX_FUZZY_LENGTH = 4000;
+
+const GRAM = 3;
+const DEFAULT_THRESHOLD = 0.75;
+const DEFAULT_LIMIT = 5;
+
+/** The immutable, compact part: slots sorted by length, postings as varint gaps. */
+interface BaseSegment {
+  readonly size: number;
+  readonly texts: string[];
+  readonly ids: Int32Array;
+  readonly gramCounts: Uint16Array;
+  /** `lengthStarts[L]` = first slot whose text is at least L long. */
+  readonly lengthStarts: Int32Array;
+  readonly offsets: Uint32Array;
+  readonly postings: Uint8Array;
+  /** Slots sorted by id, for removal by id. */
+  readonly idOrder: Int32Array;
+  readonly alive: Uint8Array;
+  readonly mask: number;
+}
+
+/** Entries added since the last build: plain arrays, small by construction (compacted when large). */
+interface DeltaSegment {
+  texts: string[];
+  ids: number[];
+  gramCounts: number[];
+  alive: number[];
+  postings: Map<number, number[]>;
+  slotById: Map<number, number>;
+  live: number;
+}
+
+/**
+ * A fuzzy translation-memory index: which stored texts are within a given edit-distance score of a
+ * query, found without comparing the query with every text.
+ *
+ * Recall is exact. A text `s` can score ≥ t against query `q` only if (1) its length lies in
+ * [t·|q|, |q|/t] and (2) with k = ⌊(1 − t)·max(|q|, |s|)⌋ edits allowed, the two share at least
+ * max(G(s), G(q)) − 3k of their distinct trigram buckets, where G(x) is the number of distinct buckets
+ * of x: one edit touches at most three trigrams, and a bucket of s absent from q needs all its
+ * trigrams destroyed (q-gram lemma on sets; hashing merges buckets, which only raises the count of
+ * shared ones relative to G). Texts passing both are verified with a bounded bit-parallel
+ * Levenshtein. When the bound is ≤ 0 (short queries) every text in the length window is verified.
+ *
+ * Updates go to a small delta; `compact()` (also run automatically when the delta grows past a
+ * quarter of the base) rebuilds the compact part.
+ */
+export class FuzzyIndex {
+  private base: BaseSegment;
+  private delta: DeltaSegment;
+  private baseCounts: Uint16Array;
+  private baseLive: number;
+  private deltaCounts: Uint16Array = new Uint16Array(1024);
+  private scratch: Int32Array = new Int32Array(MAX_FUZZY_LENGTH);
+
+  private constructor(base: BaseSegment) {
+    this.base = base;
+    this.delta = emptyDelta();
+    this.baseCounts = new Uint16Array(base.size);
+    this.baseLive = base.size;
+  }
+
+  /** Builds an index over `entries` (ids must be unique; a later duplicate replaces an earlier one). */
+  static build(entries: Iterable<FuzzyEntry>): FuzzyIndex {
+    const ids: number[] = [];
+    const texts: string[] = [];
+    const latest = new Map<number, number>();
+    for (const entry of entries) {
+      requireInt32(entry.id);
+      const text = normaliseFuzzyText(entry.text);
+      if (text.length === 0 || text.length > MAX_FUZZY_LENGTH) continue;
+      const previous = latest.get(entry.id);
+      if (previous !== undefined) texts[previous] = '';
+      latest.set(entry.id, ids.length);
+      ids.push(entry.id);
+      texts.push(text);
+    }
+    return new FuzzyIndex(buildBase(ids, texts));
+  }
+
+  /** How many texts the index answers for. */
+  get size(): number {
+    return this.baseLive + this.delta.live;
+  }
+
+  /** Adds a text, or replaces the text of an id already present. */
+  add(id: number, text: string): void {
+    requireInt32(id);
+    this.remove(id);
+    const normalised = normaliseFuzzyText(text);
+    if (normalised.length === 0 || normalised.length > MAX_FUZZY_LENGTH) return;
+    const delta = this.delta;
+    const slot = delta.texts.length;
+    const count = distinctBuckets(normalised, this.base.mask, this.scratch);
+    for (let i = 0; i < count; i += 1) {
+      const bucket = this.scratch[i]!;
+      const list = delta.postings.get(bucket);
+      if (list) list.push(slot);
+      else delta.postings.set(bucket, [slot]);
+    }
+    delta.texts.push(normalised);
+    delta.ids.push(id);
+    delta.gramCounts.push(count);
+    delta.alive.push(1);
+    delta.slotById.set(id, slot);
+    delta.live += 1;
+    if (delta.live > Math.max(50_000, this.base.size / 4)) this.compact();
+  }
+
+  /** Removes the text of an id; answers whether there was one. */
+  remove(id: number): boolean {
+    const deltaSlot = this.delta.slotById.get(id);
+    if (deltaSlot !== undefined) {
+      this.delta.slotById.delete(id);
+      this.delta.alive[deltaSlot] = 0;
+      this.delta.live -= 1;
+      return true;
+    }
+    const { idOrder, ids, alive } = this.base;
+    let low = 0;
+    let high = idOrder.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (ids[idOrder[middle]!]! < id) low = middle + 1;
+      else high = middle;
+    }
+    for (let at = low; at < idOrder.length && ids[idOrder[at]!] === id; at += 1) {
+      const slot = idOrder[at]!;
+      if (alive[slot]) {
+        alive[slot] = 0;
+        this.baseLive -= 1;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Rebuilds the compact part from every live text (drops removed ones, folds in the delta). */
+  compact(): void {
+    const ids: number[] = [];
+    const texts: string[] = [];
+    const { base, delta } = this;
+    for (let slot = 0; slot < base.size; slot += 1) {
+      if (!base.alive[slot]) continue;
+      ids.push(base.ids[slot]!);
+      texts.push(base.texts[slot]!);
+    }
+    for (let slot = 0; slot < delta.texts.length; slot += 1) {
+      if (!delta.alive[slot]) continue;
+      ids.push(delta.ids[slot]!);
+      texts.push(delta.texts[slot]!);
+    }
+    this.base = buildBase(ids, texts);
+    this.delta = emptyDelta();
+    this.baseCounts = new Uint16Array(this.base.size);
+    this.baseLive = this.base.size;
+  }
+
+  /** Bytes held by the index: typed arrays exactly, strings as V8 stores them (estimated). */
+  memoryBytes(): number {
+    const { base, delta } = this;
+    let bytes =
+      base.ids.byteLength +
+      base.gramCounts.byteLength +
+      base.lengthStarts.byteLength +
+      base.offsets.byteLength +
+      base.postings.byteLength +
+      base.idOrder.byteLength +
+      base.alive.byteLength +
+      this.baseCounts.byteLength +
+      base.texts.length * 8;
+    for (const text of base.texts) bytes += stringBytes(text);
+    for (const text of delta.texts) bytes += stringBytes(text) + 40;
+    for (const list of delta.postings.values()) bytes += list.length * 8 + 32;
+    return bytes;
+  }
+
+  /** The best matches for `text` at or above the threshold, best first. */
+  query(text: string, options: FuzzyQueryOptions = {}): FuzzyMatch[] {
+    const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+    const limit = options.limit ?? DEFAULT_LIMIT;
+    if (!(threshold > 0 && threshold <= 1)) throw new RangeError('threshold must be in (0, 1]');
+    const query = normaliseFuzzyText(text);
+    if (query.length === 0 || query.length > MAX_FUZZY_LENGTH || limit <= 0) return [];
+    const length = query.length;
+    const low = Math.max(1, Math.ceil(threshold * length - 1e-9));
+    const high = Math.min(MAX_FUZZY_LENGTH, Math.floor(length / threshold + 1e-9));
+    const candidates = new Candidates(length);
+    const queryBuckets = distinctBuckets(query, this.base.mask, this.scratch);
+    const buckets = this.scratch.subarray(0, queryBuckets);
+    // The query side of the bound, G(q) − 3k, shrinks as the allowed edits grow with the longer text.
+    // Up to `safeHigh` it alone proves that a match shares a bucket; above it, a text can only be
+    // missed by counting if its own side G(s) − 3k is void too (a very repetitive text): those are
+    // added without counting. When even the shortest lengths have no bound, compare everything.
+    const boundAt = (other: number) =>
+      queryBuckets - GRAM * maxDistanceFor(threshold, Math.max(length, other));
+    const window: Window = { low, high, safeHigh: high, compareAll: boundAt(length) <= 0 };
+    while (window.safeHigh > length && boundAt(window.safeHigh) <= 0) window.safeHigh -= 1;
+    this.collectBase(threshold, window, buckets, candidates);
+    this.collectDelta(threshold, window, buckets, candidates);
+    return candidates.verify(new LevenshteinPattern(query), threshold, limit);
+  }
+
+  /** Texts of the base in the length window that pass the count filter (all of them when it is void). */
+  private collectBase(threshold: number, window: Window, buckets: Int32Array, candidates: Candidates): void {
+    const { low, high } = window;
+    const { lengthStarts, texts, alive, gramCounts, ids, offsets, postings } = this.base;
+    const maxLength = lengthStarts.length - 2;
+    if (low > maxLength) return;
+    const first = lengthStarts[low]!;
+    const end = lengthStarts[Math.min(high, maxLength) + 1]!;
+    if (first >= end) return;
+    if (window.compareAll) {
+      for (let slot = first; slot < end; slot += 1) {
+        if (alive[slot]) candidates.add(texts[slot]!, ids[slot]!, 0, 0);
+      }
+      return;
+    }
+    // Counting a posting costs a few nanoseconds and verifying a candidate a microsecond or more, so
+    // every bucket is read: the full bound keeps candidates few.
+    const counts = this.baseCounts;
+    const touched: number[] = [];
+    for (const bucket of buckets) {
+      let at = offsets[bucket]!;
+      const stop = offsets[bucket + 1]!;
+      let slot = -1;
+      while (at < stop) {
+        const blockLast =
+          (postings[at]! |
+            (postings[at + 1]! << 8) |
+            (postings[at + 2]! << 16) |
+            (postings[at + 3]! << 24)) >>>
+          0;
+        const blockEnd = at + BLOCK_HEADER_BYTES + (postings[at + 4]! | (postings[at + 5]! << 8));
+        at += BLOCK_HEADER_BYTES;
+        if (blockLast < first) {
+          // The whole block lies below the window: step over it.
+          slot = blockLast;
+          at = blockEnd;
+          continue;
+        }
+        while (at < blockEnd) {
+          let byte = postings[at++]!;
+          let gap = byte & 0x7f;
+          let shift = 7;
+          while (byte & 0x80) {
+            byte = postings[at++]!;
+            gap |= (byte & 0x7f) << shift;
+            shift += 7;
+          }
+          slot += gap;
+          if (slot < first) continue;
+          if (slot >= end) break;
+          if (counts[slot]!++ === 0) touched.push(slot);
+        }
+        if (slot >= end) break;
+      }
+    }
+    const queryBuckets = buckets.length;
+    if (window.safeHigh < high) {
+      const weakEnd = lengthStarts[Math.min(high, maxLength) + 1]!;
+      for (
+        let slot = lengthStarts[Math.min(window.safeHigh + 1, maxLength + 1)]!;
+        slot < weakEnd;
+        slot += 1
+      ) {
+        const text = texts[slot]!;
+        const edits = GRAM * maxDistanceFor(threshold, text.length);
+        if (counts[slot] === 0 && alive[slot] && gramCounts[slot]! <= edits)
+          candidates.add(text, ids[slot]!, 0, 0);
+      }
+    }
+    for (const slot of touched) {
+      const shared = counts[slot]!;
+      counts[slot] = 0;
+      if (!alive[slot]) continue;
+      const text = texts[slot]!;
+      const grams = Math.max(queryBuckets, gramCounts[slot]!);
+      const longer = Math.max(candidates.queryLength, text.length);
+      if (shared >= grams - GRAM * maxDistanceFor(threshold, longer)) {
+        candidates.add(text, ids[slot]!, grams, shared);
+      }
+    }
+  }
+
+  private collectDelta(threshold: number, window: Window, buckets: Int32Array, candidates: Candidates): void {
+    const { low, high } = window;
+    const delta = this.delta;
+    if (delta.live === 0) return;
+    const inWindow = (slot: number) => {
+      const length = delta.texts[slot]!.length;
+      return delta.alive[slot] === 1 && length >= low && length <= high;
+    };
+    if (window.compareAll) {
+      for (let slot = 0; slot < delta.texts.length; slot += 1) {
+        if (inWindow(slot)) candidates.add(delta.texts[slot]!, delta.ids[slot]!, 0, 0);
+      }
+      return;
+    }
+    if (this.deltaCounts.length < delta.texts.length) {
+      this.deltaCounts = new Uint16Array(delta.texts.length * 2);
+    }
+    const counts = this.deltaCounts;
+    const touched: number[] = [];
+    for (const bucket of buckets) {
+      for (const slot of delta.postings.get(bucket) ?? []) {
+        if (counts[slot]!++ === 0) touched.push(slot);
+      }
+    }
+    for (let slot = 0; slot < delta.texts.length; slot += 1) {
+      const text = delta.texts[slot]!;
+      if (counts[slot] !== 0 || text.length <= window.safeHigh || !inWindow(slot)) continue;
+      if (delta.gramCounts[slot]! <= GRAM * maxDistanceFor(threshold, text.length)) {
+        candidates.add(text, delta.ids[slot]!, 0, 0);
+      }
+    }
+    for (const slot of touched) {
+      const shared = counts[slot]!;
+      counts[slot] = 0;
+      if (!inWindow(slot)) continue;
+      const text = delta.texts[slot]!;
+      const grams = Math.max(buckets.length, delta.gramCounts[slot]!);
+      const longer = Math.max(candidates.queryLength, text.length);
+      if (shared >= grams - GRAM * maxDistanceFor(threshold, longer)) {
+        candidates.add(text, delta.ids[slot]!, grams, shared);
+      }
+    }
+  }
+}
+
+/** The lengths a query can match, and how far its side of the count bound holds. */
+interface Window {
+  readonly low: number;
+  readonly high: number;
+  safeHigh: number;
+  readonly compareAll: boolean;
+}
+
+/**
+ * Texts that passed the filters, verified best-bound first: the fewest edits a candidate can need
+ * (from its shared buckets and its length) caps its score, so once `limit` matches are known a
+ * candidate whose cap is below the worst of them is never compared, and the others are compared
+ * with a tighter distance bound.
+ */
+class Candidates {
+  private readonly texts: string[] = [];
+  private readonly ids: number[] = [];
+  private readonly caps: number[] = [];
+
+  constructor(readonly queryLength: number) {}
+
+  add(text: string, id: number, grams: number, shared: number): void {
+    const longer = Math.max(this.queryLength, text.length);
+    const minEdits = Math.max(Math.ceil((grams - shared) / GRAM), Math.abs(text.length - this.queryLength));
+    this.texts.push(text);
+    this.ids.push(id);
+    this.caps.push(fuzzyScore(minEdits, longer));
+  }
+
+  verify(pattern: LevenshteinPattern, threshold: number, limit: number): FuzzyMatch[] {
+    // Caps are whole percentages: a counting sort orders them in linear time.
+    const starts = new Int32Array(102);
+    for (const cap of this.caps) starts[100 - cap + 1]! += 1;
+    for (let i = 1; i < starts.length; i += 1) starts[i]! += starts[i - 1]!;
+    const order = new Int32Array(this.caps.length);
+    this.caps.forEach((cap, i) => {
+      order[starts[100 - cap]!++] = i;
+    });
+    const best: FuzzyMatch[] = [];
+    for (const i of order) {
+      const worst = best.length >= limit ? best[best.length - 1]!.score : -1;
+      if (this.caps[i]! < worst) break;
+      const text = this.texts[i]!;
+      const longer = Math.max(this.queryLength, text.length);
+      let bound = maxDistanceFor(threshold, longer);
+      // To reach score `worst` the distance may be at most longer · (1 − worst / 100).
+      if (worst >= 0) bound = Math.min(bound, Math.floor((longer * (100 - worst)) / 100 + 1e-9));
+      const distance = pattern.distance(text, bound);
+      if (distance > bound) continue;
+      insertMatch(best, { id: this.ids[i]!, score: fuzzyScore(distance, longer), distance }, limit);
+    }
+    return best;
+  }
+}
+
+/** Keeps `best` sorted (score, then distance, then id) and at most `limit` long. */
+function insertMatch(best: FuzzyMatch[], match: FuzzyMatch, limit: number): void {
+  let at = best.length;
+  while (at > 0 && compareMatches(match, best[at - 1]!) < 0) at -= 1;
+  if (at >= limit) return;
+  best.splice(at, 0, match);
+  if (best.length > limit) best.pop();
+}
+
+function compareMatches(a: FuzzyMatch, b: FuzzyMatch): number {
+  return b.score - a.score || a.distance - b.distance || a.id - b.id;
+}
+
+function emptyDelta(): DeltaSegment {
+  return {
+    texts: [],
+    ids: [],
+    gramCounts: [],
+    alive: [],
+    postings: new Map(),
+    slotById: new Map(),
+    live: 0,
+  };
+}
+
+/** V8 keeps Latin-1 strings at one byte a character, others at two, behind a 16-byte header. */
+function stringBytes(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return 16 + (/^[\u0000-\u00ff]*$/.test(text) ? text.length : text.length * 2);
+}
+
+/** Two to four buckets per text, at most 2^21: distinct trigrams of a memory grow far slower than its texts. */
+function bucketCountFor(size: number): number {
+  let buckets = 1 << 12;
+  while (buckets < size * 2 && buckets < 1 << 21) buckets <<= 1;
+  return buckets;
+}
+
+function requireInt32(id: number): void {
+  if (!Number.isInteger(id) || id < -0x80000000 || id > 0x7fffffff) {
+    throw new RangeError(`fuzzy index ids are 32-bit integers, not ${id}`);
+  }
+}
+
+/**
+ * Sorts texts by length (counting sort), so every posting list is in length order and a query's
+ * length window is one slot range, then writes the postings in two passes: sizes, then bytes.
+ */
+function buildBase(rawIds: number[], rawTexts: string[]): BaseSegment {
+  const live: number[] = [];
+  for (let i = 0; i < rawTexts.length; i += 1) if (rawTexts[i]!.length > 0) live.push(i);
+  const size = live.length;
+  let maxLength = 0;
+  for (const i of live) maxLength = Math.max(maxLength, rawTexts[i]!.length);
+  const lengthStarts = new Int32Array(maxLength + 2);
+  for (const i of live) lengthStarts[rawTexts[i]!.length + 1]! += 1;
+  for (let length = 1; length < lengthStarts.length; length += 1) {
+    lengthStarts[length]! += lengthStarts[length - 1]!;
+  }
+  // Counts sit one place up, so the prefix sums make lengthStarts[L] the first slot of length L.
+  const cursor = lengthStarts.slice();
+  const texts = new Array<string>(size);
+  const ids = new Int32Array(size);
+  for (const i of live) {
+    const slot = cursor[rawTexts[i]!.length]!++;
+    texts[slot] = rawTexts[i]!;
+    ids[slot] = rawIds[i]!;
+  }
+
+  const bucketCount = bucketCountFor(size);
+  const mask = bucketCount - 1;
+  const scratch = new Int32Array(MAX_FUZZY_LENGTH);
+  const gramCounts = new Uint16Array(size);
+  // Per-bucket state sits interleaved, one cache line per bucket: with millions of buckets the
+  // passes are bound by memory latency, not arithmetic.
+  // Pass 1: [last slot, postings, bytes] per bucket.
+  const sizing = new Int32Array(bucketCount * 3);
+  for (let bucket = 0; bucket < bucketCount; bucket += 1) sizing[bucket * 3] = -1;
+  for (let slot = 0; slot < size; slot += 1) {
+    const count = distinctBuckets(texts[slot]!, mask, scratch);
+    gramCounts[slot] = count;
+    for (let i = 0; i < count; i += 1) {
+      const at = scratch[i]! * 3;
+      const header = sizing[at + 1]! % BLOCK_POSTINGS === 0 ? BLOCK_HEADER_BYTES : 0;
+      sizing[at + 2]! += header + varintLength(slot - sizing[at]!);
+      sizing[at + 1]! += 1;
+      sizing[at] = slot;
+    }
+  }
+  const offsets = new Uint32Array(bucketCount + 1);
+  for (let bucket = 0; bucket < bucketCount; bucket += 1) {
+    offsets[bucket + 1] = offsets[bucket]! + sizing[bucket * 3 + 2]!;
+  }
+  // Pass 2: [last slot, postings, write position, block start] per bucket; a block's header is
+  // filled in when the block is full.
+  const postings = new Uint8Array(offsets[bucketCount]!);
+  const writing = new Int32Array(bucketCount * 4);
+  for (let bucket = 0; bucket < bucketCount; bucket += 1) {
+    writing[bucket * 4] = -1;
+    writing[bucket * 4 + 2] = offsets[bucket]!;
+  }
+  for (let slot = 0; slot < size; slot += 1) {
+    const count = distinctBuckets(texts[slot]!, mask, scratch);
+    for (let i = 0; i < count; i += 1) {
+      const at = scratch[i]! * 4;
+      if (writing[at + 1]! % BLOCK_POSTINGS === 0) {
+        if (writing[at + 1]! > 0) {
+          const start = writing[at + 3]!;
+          writeBlockHeader(postings, start, writing[at]!, writing[at + 2]! - start - BLOCK_HEADER_BYTES);
+        }
+        writing[at + 3] = writing[at + 2]!;
+        writing[at + 2]! += BLOCK_HEADER_BYTES;
+      }
+      writing[at + 2] = writeVarint(postings, writing[at + 2]!, slot - writing[at]!);
+      writing[at + 1]! += 1;
+      writing[at] = slot;
+    }
+  }
+  for (let bucket = 0; bucket < bucketCount; bucket += 1) {
+    const at = bucket * 4;
+    if (writing[at + 1] === 0) continue;
+    const start = writing[at + 3]!;
+    writeBlockHeader(postings, start, writing[at]!, writing[at + 2]! - start - BLOCK_HEADER_BYTES);
+  }
+  const idOrder = new Int32Array(size);
+  for (let slot = 0; slot < size; slot += 1) idOrder[slot] = slot;
+  idOrder.sort((a, b) => ids[a]! - ids[b]! || a - b);
+  return {
+    size,
+    texts,
+    ids,
+    gramCounts,
+    lengthStarts,
+    offsets,
+    postings,
+    idOrder,
+    alive: new Uint8Array(size).fill(1),
+    mask,
+  };
+}

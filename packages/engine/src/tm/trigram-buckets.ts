@@ -1,0 +1,48 @@
+/**
+ * Trigram keys for the fuzzy index: each trigram of a normalised text (three UTF-16 code units) is
+ * hashed into a power-of-two number of buckets, so the bucket table stays one fixed-size array
+ * however many distinct trigrams a memory holds. Collisions only ever add candidates: the count
+ * filter stays a lower bound (see `FuzzyIndex`), so no match is lost.
+ */
+
+/** The bucket of the trigram starting at `start`. */
+export function trigramBucket(text: string, start: number, mask: number): number {
+  let hash = Math.imul(text.charCodeAt(start) ^ 0x9e3779b1, 0xcc9e2d51);
+  hash = Math.imul(hash ^ (hash >>> 15) ^ text.charCodeAt(start + 1), 0x1b873593);
+  hash = Math.imul(hash ^ (hash >>> 13) ^ text.charCodeAt(start + 2), 0xcc9e2d51);
+  hash ^= hash >>> 15;
+  hash = Math.imul(hash, 0x2c1b3c6d);
+  hash ^= hash >>> 13;
+  return hash & mask;
+}
+
+/** Scratch hash set for `distinctBuckets`: generation stamps spare clearing it for every text. */
+const SET_SIZE = 1 << 14; // more than twice the most trigrams a fuzzy-indexed text has
+const setKeys = new Int32Array(SET_SIZE);
+const setStamps = new Int32Array(SET_SIZE);
+let generation = 0;
+
+/**
+ * The distinct buckets of a text's trigrams, written into `out` in first-seen order; answers how
+ * many. `out` must hold at least `text.length` entries and the text must be at most 8,000 long.
+ */
+export function distinctBuckets(text: string, mask: number, out: Int32Array): number {
+  const grams = text.length - 2;
+  if (grams <= 0) return 0;
+  generation += 1;
+  if (generation === 0x7fffffff) {
+    setStamps.fill(0);
+    generation = 1;
+  }
+  let distinct = 0;
+  for (let i = 0; i < grams; i += 1) {
+    const bucket = trigramBucket(text, i, mask);
+    let slot = Math.imul(bucket, 0x9e3779b1) >>> 18;
+    while (setStamps[slot] === generation && setKeys[slot] !== bucket) slot = (slot + 1) & (SET_SIZE - 1);
+    if (setStamps[slot] === generation) continue;
+    setStamps[slot] = generation;
+    setKeys[slot] = bucket;
+    out[distinct++] = bucket;
+  }
+  return distinct;
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { LevenshteinPattern } from '../../src/tm/bounded-levenshtein';
+import { FuzzyIndex, type FuzzyEntry, type FuzzyMatch } from '../../src/tm/fuzzy-index';
+import { fuzzyScore, maxDistanceFor, normaliseFuzzyText } from '../../src/tm/fuzzy-text';
+
+const WORDS = (
+  'the a translation memory website page price delivery order account help contact ' +
+  'new free fast secure bank loan कीमत खाता मदद संपर्क नया भुगतान বাংলা తెలుగు தமிழ் ' +
+  'open close search home about team careers login password reset email phone'
+).split(' ');
+
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x80000000;
+  };
+}
+
+function sentence(next: () => number, words: number): string {
+  return Array.from({ length: words }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+}
+
+/** 1–3 word edits: replace, insert or delete a word. */
+function edit(next: () => number, text: string): string {
+  const words = text.split(' ');
+  const edits = 1 + Math.floor(next() * 3);
+  for (let i = 0; i < edits; i += 1) {
+    const at = Math.floor(next() * words.length);
+    const kind = next();
+    const word = WORDS[Math.floor(next() * WORDS.length)]!;
+    if (kind < 0.4) words[at] = word;
+    else if (kind < 0.7) words.splice(at, 0, word);
+    else if (words.length > 1) words.splice(at, 1);
+  }
+  return words.join(' ');
+}
+
+function corpus(seed: number, bases: number): FuzzyEntry[] {
+  const next = random(seed);
+  const entries: FuzzyEntry[] = [];
+  for (let b = 0; b < bases; b += 1) {
+    const base = sentence(next, 1 + Math.floor(next() * 18));
+    entries.push({ id: entries.length + 1, text: base });
+    const variants = Math.floor(next() * 4);
+    for (let v = 0; v < variants; v += 1) entries.push({ id: entries.length + 1, text: edit(next, base) });
+  }
+  return entries;
+}
+
+const normalisedTexts = new Map<string, string>();
+function normalised(text: string): string {
+  let value = normalisedTexts.get(text);
+  if (value === undefined) {
+    value = normaliseFuzzyText(text);
+    normalisedTexts.set(text, value);
+  }
+  return value;
+}
+
+/** Every match at or above the threshold, by comparing with every text. */
+function exhaustive(entries: FuzzyEntry[], text: string, threshold: number): FuzzyMatch[] {
+  const query = normaliseFuzzyText(text);
+  const pattern = new LevenshteinPattern(query);
+  const matches: FuzzyMatch[] = [];
+  for (const entry of entries) {
+    const candidate = normalised(entry.text);
+    if (!candidate || !query) continue;
+    const longer = Math.max(query.length, candidate.length);
+    const distance = pattern.distance(candidate);
+    if (distance <= maxDistanceFor(threshold, longer)) {
+      matches.push({ id: entry.id, score: fuzzyScore(distance, longer), distance });
+    }
+  }
+  return matches.sort((a, b) => b.score - a.score || a.distance - b.distance || a.id - b.id);
+}
+
+describe('FuzzyIndex', () => {
+  const entries = corpus(42, 1500);
+  const index = FuzzyIndex.build(entries);
+  const next = random(99);
+  const queries = Array.from({ length: 120 }, (_, i) =>
+    i % 2 === 0
+      ? edit(next, entries[Math.floor(next() * entries.length)]!.text)
+      : sentence(next, 1 + Math.floor(next() * 14)),
+  );
+
+  it('finds exactly the matches an exhaustive scan finds, at several thresholds', () => {
+    for (const threshold of [0.75, 0.6, 0.9]) {
+      for (const query of queries) {
+        const expected = exhaustive(entries, query, threshold);
+        expect(index.query(query, { threshold, limit: 10_000 }), query).toEqual(expected);
+      }
+    }
+  });
+
+  it('answers the top matches best first, with 0–100 scores', () => {
+    const [best, ...rest] = index.query(entries[10]!.text, { limit: 5 });
+    expect(best).toMatchObject({ id: 11, score: 100, distance: 0 });
+    expect(rest.length).toBeLessThanOrEqual(4);
+    for (const match of rest) expect(match.score).toBeGreaterThanOrEqual(75);
+  });
+
+  it('compares normalised text: placeholders, case and spacing do not count', () => {
+    const small = FuzzyIndex.build([{ id: 1, text: 'Click <x1>here</x1> to  reset your Password' }]);
+    expect(small.query('click here to reset your password')).toEqual([{ id: 1, score: 100, distance: 0 }]);
+  });
+
+  it('keeps answering exactly through additions, replacements and removals', () => {
+    const live = new Map(entries.slice(0, 1500).map((entry) => [entry.id, entry.text]));
+    const changing = FuzzyIndex.build([...live].map(([id, text]) => ({ id, text })));
+    const step = random(5);
+    for (let round = 0; round < 600; round += 1) {
+      const id = 1 + Math.floor(step() * 2500);
+      if (step() < 0.3) {
+        changing.remove(id);
+        live.delete(id);
+      } else {
+        const text = edit(step, entries[Math.floor(step() * entries.length)]!.text);
+        changing.add(id, text);
+        live.set(id, text);
+      }
+    }
+    const current = [...live].map(([id, text]) => ({ id, text }));
+    expect(changing.size).toBe(current.filter((entry) => normaliseFuzzyText(entry.text)).length);
+    for (const query of queries.slice(0, 60)) {
+      expect(changing.query(query, { limit: 1000 })).toEqual(exhaustive(current, query, 0.75));
+    }
+    changing.compact();
+    for (const query of queries.slice(0, 60)) {
+      expect(changing.query(query, { limit: 1000 })).toEqual(exhaustive(current, query, 0.75));
+    }
+  });
+
+  it('finds repetitive texts, whose own side of the count bound is void', () => {
+    const repetitive: FuzzyEntry[] = [
+      'ha ha ha ha ha ha ha ha ha ha ha ha',
+      'ha ha ha ha ha ha ha ha ha ha ha ha ha ha',
+      '- - - - - - - - - - - - - - - - - - - -',
+      '........................................',
+      'la la la la la la la la la la land',
+      'welcome to the jungle, welcome to the jungle',
+    ].map((text, i) => ({ id: i + 1, text }));
+    const small = FuzzyIndex.build(repetitive);
+    for (const query of [
+      'ha ha ha ha ha ha ha ha ha ha',
+      'la la la la la la la la land',
+      '- - - - - - - - - - - - - - - -',
+      'welcome to the jungle',
+    ]) {
+      expect(small.query(query, { limit: 100 }), query).toEqual(exhaustive(repetitive, query, 0.75));
+    }
+  });
+
+  it('takes 32-bit integer ids only', () => {
+    expect(() => FuzzyIndex.build([{ id: 1.5, text: 'a text' }])).toThrow(RangeError);
+    expect(() => index.add(2 ** 40, 'a text')).toThrow(RangeError);
+  });
+
+  it('rejects a threshold outside (0, 1] and answers nothing for empty text', () => {
+    expect(() => index.query('anything', { threshold: 0 })).toThrow(RangeError);
+    expect(index.query('   ')).toEqual([]);
+  });
+});
