@@ -107,14 +107,19 @@ describe('exact matches from the organisation memory when new segments appear', 
     expect(mine?.preProcessedTarget).toBe('अपना');
   });
 
+  async function firstUntranslated(projectId: string): Promise<TmEntry> {
+    const listed = await f.post('/translation/filter', { projectId, targetLang: 'hi', pageSize: 500 });
+    return listed.json<{ data: { tm: TmEntry[] } }>().data.tm.find((e) => e.preProcessedTarget === '')!;
+  }
+
   it('keepTm keeps a deleted project’s translations for new projects; without keepTm they go', async () => {
     const { projectId: keeper } = await f.createProject({
       targetLanguages: ['hi'],
       pageFiles: ['help/index.html'],
     });
-    const helpEntry = (
-      await f.post('/translation/filter', { projectId: keeper, targetLang: 'hi', pageSize: 1 })
-    ).json<{ data: { tm: TmEntry[] } }>().data.tm[0]!;
+    // Segments nobody in the organisation has translated yet: shared ones (navigation, footer)
+    // already carry earlier tests' translations, which a new project would rightly prefer.
+    const helpEntry = await firstUntranslated(keeper);
     await f.post('/translation/user/update', {
       projectId: keeper,
       targetLang: 'hi',
@@ -125,9 +130,7 @@ describe('exact matches from the organisation memory when new segments appear', 
       targetLanguages: ['hi'],
       pageFiles: ['docs/architecture/index.html'],
     });
-    const droppedEntry = (
-      await f.post('/translation/filter', { projectId: dropped, targetLang: 'hi', pageSize: 1 })
-    ).json<{ data: { tm: TmEntry[] } }>().data.tm[0]!;
+    const droppedEntry = await firstUntranslated(dropped);
     await f.post('/translation/user/update', {
       projectId: dropped,
       targetLang: 'hi',

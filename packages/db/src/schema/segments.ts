@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -18,6 +19,11 @@ export const segments = pgTable(
   'segments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * Insertion order: the crawler stores a page's segments in document order, so lists sorted by
+     * (first seen, seq) read like the site and page the same way every time.
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
@@ -35,7 +41,10 @@ export const segments = pgTable(
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('segments_project_hash_uq').on(t.projectId, t.sourceHash)],
+  (t) => [
+    uniqueIndex('segments_project_hash_uq').on(t.projectId, t.sourceHash),
+    index('segments_project_order_idx').on(t.projectId, t.firstSeenAt, t.seq),
+  ],
 );
 
 /** Where a segment occurs: one row per page and segment, with how often. */

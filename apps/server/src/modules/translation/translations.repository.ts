@@ -266,7 +266,7 @@ export function createTranslationsRepository(db: Database) {
         .leftJoin(translations, joinTranslation(filter.targetLang))
         .leftJoin(users, eq(users.id, translations.updatedBy))
         .where(where)
-        .orderBy(asc(segments.firstSeenAt), asc(segments.id))
+        .orderBy(asc(segments.firstSeenAt), asc(segments.seq))
         .offset(paging.offset)
         .limit(paging.limit);
       if (knownTotal !== undefined) return { rows, total: knownTotal };

@@ -1,0 +1,2 @@
+ALTER TABLE "segments" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "segments_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "segments_project_order_idx" ON "segments" USING btree ("project_id","first_seen_at","seq");
