@@ -42,7 +42,8 @@ describe('downloadCsv', () => {
         ),
       ),
     );
-    const warning = vi.spyOn(appToaster, 'warning');
+    // Not shown for real: an antd message would render after the test environment is gone.
+    const warning = vi.spyOn(appToaster, 'warning').mockImplementation(() => undefined);
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     expect(await downloadCsv('feedback/csv/get', { projectId: 'p1' }, 'feedbackReport')).toBe(false);
     expect(warning).toHaveBeenCalledWith('Some Error Occured while fetching project report');
