@@ -76,8 +76,14 @@ export const mtRunItems = pgTable(
     segmentId: uuid('segment_id')
       .notNull()
       .references(() => segments.id, { onDelete: 'cascade' }),
-    /** pending | translated | skipped | unchanged. */
+    /**
+     * pending | received | translated | skipped | unchanged. `received`: the engine answered and
+     * its usage is metered (in the same transaction), the translation is not stored yet; a resumed
+     * run stores `result` without asking the engine again, so a chunk is never metered twice.
+     */
     state: text('state').notNull().default('pending'),
+    /** The engine's translation while `received`; null for an unusable answer (kept unchanged). */
+    result: text('result'),
   },
   (t) => [
     primaryKey({ columns: [t.runId, t.segmentId] }),

@@ -8,6 +8,8 @@ export const organisations = pgTable('organisations', {
   plan: text('plan').notNull().default('free'),
   /** Plan flag: the organisation has the parliament document workspace (house admins and translators). */
   parliamentWorkspace: boolean('parliament_workspace').notNull().default(false),
+  /** The organisation's default machine translation engine id (projects and calls may override). */
+  mtEngine: text('mt_engine'),
   website: text('website'),
   details: text('details'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
