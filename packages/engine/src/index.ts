@@ -59,3 +59,8 @@ export type {
   TmxUnit,
   TmxVariant,
 } from './tm/tmx-types';
+export { planPage } from './html/page-plan';
+export type { PagePlan, TagPlan, TextPlan } from './html/page-plan';
+export { renderPage } from './html/render-page';
+export type { RenderPageOptions } from './html/render-page';
+export { rewriteStartTag } from './html/start-tag-rewrite';

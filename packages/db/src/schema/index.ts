@@ -11,3 +11,4 @@ export * from './translations';
 export * from './machine-translation';
 export * from './glossary';
 export * from './delivery';
+export * from './url-translations';

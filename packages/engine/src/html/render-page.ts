@@ -1,0 +1,130 @@
+import type { PagePlan, TagPlan } from './page-plan';
+import { restoreSegment } from './restore-segment';
+import type { Placeholder } from './segment-types';
+import { rewriteStartTag } from './start-tag-rewrite';
+
+/** What to change when rendering a page from its plan. */
+export interface RenderPageOptions {
+  /** The translation of a source hash (plain segment text with placeholders), or undefined to keep the source. */
+  translate(sourceHash: string): string | undefined;
+  /** The new value of a link attribute (decoded URL), or undefined to keep it. */
+  rewriteLink?(value: string, tag: string): string | undefined;
+  /** Attributes set on `<html>` (lang, dir). */
+  htmlAttributes?: Readonly<Record<string, string>>;
+  /**
+   * Markup inserted into the head (hreflang alternates, canonical). It is written as given: the
+   * caller builds it from escaped values only.
+   */
+  headHtml?: string;
+}
+
+interface Edit {
+  start: number;
+  end: number;
+  html: string;
+}
+
+/** Attribute changes of one tag: translated attribute texts and a rewritten link. */
+function tagChanges(tag: TagPlan, options: RenderPageOptions): Map<string, string | null> {
+  const changes = new Map<string, string | null>();
+  for (const [attribute, hash] of tag.translatable) {
+    const translated = options.translate(hash);
+    if (translated !== undefined) changes.set(attribute, translated);
+  }
+  if (tag.linkAttribute !== undefined && options.rewriteLink) {
+    const rewritten = options.rewriteLink(tag.attributes[tag.linkAttribute]!, tag.name);
+    if (rewritten !== undefined) changes.set(tag.linkAttribute, rewritten);
+  }
+  return changes;
+}
+
+/** Splices edits (sorted, not overlapping) into source[from, to). */
+function splice(source: string, from: number, to: number, edits: readonly Edit[]): string {
+  let html = '';
+  let cursor = from;
+  for (const edit of edits) {
+    html += source.slice(cursor, edit.start) + edit.html;
+    cursor = edit.end;
+  }
+  return html + source.slice(cursor, to);
+}
+
+/**
+ * Renders one language of a planned page: translated text segments (restored with the source's own
+ * inline tags, see `restoreSegment`), translated attributes, rewritten links, `<html lang dir>` and
+ * the head tags. Every byte outside those changes is the original page's.
+ */
+export function renderPage(plan: PagePlan, options: RenderPageOptions): string {
+  const { source } = plan;
+  const tagEdits = new Map<number, Edit>();
+  const changesByStart = new Map<number, Map<string, string | null>>();
+  for (const tag of plan.tags) {
+    const changes = tagChanges(tag, options);
+    if (tag === plan.htmlTag && options.htmlAttributes) {
+      for (const [name, value] of Object.entries(options.htmlAttributes)) changes.set(name, value);
+    }
+    if (changes.size > 0) {
+      changesByStart.set(tag.start, changes);
+      tagEdits.set(tag.start, {
+        start: tag.start,
+        end: tag.end,
+        html: rewriteStartTag(source.slice(tag.start, tag.end), changes),
+      });
+    }
+  }
+
+  // Tag edits inside a replaced text segment travel with its placeholders instead.
+  const sortedTagEdits = [...tagEdits.values()].sort((a, b) => a.start - b.start);
+  const tagEditsWithin = (from: number, to: number): Edit[] => {
+    let lo = 0;
+    let hi = sortedTagEdits.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sortedTagEdits[mid]!.start < from) lo = mid + 1;
+      else hi = mid;
+    }
+    const inner: Edit[] = [];
+    for (let i = lo; i < sortedTagEdits.length && sortedTagEdits[i]!.start < to; i += 1) {
+      if (sortedTagEdits[i]!.end <= to) inner.push(sortedTagEdits[i]!);
+    }
+    return inner;
+  };
+
+  const placeholdersFor = (text: PagePlan['texts'][number]): Placeholder[] =>
+    text.placeholders.map((placeholder, index) => {
+      const start = text.placeholderStarts[index];
+      if (start === undefined) return placeholder;
+      if (placeholder.kind === 'paired') {
+        // Its html is the start tag serialised from the decoded attributes: change that.
+        const changes = changesByStart.get(start);
+        return changes ? { ...placeholder, html: rewriteStartTag(placeholder.html, changes) } : placeholder;
+      }
+      // Void and opaque placeholders carry the source markup of their range: edit it in place.
+      const end = start + placeholder.html.length;
+      if (source.slice(start, end) !== placeholder.html) return placeholder;
+      const inner = tagEditsWithin(start, end);
+      return inner.length > 0 ? { ...placeholder, html: splice(source, start, end, inner) } : placeholder;
+    });
+
+  const edits: Edit[] = [];
+  const replaced: { start: number; end: number }[] = [];
+  for (const text of plan.texts) {
+    const translated = options.translate(text.sourceHash);
+    if (translated === undefined) continue;
+    edits.push({ start: text.start, end: text.end, html: restoreSegment(translated, placeholdersFor(text)) });
+    replaced.push(text);
+  }
+  let r = 0;
+  for (const edit of sortedTagEdits) {
+    while (r < replaced.length && replaced[r]!.end <= edit.start) r += 1;
+    const within = r < replaced.length && replaced[r]!.start <= edit.start && edit.end <= replaced[r]!.end;
+    if (!within) edits.push(edit);
+  }
+  if (options.headHtml !== undefined) {
+    for (const link of plan.seoLinks) edits.push({ start: link.start, end: link.end, html: '' });
+    edits.push({ start: plan.headInsertAt, end: plan.headInsertAt, html: options.headHtml });
+  }
+  // Stable order; an insertion at an offset goes before an edit that starts there.
+  edits.sort((a, b) => a.start - b.start || a.end - a.start - (b.end - b.start));
+  return splice(source, 0, source.length, edits);
+}
