@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TmEntry } from '@bhasha/contract';
+import { TRANSLATION_EVENTS, projectRoomOf, type TmEntry } from '@bhasha/contract';
 import { waitForCrawl } from '../crawl/support/crawl-test-app';
 import { startStaticSite, type StaticSite } from '../crawl/support/static-site';
 import { countsFromRows, maintainedCounts, totals } from './support/count-truth';
@@ -51,6 +51,25 @@ describe('a real crawl applies exact matches and keeps the counts', () => {
     ).json<{ data: { tm: TmEntry[] } }>().data.tm;
     expect(applied.map((e) => [e.sourceHash, e.preProcessedTarget])).toEqual([
       [tm.tm[0]!.sourceHash, 'मंत्रिमंडल सचिवालय'],
+    ]);
+    // Open editors of the second project were told, after the page was committed.
+    const pushed = f.t.events.filter(
+      (e) => e.room === projectRoomOf(second) && e.event === TRANSLATION_EVENTS.translationChanged,
+    );
+    expect(pushed.map((e) => e.payload)).toEqual([
+      {
+        projectId: second,
+        targetLang: 'hi',
+        changedBy: null,
+        entries: [
+          expect.objectContaining({
+            sourceHash: tm.tm[0]!.sourceHash,
+            preProcessedTarget: 'मंत्रिमंडल सचिवालय',
+            translationType: 'USER',
+            version: 1,
+          }),
+        ],
+      },
     ]);
     for (const projectId of [first, second]) {
       expect(await maintainedCounts(f.t.handle.db, projectId)).toEqual(

@@ -9,6 +9,7 @@ import {
   type CrawlProgress,
 } from '@bhasha/contract';
 import { extractLinks, extractSegments } from '@bhasha/engine';
+import { createDeferredEmitter } from '../../realtime/deferred-emitter';
 import type { PageSeed } from '../scope/pages.repository';
 import { presentCrawlInfo } from './crawl.presenter';
 import { allowedHostsOf, compileIgnorePatterns, toSeed } from './crawl-scope';
@@ -307,6 +308,8 @@ export function createCrawlRunner(
     const segments = html !== null && !unchanged ? extractSegments(html, context.extract) : null;
     const memo = crawlMemoOf(crawl.id);
     const segmentCache: SegmentCache = { known: memo.segments, stored: new Map() };
+    // Exact matches applied while storing the page reach open editors once the page is committed.
+    const translationEvents = createDeferredEmitter();
     await db
       .transaction(async (tx) => {
         const segmentsRepo = createSegmentsRepository(tx);
@@ -343,6 +346,7 @@ export function createCrawlRunner(
             segments,
             now,
             segmentCache,
+            translationEvents,
           );
         } else if (html === null && outcome.status !== 'skipped') {
           await segmentsRepo.clearPage(page.id);
@@ -383,6 +387,7 @@ export function createCrawlRunner(
         forgetCrawlMemo(crawl.id);
         throw error;
       });
+    translationEvents.flushTo(runtime.emitter);
     for (const [hash, entry] of segmentCache.stored) memo.segments.set(hash, entry);
     if (outcome.links.length > 0) await enqueueNew(crawl, memo, outcome.links);
   }

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { pages, segmentOccurrences, segments, type Database } from '@bhasha/db';
 import type { Segment } from '@bhasha/engine';
 import { applyExactMatchesToNewSegments } from '../translation/exact-matches';
+import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 
 export interface PageWordCounts {
   sourceWordCount: number;
@@ -67,6 +68,8 @@ export function createSegmentsRepository(db: Database) {
       found: readonly Segment[],
       now: Date,
       cache?: SegmentCache,
+      /** Where applied exact matches are announced (a deferred emitter inside a transaction). */
+      events?: RealtimeEmitter,
     ): Promise<PageWordCounts> {
       const grouped = groupByHash(found);
       const idByHash = new Map<string, StoredSegment>();
@@ -76,6 +79,9 @@ export function createSegmentsRepository(db: Database) {
         if (known) idByHash.set(g.sourceHash, known);
         else unknown.push(g);
       }
+      // Concurrent pages upsert overlapping segments (menus, footers): taking the row locks in
+      // one global order (by hash) is what keeps two transactions from deadlocking on PostgreSQL.
+      unknown.sort((a, b) => (a.sourceHash < b.sourceHash ? -1 : a.sourceHash > b.sourceHash ? 1 : 0));
       const freshIds: string[] = [];
       for (let i = 0; i < unknown.length; i += CHUNK) {
         const chunk = unknown.slice(i, i + CHUNK);
@@ -125,6 +131,7 @@ export function createSegmentsRepository(db: Database) {
         db,
         ids,
         cache ? freshIds : [...idByHash.values()].flatMap((s) => (s.isNew ? [s.id] : [])),
+        events,
       );
       let sourceWordCount = 0;
       let uniqueWordCount = 0;

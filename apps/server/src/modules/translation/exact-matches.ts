@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { memoryEntries, projects, segments, translations, type Database } from '@bhasha/db';
 import type { DisplayType, TranslationType } from '@bhasha/contract';
-import { silentEmitter } from '../../realtime/realtime-emitter';
+import { silentEmitter, type RealtimeEmitter } from '../../realtime/realtime-emitter';
 import { createTranslationWriter, type TranslationChange } from './translation-writer';
 
 interface Match {
@@ -19,13 +19,16 @@ interface Match {
  * MACHINE or PBK) through the translation writer, so it has a revision and moves the counts.
  * Idempotent: an entry that already has a translation is never touched.
  *
- * Runs inside the caller's transaction (the crawl's) when `db` is one; nothing is pushed to the
- * project room from here, because the crawl's progress events already make the dashboard reload.
+ * Runs inside the caller's transaction (the crawl's) when `db` is one. The applied entries go to
+ * the project room as `translation.changed` through `events`: inside a transaction pass a
+ * deferred emitter (realtime/deferred-emitter.ts) and flush it after the commit, so open editors
+ * update without ever seeing a row a rollback removes.
  */
 export async function applyExactMatchesToNewSegments(
   db: Database,
   ids: { organisationId: string; projectId: string },
   segmentIds: readonly string[],
+  events: RealtimeEmitter = silentEmitter,
 ): Promise<number> {
   if (segmentIds.length === 0) return 0;
   const [project] = await db
@@ -111,7 +114,7 @@ export async function applyExactMatchesToNewSegments(
       onlyIfMissing: true,
     });
   }
-  const writer = createTranslationWriter({ db, emitter: silentEmitter, clock: { now: () => new Date() } });
+  const writer = createTranslationWriter({ db, emitter: events, clock: { now: () => new Date() } });
   const results = await writer.write({ ...ids, authorId: null }, changes);
   return results.filter((r) => r.outcome === 'created').length;
 }
