@@ -1,26 +1,11 @@
-import { PROJECT_MESSAGES, STORAGE_KEYS, type Project } from '@bhasha/contract';
+import { PROJECT_MESSAGES, type Project } from '@bhasha/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeServer, ok, UI_CONFIG } from '../../test/fake-server';
+import { installFakeServer, ok } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
+import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../test/signed-in';
 
-const ADMIN = {
-  id: 'u1',
-  name: 'Asha Verma',
-  email: 'asha@example.com',
-  role: 'organisationAdmin',
-  organisationId: 'o1',
-  apikey: null,
-  contractAgreed: true,
-};
-const ABILITIES = {
-  pages: ['dashboard', 'projects'],
-  creatableRoles: [],
-  canManageUsers: false,
-  canManageOrganisations: false,
-  canEditOwnOrganisation: false,
-  canSeeAllOrganisations: false,
-};
+const ABILITIES = abilitiesFor(['dashboard', 'projects']);
 
 function createdProject(origins: string[]): Project {
   const hosts = origins.map((origin) => new URL(origin).hostname);
@@ -56,9 +41,7 @@ function createdProject(origins: string[]): Project {
 function startServer() {
   let created: Project | null = null;
   return installFakeServer({
-    'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
-    'GET /api/user/check/': () => ok({ user: ADMIN }),
-    'GET /api/user/abilities': () => ok({ abilities: ABILITIES }),
+    ...signedInRoutes(ABILITIES),
     'POST /api/project': () => ok({ projectList: [], totalProjects: 0 }),
     'POST /api/project/new': (body) => {
       created = createdProject([(body as { baseUrl: string }).baseUrl]);
@@ -129,7 +112,7 @@ async function openWizard() {
 }
 
 describe('the create-project wizard', () => {
-  beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.token, 'tok'));
+  beforeEach(storeSessionToken);
   afterEach(() => vi.unstubAllGlobals());
 
   it('does not leave the website step with an invalid address', async () => {

@@ -1,26 +1,11 @@
-import { PROJECT_MESSAGES, STORAGE_KEYS, type Project } from '@bhasha/contract';
+import { PROJECT_MESSAGES, type Project } from '@bhasha/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeServer, ok, UI_CONFIG } from '../../test/fake-server';
+import { installFakeServer, ok } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
+import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../test/signed-in';
 
-const ADMIN = {
-  id: 'u1',
-  name: 'Asha Verma',
-  email: 'asha@example.com',
-  role: 'organisationAdmin',
-  organisationId: 'o1',
-  apikey: null,
-  contractAgreed: true,
-};
-const ABILITIES = {
-  pages: ['dashboard', 'projects'],
-  creatableRoles: [],
-  canManageUsers: false,
-  canManageOrganisations: false,
-  canEditOwnOrganisation: false,
-  canSeeAllOrganisations: false,
-};
+const ABILITIES = abilitiesFor(['dashboard', 'projects']);
 
 const PROJECT: Project = {
   id: 'p1',
@@ -61,9 +46,7 @@ const PROJECT: Project = {
 
 function startServer() {
   return installFakeServer({
-    'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
-    'GET /api/user/check/': () => ok({ user: ADMIN }),
-    'GET /api/user/abilities': () => ok({ abilities: ABILITIES }),
+    ...signedInRoutes(ABILITIES),
     'POST /api/project/details': () => ok({ project: PROJECT }),
     'POST /api/scope/crawl/last': () =>
       ok({
@@ -87,7 +70,7 @@ function startServer() {
 }
 
 describe('the domains of a project', () => {
-  beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.token, 'tok'));
+  beforeEach(storeSessionToken);
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the status field of a failed add, next to the form', async () => {

@@ -1,26 +1,11 @@
-import { STORAGE_KEYS, type Project } from '@bhasha/contract';
+import { type Project } from '@bhasha/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeServer, ok, UI_CONFIG } from '../../test/fake-server';
+import { installFakeServer, ok } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
+import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../test/signed-in';
 
-const ADMIN = {
-  id: 'u1',
-  name: 'Asha Verma',
-  email: 'asha@example.com',
-  role: 'organisationAdmin',
-  organisationId: 'o1',
-  apikey: null,
-  contractAgreed: true,
-};
-const ABILITIES = {
-  pages: ['dashboard', 'projects'],
-  creatableRoles: [],
-  canManageUsers: false,
-  canManageOrganisations: false,
-  canEditOwnOrganisation: false,
-  canSeeAllOrganisations: false,
-};
+const ABILITIES = abilitiesFor(['dashboard', 'projects']);
 
 function project(id: string, name: string, status: Project['status']): Project {
   return {
@@ -56,9 +41,7 @@ function project(id: string, name: string, status: Project['status']): Project {
 
 function startServer() {
   return installFakeServer({
-    'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
-    'GET /api/user/check/': () => ok({ user: ADMIN }),
-    'GET /api/user/abilities': () => ok({ abilities: ABILITIES }),
+    ...signedInRoutes(ABILITIES),
     'POST /api/project': () =>
       ok({
         projectList: [project('p1', 'Ministry site', 'parsed'), project('p2', 'Handbook', 'crawlingFailed')],
@@ -97,7 +80,7 @@ function startServer() {
 }
 
 describe('projects', () => {
-  beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.token, 'tok'));
+  beforeEach(storeSessionToken);
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists projects with their status tags', async () => {

@@ -1,26 +1,11 @@
-import { STORAGE_KEYS, type ScopeUrl } from '@bhasha/contract';
+import { type ScopeUrl } from '@bhasha/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, installFakeServer, ok, UI_CONFIG } from '../../test/fake-server';
+import { fail, installFakeServer, ok } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
+import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../test/signed-in';
 
-const ADMIN = {
-  id: 'u1',
-  name: 'Asha Verma',
-  email: 'asha@example.com',
-  role: 'organisationAdmin',
-  organisationId: 'o1',
-  apikey: null,
-  contractAgreed: true,
-};
-const ABILITIES = {
-  pages: ['dashboard', 'projects'],
-  creatableRoles: [],
-  canManageUsers: false,
-  canManageOrganisations: false,
-  canEditOwnOrganisation: false,
-  canSeeAllOrganisations: false,
-};
+const ABILITIES = abilitiesFor(['dashboard', 'projects']);
 
 function url(id: string, path: string, overrides: Partial<ScopeUrl> = {}): ScopeUrl {
   return {
@@ -48,9 +33,7 @@ const URLS = [
 
 function startServer() {
   return installFakeServer({
-    'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
-    'GET /api/user/check/': () => ok({ user: ADMIN }),
-    'GET /api/user/abilities': () => ok({ abilities: ABILITIES }),
+    ...signedInRoutes(ABILITIES),
     'GET /api/scope/urls/p1': () => ok({ urlList: URLS, total: URLS.length }),
     'POST /api/scope/Uniquedomains': () => ok({ uniqueDomains: ['hi.ministry.gov.in', 'ministry.gov.in'] }),
     'POST /api/scope/toggle': () => ok({ updated: 1 }, 'Updated'),
@@ -126,7 +109,7 @@ async function openScopePage() {
 }
 
 describe('the Scope page', () => {
-  beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.token, 'tok'));
+  beforeEach(storeSessionToken);
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the URLs with their total and searches them', async () => {

@@ -102,6 +102,42 @@ describe('editor tools', () => {
     await waitFor(() => expect(within(drawer).getAllByTestId('revision-item')).toHaveLength(3));
   }, 90_000);
 
+  it('marks the selected strings as no translation; human translation says why it is unavailable', async () => {
+    const server = startWorkspaceServer(SEGMENTS);
+    const grid = await openEditor();
+    grid.focus();
+    // Space selects the row under the cursor: the first two strings.
+    fireEvent.keyDown(grid, { key: ' ' });
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: ' ' });
+    const bar = await screen.findByTestId('bulk-actions');
+    expect(within(bar).getByText('2 selected')).toBeTruthy();
+    expect(
+      within(bar)
+        .getByRole('button', { name: /Send to human translation/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+
+    fireEvent.click(within(bar).getByRole('button', { name: /Mark no translation/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(server.callsTo('POST /api/translation/noTranslation/mark')).toHaveLength(1));
+    expect(server.callsTo('POST /api/translation/noTranslation/mark')[0]!.body).toEqual({
+      projectId: 'p1',
+      targetLang: 'hi',
+      sourceHashes: ['h1', 'h2'],
+    });
+    expect(await screen.findByText('2 translations removed')).toBeTruthy();
+    const rows = within(grid).getAllByTestId('segment-row');
+    await waitFor(() =>
+      expect(within(rows[0]!).getByTestId('segment-target').textContent).toBe('No translation yet'),
+    );
+    expect(within(rows[1]!).getByTestId('translation-type-tag').textContent).toBe('New');
+    expect(within(rows[2]!).getByTestId('segment-target').textContent).toBe('संपर्क करें');
+    // The selection is done with; the counts are asked for again.
+    await waitFor(() => expect(screen.queryByTestId('bulk-actions')).toBeNull());
+    expect(server.rows.get('h2')!.translationType).toBe('NO_TRANSLATION_AVAILABLE');
+  }, 60_000);
+
   it('shows memory matches for the active string and inserts one into the editor', async () => {
     const server = startWorkspaceServer(SEGMENTS);
     const grid = await openEditor();

@@ -1,27 +1,16 @@
-import { STORAGE_KEYS, type CollaboratorAssignment, type Project } from '@bhasha/contract';
+import { type CollaboratorAssignment, type Project } from '@bhasha/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeServer, ok, UI_CONFIG } from '../../../test/fake-server';
+import { installFakeServer, ok } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
+import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../../test/signed-in';
 
-const ADMIN = {
-  id: 'u1',
-  name: 'Asha Verma',
-  email: 'asha@example.com',
-  role: 'organisationAdmin',
-  organisationId: 'o1',
-  apikey: null,
-  contractAgreed: true,
-};
-const ABILITIES = {
-  pages: ['dashboard', 'projects', 'users'],
+const ABILITIES = abilitiesFor(['dashboard', 'projects', 'users'], {
   creatableRoles: ['collaborator'],
   canManageUsers: true,
-  canManageOrganisations: false,
   canEditOwnOrganisation: true,
-  canSeeAllOrganisations: false,
   canAssignCollaborators: true,
-};
+});
 
 const domain = (id: string, hostname: string, isPrimary = false) => ({
   id,
@@ -81,9 +70,7 @@ const summary = (id: string, name: string, email: string) => ({
 function startServer(abilities: Record<string, unknown> = ABILITIES) {
   let assigned: CollaboratorAssignment[] = [RAVI];
   const server = installFakeServer({
-    'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
-    'GET /api/user/check/': () => ok({ user: ADMIN }),
-    'GET /api/user/abilities': () => ok({ abilities }),
+    ...signedInRoutes(abilities),
     'POST /api/project/details': () => ok({ project: PROJECT }),
     'POST /api/scope/crawl/last': () => ok(null),
     'POST /api/project/stats': () => ok({ stat: null }),
@@ -119,7 +106,7 @@ function startServer(abilities: Record<string, unknown> = ABILITIES) {
 }
 
 describe('project collaborators', () => {
-  beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.token, 'tok'));
+  beforeEach(storeSessionToken);
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists assigned collaborators with their domains', async () => {

@@ -1,27 +1,15 @@
-import { STORAGE_KEYS, USER_MESSAGES, type UserSummary } from '@bhasha/contract';
+import { USER_MESSAGES, type UserSummary } from '@bhasha/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeServer, ok, UI_CONFIG } from '../../../test/fake-server';
+import { installFakeServer, ok } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
+import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../../test/signed-in';
 
-const ADMIN = {
-  id: 'u1',
-  name: 'Asha Verma',
-  email: 'asha@example.com',
-  role: 'organisationAdmin',
-  organisationId: 'o1',
-  apikey: null,
-  contractAgreed: true,
-};
-
-const ABILITIES = {
-  pages: ['dashboard', 'projects', 'users', 'organisations'],
+const ABILITIES = abilitiesFor(['dashboard', 'projects', 'users', 'organisations'], {
   creatableRoles: ['collaborator'],
   canManageUsers: true,
-  canManageOrganisations: false,
   canEditOwnOrganisation: true,
-  canSeeAllOrganisations: false,
-};
+});
 
 function member(id: string, name: string, status: 'active' | 'inactive' = 'active'): UserSummary {
   return {
@@ -41,9 +29,7 @@ function member(id: string, name: string, status: 'active' | 'inactive' = 'activ
 
 function startServer(overrides: Record<string, Parameters<typeof installFakeServer>[0][string]> = {}) {
   return installFakeServer({
-    'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
-    'GET /api/user/check/': () => ok({ user: ADMIN }),
-    'GET /api/user/abilities': () => ok({ abilities: ABILITIES }),
+    ...signedInRoutes(ABILITIES),
     'POST /api/user/list': (body) => {
       const { search } = body as { search?: string };
       const users = [member('u2', 'Chitra K'), member('u3', 'Dev P', 'inactive')].filter(
@@ -56,7 +42,7 @@ function startServer(overrides: Record<string, Parameters<typeof installFakeServ
 }
 
 describe('users page', () => {
-  beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.token, 'tok'));
+  beforeEach(storeSessionToken);
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the organisation’s users with their status, and shows only the sections the server allows', async () => {
