@@ -210,6 +210,10 @@ const FIXTURES: Record<string, RouteFixture> = {
     kind: 'resource',
     body: onProject({ targetLang: 'hi', sourceHashes: ['0'.repeat(64)] }),
   },
+  'POST /api/translation/noTranslation/mark': {
+    kind: 'resource',
+    body: onProject({ targetLang: 'hi', sourceHashes: ['0'.repeat(64)] }),
+  },
   'POST /api/translation/revision/create': {
     kind: 'resource',
     body: onProject({ languages: ['hi'], sourceHash: '0'.repeat(64) }),

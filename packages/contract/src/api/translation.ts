@@ -49,6 +49,7 @@ export const TRANSLATION_ORIGIN_VALUES = [
   'tmx',
   'exactMatch',
   'import',
+  'noTranslation',
 ] as const;
 export type TranslationOrigin = (typeof TRANSLATION_ORIGIN_VALUES)[number];
 
@@ -63,6 +64,7 @@ export const TRANSLATION_MESSAGES = {
   savedOverNewer:
     'Translation saved. Someone else had changed it meanwhile; their version is kept in the revision history',
   toggled: 'Display type updated',
+  markedNoTranslation: 'Marked as no translation',
   revisionCreated: 'TM revision created',
   revisionRestored: 'Revision restored',
   replaced: 'Strings replaced',
@@ -303,6 +305,23 @@ export const toggleTransliterationRequestSchema = z.object({
 });
 export const toggleTransliterationResponseSchema = z.object({
   updated: z.number().int(),
+  tm: z.array(tmEntrySchema),
+});
+
+/**
+ * translation/noTranslation/mark (ADR 0015; spec §7 has no call for it): the selected entries
+ * become NO_TRANSLATION_AVAILABLE with no text, so pages show the source again and the counts
+ * move to untranslated. Each change is a revision, so the earlier text can be restored.
+ */
+export const markNoTranslationRequestSchema = z.object({
+  projectId: projectIdSchema,
+  targetLang: languageCodeSchema,
+  sourceHashes: z.array(sourceHashSchema).min(1).max(MAX_HASHES_PER_CALL),
+});
+export const markNoTranslationResponseSchema = z.object({
+  /** Entries that had a translation and now have none. */
+  updated: z.number().int(),
+  /** Every selected entry as it is now (changed or already without a translation). */
   tm: z.array(tmEntrySchema),
 });
 

@@ -111,6 +111,48 @@ export function createTranslationEditService(deps: {
       return { updated: changed.length, tm: [...changed, ...untouched] };
     },
 
+    /**
+     * translation/noTranslation/mark (ADR 0015): translated entries become NO_TRANSLATION_AVAILABLE
+     * with no text (pages show the source, the counts move to untranslated); each is a revision,
+     * so the text it had can be restored. Entries already without a translation are left as they are.
+     */
+    async markNoTranslation(
+      principal: Principal,
+      input: { projectId: string; targetLang: string; sourceHashes: string[] },
+    ) {
+      const project = await context.projectInLanguage(principal, input.projectId, input.targetLang);
+      const changes: TranslationChange[] = [];
+      const untouched: TmEntry[] = [];
+      for await (const batch of repository.iterateEntries(project.id, {
+        targetLang: input.targetLang,
+        sourceHashes: input.sourceHashes,
+      })) {
+        for (const row of batch) {
+          const entry = presentEntry(row, input.targetLang);
+          if (entry.translationType === 'NO_TRANSLATION_AVAILABLE' && entry.preProcessedTarget === '') {
+            untouched.push(entry);
+            continue;
+          }
+          changes.push({
+            sourceHash: entry.sourceHash,
+            targetLang: input.targetLang,
+            text: '',
+            type: 'NO_TRANSLATION_AVAILABLE',
+            displayType: entry.displayType,
+            origin: 'noTranslation',
+            // A save that lands between this read and the write is reported as a conflict and kept as a revision.
+            baseVersion: entry.version,
+          });
+        }
+      }
+      if (changes.length === 0 && untouched.length === 0)
+        throw new AppError(404, 'NOT_FOUND', TRANSLATION_MESSAGES.segmentNotFound);
+      const results = await writer.write(writeContext(principal, project), changes);
+      const changed = results.flatMap((r) => (r.entry ? [r.entry] : []));
+      const updated = results.filter((r) => r.outcome === 'created' || r.outcome === 'updated').length;
+      return { updated, tm: [...changed, ...untouched] };
+    },
+
     /** translation/revision/create: a checkpoint of the current text of a hash in each language. */
     async createRevision(
       principal: Principal,

@@ -14,6 +14,8 @@ import {
   generateReportResponseSchema,
   languageDeletionRequestSchema,
   languageDeletionResponseSchema,
+  markNoTranslationRequestSchema,
+  markNoTranslationResponseSchema,
   metaPaginatedRequestSchema,
   metaPaginatedResponseSchema,
   newContentViewRequestSchema,
@@ -263,6 +265,25 @@ export const translationRoutes: FastifyPluginCallbackZod<{ services: Services }>
     },
     async (request) =>
       ok(await edits.toggleDisplayType(request.principal!, request.body), TRANSLATION_MESSAGES.toggled),
+  );
+
+  app.post(
+    '/translation/noTranslation/mark',
+    {
+      config: readers,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove the translation of entries (NO_TRANSLATION_AVAILABLE), keeping a revision each',
+        body: markNoTranslationRequestSchema,
+        response: responses(markNoTranslationResponseSchema, 400, 404),
+      },
+    },
+    async (request) =>
+      ok(
+        await edits.markNoTranslation(request.principal!, request.body),
+        TRANSLATION_MESSAGES.markedNoTranslation,
+      ),
   );
 
   app.post(

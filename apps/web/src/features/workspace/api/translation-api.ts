@@ -56,6 +56,11 @@ export const translationApi = {
   /** Saves a USER translation; the editor presents failures itself (the row keeps the draft). */
   update: (body: WithLanguage<UserUpdateRequest>) =>
     apiClient.call<{ tm: TmEntry; conflict: boolean }>('translation/user/update', { body }),
+  /** translation/noTranslation/mark (ADR 0015): the entries lose their translation, kept as a revision. */
+  markNoTranslation: (projectId: string, targetLang: string, sourceHashes: string[]) =>
+    apiClient.call<{ updated: number; tm: TmEntry[] }>('translation/noTranslation/mark', {
+      body: { projectId, targetLang, sourceHashes },
+    }),
   toggleDisplayType: (
     projectId: string,
     targetLang: string,

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   CloseOutlined,
   FontColorsOutlined,
@@ -11,36 +10,37 @@ import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { MAX_TRANSLITERATION_SELECTION, type DisplayType } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 
-export type BulkAction = 'showAsTransliteration' | 'showAsTranslation' | 'applyMachine' | 'transliterate';
+export type BulkAction =
+  'showAsTransliteration' | 'showAsTranslation' | 'markNoTranslation' | 'applyMachine' | 'transliterate';
 
 interface BulkActionsBarProps {
   selectedCount: number;
   /** The action running now, if any. */
   pending: BulkAction | null;
   onSetDisplayType: (displayType: DisplayType) => void;
+  onMarkNoTranslation: () => void;
   onApplyMachine: () => void;
   onTransliterate: () => void;
   onClear: () => void;
 }
 
 /**
- * Actions on the selected strings. "Mark no translation" and "send to human translation" have no
- * server call yet: they are shown disabled with a tooltip saying so, rather than pretending to work.
+ * Actions on the selected strings. "Send to human translation" needs the manual translation
+ * (Prabandhak) workflow, which this server does not have yet: it is shown disabled with a tooltip
+ * saying so, rather than pretending to work.
  */
 export function BulkActionsBar(props: BulkActionsBarProps) {
-  const { selectedCount, pending, onSetDisplayType, onApplyMachine, onTransliterate, onClear } = props;
+  const {
+    selectedCount,
+    pending,
+    onSetDisplayType,
+    onMarkNoTranslation,
+    onApplyMachine,
+    onTransliterate,
+    onClear,
+  } = props;
   const { t } = useTranslation('workspace');
   if (selectedCount === 0) return null;
-  const unavailable = (key: 'markNoTranslation' | 'sendToHuman', icon: ReactNode) => (
-    <Tooltip key={key} title={t('bulk.unavailable')}>
-      {/* A disabled button swallows hover events; the span keeps the tooltip working. */}
-      <span>
-        <Button disabled icon={icon}>
-          {t(`bulk.${key}`)}
-        </Button>
-      </span>
-    </Tooltip>
-  );
   const isTooManyToTransliterate = selectedCount > MAX_TRANSLITERATION_SELECTION;
 
   return (
@@ -87,8 +87,22 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
         >
           {t('bulk.showAsTranslation')}
         </Button>
-        {unavailable('markNoTranslation', <StopOutlined />)}
-        {unavailable('sendToHuman', <SolutionOutlined />)}
+        <Popconfirm
+          title={t('bulk.confirmNoTranslation', { count: selectedCount })}
+          onConfirm={onMarkNoTranslation}
+        >
+          <Button icon={<StopOutlined />} loading={pending === 'markNoTranslation'}>
+            {t('bulk.markNoTranslation')}
+          </Button>
+        </Popconfirm>
+        <Tooltip title={t('bulk.sendToHumanUnavailable')}>
+          {/* A disabled button swallows hover events; the span keeps the tooltip working. */}
+          <span>
+            <Button disabled icon={<SolutionOutlined />}>
+              {t('bulk.sendToHuman')}
+            </Button>
+          </span>
+        </Tooltip>
         <Button type="text" icon={<CloseOutlined />} onClick={onClear}>
           {t('bulk.clear')}
         </Button>

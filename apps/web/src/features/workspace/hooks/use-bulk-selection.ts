@@ -68,6 +68,18 @@ export function useBulkSelection(projectId: string, targetLang: string) {
       refreshCounts(queryClient, projectId, targetLang);
     });
 
+  const markNoTranslation = () =>
+    run('markNoTranslation', async () => {
+      let updated = 0;
+      for (const hashes of chunk([...selected.keys()], MAX_HASHES_PER_CALL)) {
+        const result = await translationApi.markNoTranslation(projectId, targetLang, hashes);
+        mergeEntriesIntoCache(queryClient, projectId, targetLang, result.tm);
+        updated += result.updated;
+      }
+      appToaster.success(t('bulk.markedNoTranslation', { count: updated }));
+      refreshCounts(queryClient, projectId, targetLang);
+    });
+
   const applyMachine = () =>
     run('applyMachine', async () => {
       await bulkActionsApi.applyMachineTranslation(projectId, targetLang, [...selected.values()]);
@@ -82,5 +94,15 @@ export function useBulkSelection(projectId: string, targetLang: string) {
       refreshCounts(queryClient, projectId, targetLang);
     });
 
-  return { selected, pending, toggle, setPage, clear, setDisplayType, applyMachine, transliterate };
+  return {
+    selected,
+    pending,
+    toggle,
+    setPage,
+    clear,
+    setDisplayType,
+    markNoTranslation,
+    applyMachine,
+    transliterate,
+  };
 }

@@ -221,6 +221,7 @@ export function EditorPage() {
           selectedCount={bulk.selected.size}
           pending={bulk.pending}
           onSetDisplayType={(displayType) => void bulk.setDisplayType(displayType)}
+          onMarkNoTranslation={() => void bulk.markNoTranslation()}
           onApplyMachine={() => void bulk.applyMachine()}
           onTransliterate={() => void bulk.transliterate()}
           onClear={bulk.clear}

@@ -172,6 +172,29 @@ export function startWorkspaceServer(initial: TmEntry[], options: { failUpdatesO
         'Translation saved',
       );
     },
+    'POST /api/translation/noTranslation/mark': (body) => {
+      const { sourceHashes } = body as { sourceHashes: string[] };
+      const tm: TmEntry[] = [];
+      let updated = 0;
+      for (const sourceHash of sourceHashes) {
+        const row = rows.get(sourceHash)!;
+        if (row.translationType === 'NO_TRANSLATION_AVAILABLE') {
+          tm.push(row);
+          continue;
+        }
+        const next: TmEntry = {
+          ...row,
+          preProcessedTarget: '',
+          translationType: 'NO_TRANSLATION_AVAILABLE',
+          version: row.version + 1,
+        };
+        rows.set(sourceHash, next);
+        recordRevision(next, 'noTranslation');
+        tm.push(next);
+        updated += 1;
+      }
+      return ok({ updated, tm }, 'Marked as no translation');
+    },
     'POST /api/translation/revision/list': (body) => {
       const list = revisions.get((body as { sourceHash: string }).sourceHash) ?? [];
       return ok({ tmRevisions: list, total: list.length });

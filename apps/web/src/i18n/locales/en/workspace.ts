@@ -96,6 +96,7 @@ export const workspace = {
     tmx: 'TMX import',
     exactMatch: 'Memory match',
     import: 'Import',
+    noTranslation: 'No translation',
   },
   bulk: {
     label: 'Actions on the selected strings',
@@ -110,8 +111,15 @@ export const workspace = {
     showAsTransliteration: 'Show as transliteration',
     showAsTranslation: 'Show as translation',
     markNoTranslation: 'Mark no translation',
+    confirmNoTranslation_one:
+      'Remove the translation of {{count}} string? Pages show the source text; the removed text stays in the history.',
+    confirmNoTranslation_other:
+      'Remove the translation of {{count}} strings? Pages show the source text; the removed texts stay in the history.',
+    markedNoTranslation_one: '{{count}} translation removed',
+    markedNoTranslation_other: '{{count}} translations removed',
     sendToHuman: 'Send to human translation',
-    unavailable: 'Not available yet on this server',
+    sendToHumanUnavailable:
+      'Human translation requests (Prabandhak) need the manual translation workflow, which this server does not offer yet',
     clear: 'Clear selection',
   },
   replace: {
