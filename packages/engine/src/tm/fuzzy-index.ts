@@ -89,6 +89,8 @@ export class FuzzyIndex {
   private baseLive: number;
   private deltaCounts: Uint16Array = new Uint16Array(1024);
   private scratch: Int32Array = new Int32Array(MAX_FUZZY_LENGTH);
+  /** Slots a query's counting touched, reused between queries. */
+  private touched: Int32Array = new Int32Array(1024);
 
   private constructor(base: BaseSegment) {
     this.base = base;
@@ -256,7 +258,8 @@ export class FuzzyIndex {
     // Counting a posting costs a few nanoseconds and verifying a candidate a microsecond or more, so
     // every bucket is read: the full bound keeps candidates few.
     const counts = this.baseCounts;
-    const touched: number[] = [];
+    let touched = this.touched;
+    let touchedCount = 0;
     for (const bucket of buckets) {
       let at = offsets[bucket]!;
       const stop = offsets[bucket + 1]!;
@@ -278,17 +281,24 @@ export class FuzzyIndex {
         }
         while (at < blockEnd) {
           let byte = postings[at++]!;
-          let gap = byte & 0x7f;
-          let shift = 7;
-          while (byte & 0x80) {
-            byte = postings[at++]!;
-            gap |= (byte & 0x7f) << shift;
-            shift += 7;
+          if (byte < 0x80) {
+            slot += byte; // most gaps of a large index fit one byte
+          } else {
+            let gap = byte & 0x7f;
+            let shift = 7;
+            while (byte & 0x80) {
+              byte = postings[at++]!;
+              gap |= (byte & 0x7f) << shift;
+              shift += 7;
+            }
+            slot += gap;
           }
-          slot += gap;
           if (slot < first) continue;
           if (slot >= end) break;
-          if (counts[slot]!++ === 0) touched.push(slot);
+          if (counts[slot]!++ === 0) {
+            if (touchedCount === touched.length) touched = growInt32(touched);
+            touched[touchedCount++] = slot;
+          }
         }
         if (slot >= end) break;
       }
@@ -307,7 +317,9 @@ export class FuzzyIndex {
           candidates.add(text, ids[slot]!, 0, 0);
       }
     }
-    for (const slot of touched) {
+    this.touched = touched;
+    for (let i = 0; i < touchedCount; i += 1) {
+      const slot = touched[i]!;
       const shared = counts[slot]!;
       counts[slot] = 0;
       if (!alive[slot]) continue;
@@ -458,6 +470,62 @@ function bucketCountFor(size: number): number {
   return buckets;
 }
 
+/** Buckets per partition: the state of one partition (4,096 × 16 bytes) stays in the L2 cache. */
+const PARTITION_BITS = 12;
+/** Postings gathered before they are handed on, partition by partition (two 8 MB arrays, twice). */
+const CHUNK_POSTINGS = 1 << 21;
+
+/**
+ * Calls `visit` with every (bucket, slot) posting of `texts`, slots ascending within each bucket:
+ * texts are read a chunk at a time and each chunk's postings are handed on grouped by partition
+ * of the bucket space (a stable counting sort, so slot order holds). Fills `gramCounts` if given.
+ */
+function forEachPosting(
+  texts: readonly string[],
+  mask: number,
+  gramCounts: Uint16Array | null,
+  visit: (buckets: Int32Array, slots: Int32Array, from: number, to: number) => void,
+): void {
+  const shift = Math.min(PARTITION_BITS, Math.log2(mask + 1));
+  const partitions = (mask >>> shift) + 1;
+  const capacity = CHUNK_POSTINGS + MAX_FUZZY_LENGTH;
+  const gathered = new Int32Array(capacity);
+  const gatheredSlots = new Int32Array(capacity);
+  const buckets = new Int32Array(capacity);
+  const slots = new Int32Array(capacity);
+  const starts = new Int32Array(partitions + 1);
+  let filled = 0;
+  const flush = () => {
+    starts.fill(0);
+    for (let k = 0; k < filled; k += 1) starts[(gathered[k]! >>> shift) + 1]! += 1;
+    for (let p = 1; p <= partitions; p += 1) starts[p]! += starts[p - 1]!;
+    const cursor = starts.slice();
+    for (let k = 0; k < filled; k += 1) {
+      const to = cursor[gathered[k]! >>> shift]!++;
+      buckets[to] = gathered[k]!;
+      slots[to] = gatheredSlots[k]!;
+    }
+    for (let p = 0; p < partitions; p += 1) {
+      if (starts[p]! < starts[p + 1]!) visit(buckets, slots, starts[p]!, starts[p + 1]!);
+    }
+    filled = 0;
+  };
+  for (let slot = 0; slot < texts.length; slot += 1) {
+    const count = distinctBuckets(texts[slot]!, mask, gathered, filled);
+    if (gramCounts) gramCounts[slot] = count;
+    gatheredSlots.fill(slot, filled, filled + count);
+    filled += count;
+    if (filled >= CHUNK_POSTINGS) flush();
+  }
+  flush();
+}
+
+function growInt32(values: Int32Array): Int32Array {
+  const grown = new Int32Array(values.length * 2);
+  grown.set(values);
+  return grown;
+}
+
 function requireInt32(id: number): void {
   if (!Number.isInteger(id) || id < -0x80000000 || id > 0x7fffffff) {
     throw new RangeError(`fuzzy index ids are 32-bit integers, not ${id}`);
@@ -491,24 +559,23 @@ function buildBase(rawIds: number[], rawTexts: string[]): BaseSegment {
 
   const bucketCount = bucketCountFor(size);
   const mask = bucketCount - 1;
-  const scratch = new Int32Array(MAX_FUZZY_LENGTH);
   const gramCounts = new Uint16Array(size);
-  // Per-bucket state sits interleaved, one cache line per bucket: with millions of buckets the
-  // passes are bound by memory latency, not arithmetic.
+  // Per-bucket state sits interleaved, and every chunk of texts is visited one partition of buckets
+  // at a time (see `forEachPosting`): with millions of buckets, plain slot order would make the
+  // passes wait on a cache miss for nearly every trigram.
   // Pass 1: [last slot, postings, bytes] per bucket.
   const sizing = new Int32Array(bucketCount * 3);
   for (let bucket = 0; bucket < bucketCount; bucket += 1) sizing[bucket * 3] = -1;
-  for (let slot = 0; slot < size; slot += 1) {
-    const count = distinctBuckets(texts[slot]!, mask, scratch);
-    gramCounts[slot] = count;
-    for (let i = 0; i < count; i += 1) {
-      const at = scratch[i]! * 3;
-      const header = sizing[at + 1]! % BLOCK_POSTINGS === 0 ? BLOCK_HEADER_BYTES : 0;
+  forEachPosting(texts, mask, gramCounts, (buckets, slots, from, to) => {
+    for (let k = from; k < to; k += 1) {
+      const slot = slots[k]!;
+      const at = buckets[k]! * 3;
+      const header = (sizing[at + 1]! & (BLOCK_POSTINGS - 1)) === 0 ? BLOCK_HEADER_BYTES : 0;
       sizing[at + 2]! += header + varintLength(slot - sizing[at]!);
       sizing[at + 1]! += 1;
       sizing[at] = slot;
     }
-  }
+  });
   const offsets = new Uint32Array(bucketCount + 1);
   for (let bucket = 0; bucket < bucketCount; bucket += 1) {
     offsets[bucket + 1] = offsets[bucket]! + sizing[bucket * 3 + 2]!;
@@ -521,11 +588,11 @@ function buildBase(rawIds: number[], rawTexts: string[]): BaseSegment {
     writing[bucket * 4] = -1;
     writing[bucket * 4 + 2] = offsets[bucket]!;
   }
-  for (let slot = 0; slot < size; slot += 1) {
-    const count = distinctBuckets(texts[slot]!, mask, scratch);
-    for (let i = 0; i < count; i += 1) {
-      const at = scratch[i]! * 4;
-      if (writing[at + 1]! % BLOCK_POSTINGS === 0) {
+  forEachPosting(texts, mask, null, (buckets, slots, from, to) => {
+    for (let k = from; k < to; k += 1) {
+      const slot = slots[k]!;
+      const at = buckets[k]! * 4;
+      if ((writing[at + 1]! & (BLOCK_POSTINGS - 1)) === 0) {
         if (writing[at + 1]! > 0) {
           const start = writing[at + 3]!;
           writeBlockHeader(postings, start, writing[at]!, writing[at + 2]! - start - BLOCK_HEADER_BYTES);
@@ -537,7 +604,7 @@ function buildBase(rawIds: number[], rawTexts: string[]): BaseSegment {
       writing[at + 1]! += 1;
       writing[at] = slot;
     }
-  }
+  });
   for (let bucket = 0; bucket < bucketCount; bucket += 1) {
     const at = bucket * 4;
     if (writing[at + 1] === 0) continue;

@@ -23,10 +23,11 @@ const setStamps = new Int32Array(SET_SIZE);
 let generation = 0;
 
 /**
- * The distinct buckets of a text's trigrams, written into `out` in first-seen order; answers how
- * many. `out` must hold at least `text.length` entries and the text must be at most 8,000 long.
+ * The distinct buckets of a text's trigrams, written into `out` from `at` in first-seen order;
+ * answers how many. `out` must hold `text.length` entries from `at` and the text must be at most
+ * 8,000 long.
  */
-export function distinctBuckets(text: string, mask: number, out: Int32Array): number {
+export function distinctBuckets(text: string, mask: number, out: Int32Array, at = 0): number {
   const grams = text.length - 2;
   if (grams <= 0) return 0;
   generation += 1;
@@ -42,7 +43,7 @@ export function distinctBuckets(text: string, mask: number, out: Int32Array): nu
     if (setStamps[slot] === generation) continue;
     setStamps[slot] = generation;
     setKeys[slot] = bucket;
-    out[distinct++] = bucket;
+    out[at + distinct++] = bucket;
   }
   return distinct;
 }

@@ -92,7 +92,7 @@ describe('FuzzyIndex', () => {
         expect(index.query(query, { threshold, limit: 10_000 }), query).toEqual(expected);
       }
     }
-  });
+  }, 180_000); // exhaustive scans: slow on a busy machine
 
   it('answers the top matches best first, with 0–100 scores', () => {
     const [best, ...rest] = index.query(entries[10]!.text, { limit: 5 });
@@ -160,5 +160,35 @@ describe('FuzzyIndex', () => {
   it('rejects a threshold outside (0, 1] and answers nothing for empty text', () => {
     expect(() => index.query('anything', { threshold: 0 })).toThrow(RangeError);
     expect(index.query('   ')).toEqual([]);
+  });
+
+  it('builds postings in several chunks and bucket partitions without losing a match', () => {
+    // About 2.4 million postings: more than one build chunk, and 2^17 buckets in 32 partitions.
+    const large = corpus(7, 10_000).flatMap((entry) => [
+      entry,
+      { id: entry.id + 1e6, text: `${entry.text} ${entry.text}` },
+    ]);
+    const big = FuzzyIndex.build(large);
+    for (const query of queries.slice(0, 16)) {
+      expect(big.query(query, { limit: 10_000 }), query).toEqual(exhaustive(large, query, 0.75));
+    }
+  }, 180_000);
+});
+
+describe('normaliseFuzzyText', () => {
+  it('treats plain ASCII (fast path) exactly as the general path does', () => {
+    for (const text of ['  Hello   World ', 'A-B;C=D?~', 'no  <x1>code</x1>', 'Tab\there', 'ÉCOLE  Été']) {
+      const general = text
+        .replace(/<\s*(\/?)\s*[xX](\d{1,6})\s*(\/?)\s*>/g, (_m, slash: string, _d, self: string) =>
+          self && !slash ? ' ' : '',
+        )
+        .replace(/[\t\n\f\r ]+/g, ' ')
+        .trim()
+        .normalize('NFC')
+        .toLowerCase()
+        .replace(/\s+/gu, ' ')
+        .trim();
+      expect(normaliseFuzzyText(text), text).toBe(general);
+    }
   });
 });
