@@ -135,6 +135,49 @@ describe('the translation writer', () => {
     expect(result).toMatchObject({ outcome: 'skipped', entry: { preProcessedTarget: 'दूसरा' } });
   });
 
+  it('onlyIfTypeIn and onlyIfVersion write only while the stored entry is what the caller read', async () => {
+    const [machineHash, emptyHash] = [hashes[5]!, hashes[6]!];
+    const machine = (text: string, extra: Partial<TranslationChange>): TranslationChange => ({
+      sourceHash: machineHash,
+      targetLang: 'hi',
+      text,
+      type: 'MACHINE',
+      origin: 'machine',
+      ...extra,
+    });
+    const [first] = await writer.write(ctx(), [machine('मशीन', { onlyIfTypeIn: ['none'] })]);
+    expect(first).toMatchObject({ outcome: 'created', entry: { version: 1 } });
+    // A job that read "no translation" loses to the row now there.
+    const [stale] = await writer.write(ctx(), [machine('फिर', { onlyIfTypeIn: ['none'] })]);
+    expect(stale!.outcome).toBe('skipped');
+    const [replaced] = await writer.write(ctx(), [machine('दो', { onlyIfTypeIn: ['none', 'MACHINE'] })]);
+    expect(replaced).toMatchObject({ outcome: 'updated', entry: { version: 2 } });
+    // A user saves in between: a MACHINE-only condition and a stale version both keep the user's text.
+    await writer.write(ctx(), [
+      { sourceHash: machineHash, targetLang: 'hi', text: 'उपयोगकर्ता', type: 'USER', origin: 'editor' },
+    ]);
+    const kept = await writer.write(ctx(), [
+      machine('तीन', { onlyIfTypeIn: ['none', 'MACHINE'] }),
+      machine('चार', { onlyIfVersion: 2 }),
+    ]);
+    expect(kept.map((r) => r.outcome)).toEqual(['skipped', 'skipped']);
+    const [current] = await writer.write(ctx(), [machine('पाँच', { onlyIfVersion: 3 })]);
+    expect(current).toMatchObject({ outcome: 'updated', entry: { version: 4 } });
+    // No entry yet: version 0 is the "missing" state.
+    const [fresh] = await writer.write(ctx(), [
+      { ...machine('नया', { onlyIfVersion: 0 }), sourceHash: emptyHash },
+    ]);
+    expect(fresh!.outcome).toBe('created');
+    const revisions = await f.t.handle.db
+      .select({ text: translationRevisions.text })
+      .from(translationRevisions)
+      .where(
+        and(eq(translationRevisions.sourceHash, machineHash), eq(translationRevisions.targetLang, 'hi')),
+      );
+    expect(revisions.map((r) => r.text).sort()).toEqual(['मशीन', 'दो', 'उपयोगकर्ता', 'पाँच'].sort());
+    await expectCountsMatchRows();
+  });
+
   it('concurrent saves of one segment keep every version in the revisions', async () => {
     const hash = hashes[2]!;
     await writer.write(ctx(), [

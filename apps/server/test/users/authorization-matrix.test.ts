@@ -190,6 +190,15 @@ const FIXTURES: Record<string, RouteFixture> = {
     kind: 'resource',
     body: onProject({ ids: ['0'.repeat(16)] }),
   },
+  'POST /api/custom-font-size/add': { kind: 'resource', body: onProject({ language: 'hi', fontSize: 18 }) },
+  'POST /api/custom-font-size/get': { kind: 'resource', body: onProject() },
+  'POST /api/custom-font-size/delete': { kind: 'resource', body: onProject({ ids: ['0'.repeat(16)] }) },
+  'POST /api/no-translation-node/add': { kind: 'resource', body: onProject({ selector: '.matrix-brand' }) },
+  'POST /api/no-translation-node/get': { kind: 'resource', body: onProject() },
+  'POST /api/no-translation-node/delete': { kind: 'resource', body: onProject({ ids: ['0'.repeat(16)] }) },
+  'POST /api/swalekhIntegration/add': { kind: 'resource', body: onProject({ selector: 'input.matrix' }) },
+  'POST /api/swalekhIntegration/get': { kind: 'resource', body: onProject() },
+  'POST /api/swalekhIntegration/delete': { kind: 'resource', body: onProject({ ids: ['0'.repeat(16)] }) },
   // Translation memory, suggestions and feedback (spec §7 "Translation").
   'POST /api/translation/status/wordcount': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
   'POST /api/translation/tm/count': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
@@ -298,6 +307,10 @@ const FIXTURES: Record<string, RouteFixture> = {
   'POST /api/translation/nmt/status': { kind: 'resource', body: onProject({ requestId: 'matrix' }) },
   'POST /api/translation/nmt/engines': { kind: 'resource', body: onProject() },
   'POST /api/translation/nmt/engine/set': { kind: 'resource', body: onProject({ nmtService: null }) },
+  'POST /api/translation/nmt/engine/organisation/set': {
+    kind: 'resource',
+    body: (ctx) => ({ organisationId: ctx.organisationA, nmtService: null }),
+  },
   'POST /api/translation/nmt/usage': { kind: 'resource', body: onProject() },
   'POST /api/transliterationGlossary/create': {
     kind: 'resource',

@@ -126,16 +126,29 @@ export const nmtEngineSchema = z.object({
   available: z.boolean(),
 });
 export type NmtEngine = z.infer<typeof nmtEngineSchema>;
-/** translation/nmt/engines {projectId?}: the deployment's engines; `projectEngine` is the project's choice. */
+/**
+ * translation/nmt/engines {projectId?}: the deployment's engines and the choices that pick one
+ * (a call's nmtService > the project's > the organisation's > the deployment's default).
+ */
 export const nmtEnginesRequestSchema = z.object({ projectId: projectIdSchema.optional() });
 export const nmtEnginesResponseSchema = z.object({
   engines: z.array(nmtEngineSchema),
   projectEngine: z.string().nullable(),
+  /** The organisation's default (of the project, else of the caller); null: the deployment's. */
+  organisationEngine: z.string().nullable(),
+  /** The engine a call without nmtService would use now; null when none is configured. */
+  effectiveEngine: z.string().nullable(),
 });
 
 /** translation/nmt/engine/set {projectId, nmtService}: the project's default engine (null: the server's). */
 export const nmtEngineSetRequestSchema = z.object({
   projectId: projectIdSchema,
+  nmtService: z.string().trim().min(1).max(40).nullable(),
+});
+
+/** translation/nmt/engine/organisation/set {organisationId, nmtService}: the organisation's default engine. */
+export const nmtOrganisationEngineSetRequestSchema = z.object({
+  organisationId: z.uuid(),
   nmtService: z.string().trim().min(1).max(40).nullable(),
 });
 

@@ -2,9 +2,11 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   NMT_MESSAGES,
+  ROLES,
   nmtApplyRequestSchema,
   nmtApplyResponseSchema,
   nmtEngineSetRequestSchema,
+  nmtOrganisationEngineSetRequestSchema,
   nmtEnginesRequestSchema,
   nmtEnginesResponseSchema,
   nmtStatusRequestSchema,
@@ -15,6 +17,8 @@ import { ok } from '../../http/envelope';
 import { responses } from '../../http/responses';
 import type { Services } from '../../services';
 import { PROJECT_MANAGER_ROLES, PROJECT_READER_ROLES } from '../projects/projects.policy';
+
+const ORGANISATION_ADMINS = [ROLES.superAdmin, ROLES.organisationAdmin, ROLES.freeOrgAdmin] as const;
 import { presentRun, presentUsage } from './machine-translation.presenter';
 
 const tags = ['machine translation'];
@@ -93,6 +97,29 @@ export const machineTranslationRoutes: FastifyPluginCallbackZod<{ services: Serv
     },
     async (request) => {
       await mt.setProjectEngine(request.principal!, request.body.projectId, request.body.nmtService);
+      return ok({}, NMT_MESSAGES.engineSaved);
+    },
+  );
+
+  app.post(
+    '/translation/nmt/engine/organisation/set',
+    {
+      config: { access: ORGANISATION_ADMINS, ownOrganisation: true },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Set the organisation's default machine translation engine (projects and calls may override; null: the server's)",
+        body: nmtOrganisationEngineSetRequestSchema,
+        response: responses(z.object({}), 400, 403, 404),
+      },
+    },
+    async (request) => {
+      await mt.setOrganisationEngine(
+        request.principal!,
+        request.body.organisationId,
+        request.body.nmtService,
+      );
       return ok({}, NMT_MESSAGES.engineSaved);
     },
   );

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { NMT_MESSAGES, type NmtApplyRequest, type NmtOrigin, type NmtTp } from '@bhasha/contract';
-import { projects, type Database } from '@bhasha/db';
+import { organisations, projects, type Database } from '@bhasha/db';
 import type { Principal } from '../../http/access';
 import type { JobQueue } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
+import { can as canOnOrganisation } from '../organisations/organisations.policy';
 import { scopeOf } from '../organisations/tenant-scope';
 import type { ProjectAccess } from '../projects/project-access';
 import type { ProjectRow } from '../projects/projects.repository';
@@ -24,9 +25,31 @@ export function createMachineTranslationService(deps: {
   const runs = createMtRunsRepository(deps.db);
   const usage = createMtUsageRepository(deps.db);
 
-  /** The engine a call uses: the one it names, else the project's, else the server's. */
-  function resolveEngine(project: ProjectRow, requested: string | undefined): string {
-    const id = requested ?? project.settings.mtEngine ?? deps.engines.defaultId;
+  async function organisationEngineOf(organisationId: string | null): Promise<string | null> {
+    if (!organisationId) return null;
+    const [row] = await deps.db
+      .select({ mtEngine: organisations.mtEngine })
+      .from(organisations)
+      .where(eq(organisations.id, organisationId))
+      .limit(1);
+    return row?.mtEngine ?? null;
+  }
+
+  /**
+   * The engine a call without nmtService uses: the project's, else the organisation's, else the
+   * deployment's. A stored choice whose engine was removed from the configuration is passed over,
+   * so one retired engine does not break every call of its projects.
+   */
+  function defaultEngine(projectEngine: string | null | undefined, organisationEngine: string | null) {
+    for (const id of [projectEngine, organisationEngine]) if (id && deps.engines.get(id)) return id;
+    return deps.engines.defaultId;
+  }
+
+  /** The engine a call uses: the one it names (call > project > organisation > deployment). */
+  async function resolveEngine(project: ProjectRow, requested: string | undefined): Promise<string> {
+    const id =
+      requested ??
+      defaultEngine(project.settings.mtEngine, await organisationEngineOf(project.organisationId));
     if (!id) throw AppError.validation([NMT_MESSAGES.noEngine]);
     if (!deps.engines.get(id)) throw AppError.validation([NMT_MESSAGES.unknownEngine]);
     return id;
@@ -49,7 +72,7 @@ export function createMachineTranslationService(deps: {
       if (!project.targetLanguages.includes(input.targetLang))
         throw AppError.validation([NMT_MESSAGES.languageNotInProject]);
       if (input.targetLang === project.sourceLanguage) throw AppError.validation([NMT_MESSAGES.sameLanguage]);
-      const engine = resolveEngine(project, input.nmtService);
+      const engine = await resolveEngine(project, input.nmtService);
       const origin: NmtOrigin = input.origin;
       if (origin === 'selection' && input.idArr.length === 0)
         throw AppError.validation([NMT_MESSAGES.selectionRequired]);
@@ -86,13 +109,38 @@ export function createMachineTranslationService(deps: {
       return run;
     },
 
-    /** The deployment's engines (ids, labels, directions) and the project's choice. */
+    /** The deployment's engines (ids, labels, directions) and the project's and organisation's choices. */
     async engines(principal: Principal, projectId?: string) {
       const project = projectId ? await deps.access.requireVisible(principal, projectId) : null;
+      const projectEngine = project?.settings.mtEngine ?? null;
+      const organisationEngine = await organisationEngineOf(
+        project?.organisationId ?? principal.organisationId,
+      );
       return {
         engines: await deps.engines.summaries(),
-        projectEngine: project?.settings.mtEngine ?? null,
+        projectEngine,
+        organisationEngine,
+        effectiveEngine: defaultEngine(projectEngine, organisationEngine),
       };
+    },
+
+    /** Sets (or with null clears) the organisation's default engine; its admins and super admins. */
+    async setOrganisationEngine(
+      principal: Principal,
+      organisationId: string,
+      engineId: string | null,
+    ): Promise<void> {
+      // Another organisation's id answers as if it did not exist (tenant isolation).
+      if (!canOnOrganisation(principal, 'edit', { id: organisationId }))
+        throw AppError.notFound('This organisation');
+      if (engineId !== null && !deps.engines.get(engineId))
+        throw AppError.validation([NMT_MESSAGES.unknownEngine]);
+      const updated = await deps.db
+        .update(organisations)
+        .set({ mtEngine: engineId, updatedAt: new Date() })
+        .where(eq(organisations.id, organisationId))
+        .returning({ id: organisations.id });
+      if (updated.length === 0) throw AppError.notFound('This organisation');
     },
 
     /** Sets (or with null clears) the project's default engine. */

@@ -28,6 +28,17 @@ export function mayReplace(tp: NmtTp, currentType: string | null): boolean {
   return tp === 'all';
 }
 
+/**
+ * The same rule as the writer's compare-and-set condition, checked again under the row lock when
+ * the translation is stored: a USER or PBK translation saved while the engine was working stays.
+ */
+export function replaceableTypes(tp: NmtTp): TranslationChange['onlyIfTypeIn'] {
+  if (tp === 'all') return undefined;
+  return tp === 'machine'
+    ? ['none', 'NO_TRANSLATION_AVAILABLE', 'MACHINE']
+    : ['none', 'NO_TRANSLATION_AVAILABLE'];
+}
+
 function hostOf(url: string): string {
   try {
     return new URL(url).hostname.toLowerCase();
@@ -37,10 +48,51 @@ function hostOf(url: string): string {
 }
 
 /**
- * One step of a run: translates pending segments chunk by chunk, storing each chunk's MACHINE
- * translations through the translation writer and marking its segments finished (with the
- * metered usage) before the next chunk is sent, so an interruption loses at most the chunk in
- * flight and a rerun never sends a finished segment again. Engine errors propagate to the job.
+ * Runs `work` over `items` with at most `lanes` at a time. After a failure no new item starts,
+ * and the call settles only when every lane has stopped (so a retried step never overlaps a lane
+ * of the failed one); then it rejects with the first failure.
+ */
+async function inLanes<T>(
+  items: readonly T[],
+  lanes: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const lane = async (): Promise<void> => {
+    while (!failure && next < items.length) {
+      const item = items[next]!;
+      next += 1;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, lane));
+  if (failure) throw (failure as { error: unknown }).error;
+}
+
+interface StepContext {
+  run: MtRunRow;
+  engine: MtEngine;
+  glossary: ReturnType<typeof buildRunGlossary>;
+  signal: AbortSignal;
+  runs: ReturnType<typeof createMtRunsRepository>;
+  usage: ReturnType<typeof createMtUsageRepository>;
+}
+
+/**
+ * One step of a run: reads up to `chunkSize × lanes` unfinished segments and sends them to the
+ * engine as chunks of `chunkSize`, several chunks in flight at once (the engine's concurrency).
+ * Each answered chunk is first kept on its run items together with its metered usage (one
+ * transaction), then stored through the translation writer and marked finished, so:
+ * - an interruption loses at most the chunks in flight; a rerun never sends an answered chunk
+ *   again and never meters it twice (received items are stored from what was kept);
+ * - a USER/PBK translation saved while the engine worked is never replaced (the writer's
+ *   compare-and-set on the translation type).
+ * Engine errors propagate to the job.
  */
 export async function runMtStep(
   runtime: MtRuntime,
@@ -69,29 +121,42 @@ export async function runMtStep(
   );
   const projectHost = hostOf(project.baseUrl);
   const tp = run.options.tp as NmtTp;
+  const { chunkSize } = runtime.settings;
+  const lanes = runtime.settings.lanes ?? engine.provider.limits.maxConcurrency;
+  const step: StepContext = { run, engine, glossary, signal, runs, usage };
   let processed = 0;
 
   for (;;) {
     signal.throwIfAborted();
-    const items = await runs.pendingItems(run, runtime.settings.chunkSize);
+    const items = await runs.pendingItems(run, chunkSize * lanes);
     if (items.length === 0) {
       await finishRun(runtime, runs, run, 'completed');
       return 'finished';
     }
+    // Answers kept before an interruption are stored without asking the engine again.
+    const received = items.filter((item) => item.state === 'received');
+    if (received.length > 0) await storeAnswers(runtime, step, received);
+
     const skipped = new Map<string, ItemState>();
+    const chunks: { domain: string; items: PendingItem[] }[] = [];
     const byDomain = new Map<string, PendingItem[]>();
     for (const item of items) {
+      if (item.state === 'received') continue;
       if (!mayReplace(tp, item.currentType)) {
         skipped.set(item.segmentId, 'skipped');
         continue;
       }
       const domain = item.domain ?? projectHost;
-      byDomain.set(domain, [...(byDomain.get(domain) ?? []), item]);
+      const group = byDomain.get(domain) ?? [];
+      group.push(item);
+      byDomain.set(domain, group);
     }
     if (skipped.size > 0) await runs.finishItems(run.id, skipped);
-    for (const [domain, group] of byDomain) {
-      await translateGroup(runtime, { run, engine, glossary, domain, group, signal, runs, usage });
-    }
+    for (const [domain, group] of byDomain)
+      for (let i = 0; i < group.length; i += chunkSize)
+        chunks.push({ domain, items: group.slice(i, i + chunkSize) });
+    await inLanes(chunks, lanes, (chunk) => translateChunk(runtime, step, chunk.domain, chunk.items));
+
     processed += items.length;
     const current = await runs.findById(run.id);
     if (current) {
@@ -103,20 +168,14 @@ export async function runMtStep(
   }
 }
 
-async function translateGroup(
+/** Sends one chunk, keeps the answers with their usage, then stores them. */
+async function translateChunk(
   runtime: MtRuntime,
-  step: {
-    run: MtRunRow;
-    engine: MtEngine;
-    glossary: ReturnType<typeof buildRunGlossary>;
-    domain: string;
-    group: PendingItem[];
-    signal: AbortSignal;
-    runs: ReturnType<typeof createMtRunsRepository>;
-    usage: ReturnType<typeof createMtUsageRepository>;
-  },
+  step: StepContext,
+  domain: string,
+  group: PendingItem[],
 ): Promise<void> {
-  const { run, engine, group } = step;
+  const { run, engine } = step;
   const vendorRequests = Math.ceil(group.length / engine.provider.limits.maxSegmentsPerRequest);
   await engine.pacer.acquire(vendorRequests, step.signal);
   const segments: MtSegment[] = group.map((item) => ({ id: item.segmentId, text: item.text }));
@@ -127,30 +186,65 @@ async function translateGroup(
     glossary: step.glossary,
     signal: step.signal,
   });
+  // An unusable answer (placeholders lost, empty) is kept as null: the previous text stays.
+  const answers = response.results.map((result, index) => ({
+    segmentId: group[index]!.segmentId,
+    result: result.status === 'source' ? null : result.translation,
+  }));
+  await step.runs.receive(run.id, answers, async (tx, moved) => {
+    if (moved.size === 0) return; // answered and metered before an interruption
+    if (response.usage.requests === 0 && response.usage.characters === 0) return;
+    // Words of the segments the engine was sent (adapters send nothing for text without letters).
+    const words = group
+      .filter((item) => HAS_LETTER.test(item.text.replace(PLACEHOLDER_TAGS, '')))
+      .reduce((sum, item) => sum + item.wordCount, 0);
+    await step.usage.add(tx, {
+      organisationId: run.organisationId,
+      projectId: run.projectId,
+      domain,
+      month: usageMonthOf(runtime.clock.now()),
+      engine: engine.id,
+      calls: response.usage.requests,
+      segments: response.usage.segments,
+      characters: response.usage.characters,
+      words,
+    });
+  });
+  await storeAnswers(
+    runtime,
+    step,
+    group.map((item, index) => ({ ...item, state: 'received', result: answers[index]!.result })),
+  );
+}
 
+/** Stores received answers as MACHINE translations (compare-and-set) and finishes their items. */
+async function storeAnswers(
+  runtime: MtRuntime,
+  step: StepContext,
+  items: readonly PendingItem[],
+): Promise<void> {
+  const { run } = step;
+  const tp = run.options.tp as NmtTp;
+  const onlyIfTypeIn = replaceableTypes(tp);
   const states = new Map<string, ItemState>();
   const changes: TranslationChange[] = [];
   const changed: PendingItem[] = [];
-  response.results.forEach((result, index) => {
-    const item = group[index]!;
-    // An unusable answer (placeholders lost, empty) must not replace anything: keep what is there.
-    if (result.status === 'source') {
+  for (const item of items) {
+    if (item.result === null) {
       states.set(item.segmentId, 'unchanged');
-      return;
+      continue;
     }
     changed.push(item);
     changes.push({
       sourceHash: item.sourceHash,
       targetLang: run.targetLang,
-      text: result.translation,
+      text: item.result,
       type: 'MACHINE',
       displayType: 'translation',
       origin: 'machine',
-      // Without a row the writer re-checks inside its transaction, so a user's translation saved
-      // meanwhile is never replaced.
-      ...(item.currentType === null ? { onlyIfMissing: true } : {}),
+      ...(onlyIfTypeIn ? { onlyIfTypeIn } : {}),
     });
-  });
+  }
   const written: WriteResult[] = await runtime.writer.write(
     { organisationId: run.organisationId, projectId: run.projectId, authorId: null },
     changes,
@@ -161,24 +255,7 @@ async function translateGroup(
       result.outcome === 'created' || result.outcome === 'updated' || result.outcome === 'unchanged';
     states.set(item.segmentId, isStored ? 'translated' : 'skipped');
   });
-  // Words of the segments the engine was sent (adapters send nothing for text without letters).
-  const words = group
-    .filter((item) => HAS_LETTER.test(item.text.replace(PLACEHOLDER_TAGS, '')))
-    .reduce((sum, item) => sum + item.wordCount, 0);
-  await step.runs.finishItems(run.id, states, async (tx) => {
-    if (response.usage.requests === 0 && response.usage.characters === 0) return;
-    await step.usage.add(tx, {
-      organisationId: run.organisationId,
-      projectId: run.projectId,
-      domain: step.domain,
-      month: usageMonthOf(runtime.clock.now()),
-      engine: engine.id,
-      calls: response.usage.requests,
-      segments: response.usage.segments,
-      characters: response.usage.characters,
-      words,
-    });
-  });
+  await step.runs.finishItems(run.id, states);
 }
 
 /** Ends a run (completed, or failed with the user's message) and tells the project room. */

@@ -8,6 +8,7 @@ import {
   translations,
   type Database,
   type MtRunOptions,
+  type SqlResult,
 } from '@bhasha/db';
 import type { ProjectRef } from '../glossary/glossary.repository';
 
@@ -27,9 +28,19 @@ export interface PendingItem {
   currentType: string | null;
   /** Host of the first page the segment was found on, or null (then the project's host counts). */
   domain: string | null;
+  /** `received`: the engine already answered (and was metered); `result` only needs storing. */
+  state: 'pending' | 'received';
+  /** The engine's answer of a received item; null when it was unusable. */
+  result: string | null;
 }
 
 export type ItemState = 'translated' | 'skipped' | 'unchanged';
+
+/** One engine answer to keep: the translation, or null when it was unusable. */
+export interface ReceivedResult {
+  segmentId: string;
+  result: string | null;
+}
 
 const ID_CHUNK = 1000;
 
@@ -135,10 +146,12 @@ export function createMtRunsRepository(db: Database) {
       });
     },
 
-    /** The next pending segments of a run, in a stable order. */
+    /** The next unfinished (pending or received) segments of a run, in a stable order. */
     async pendingItems(run: MtRunRow, limit: number): Promise<PendingItem[]> {
-      return db
+      const rows = await db
         .select({
+          state: mtRunItems.state,
+          result: mtRunItems.result,
           segmentId: segments.id,
           sourceHash: segments.sourceHash,
           text: segments.text,
@@ -152,9 +165,40 @@ export function createMtRunsRepository(db: Database) {
           translations,
           and(eq(translations.segmentId, segments.id), eq(translations.targetLang, run.targetLang)),
         )
-        .where(and(eq(mtRunItems.runId, run.id), eq(mtRunItems.state, 'pending')))
+        .where(and(eq(mtRunItems.runId, run.id), inArray(mtRunItems.state, ['pending', 'received'])))
         .orderBy(asc(mtRunItems.segmentId))
         .limit(limit);
+      return rows.map((row) => ({ ...row, state: row.state === 'received' ? 'received' : 'pending' }));
+    },
+
+    /**
+     * Keeps an engine's answers (pending → received) and, in the same transaction, `meter` runs
+     * with the ids that moved. Items already received (a chunk answered before a crash and asked
+     * again) do not move, so their usage is never added twice.
+     */
+    async receive(
+      runId: string,
+      answers: readonly ReceivedResult[],
+      meter: (tx: Database, moved: ReadonlySet<string>) => Promise<void>,
+    ): Promise<void> {
+      if (answers.length === 0) return;
+      await db.transaction(async (tx) => {
+        const moved = new Set<string>();
+        for (let start = 0; start < answers.length; start += ID_CHUNK) {
+          const part = answers.slice(start, start + ID_CHUNK);
+          const updated = await tx.execute(sql`
+            UPDATE ${mtRunItems} AS item SET state = 'received', result = answer.result
+            FROM unnest(${sql.param(part.map((a) => a.segmentId))}::uuid[],
+                        ${sql.param(part.map((a) => a.result))}::text[]) AS answer(segment_id, result)
+            WHERE item.run_id = ${runId} AND item.segment_id = answer.segment_id AND item.state = 'pending'
+            RETURNING item.segment_id`);
+          const rows: readonly { segment_id: string }[] = (updated as SqlResult).rows as {
+            segment_id: string;
+          }[];
+          for (const row of rows) moved.add(row.segment_id);
+        }
+        await meter(tx, moved);
+      });
     },
 
     /** Marks segments finished; `apply` runs in the same transaction (usage, counters). */
@@ -171,7 +215,7 @@ export function createMtRunsRepository(db: Database) {
           for (let start = 0; start < ids.length; start += ID_CHUNK) {
             await tx
               .update(mtRunItems)
-              .set({ state })
+              .set({ state, result: null })
               .where(
                 and(
                   eq(mtRunItems.runId, runId),

@@ -14,6 +14,8 @@ export interface MtRunSettings {
   segmentsPerStep: number;
   /** Time one job step may work before it hands over (keeps steps far inside the job expiry). */
   msPerStep: number;
+  /** Chunks in flight at once; default: the engine's own concurrency limit. */
+  lanes?: number;
 }
 
 export const DEFAULT_MT_RUN_SETTINGS: MtRunSettings = {

@@ -32,6 +32,32 @@ export interface TranslationChange {
   baseVersion?: number;
   /** Write only when the segment has no translation in the language yet (exact matches, imports). */
   onlyIfMissing?: boolean;
+  /**
+   * Compare-and-set for jobs that decided from an earlier read (machine translation,
+   * transliteration): write only when the entry's type, checked under the row lock, is still one
+   * of these ('none' = no translation yet); otherwise the change is `skipped`. A user's translation
+   * saved between the job's read and its write is therefore never replaced.
+   */
+  onlyIfTypeIn?: readonly (TranslationType | 'none')[];
+  /** Compare-and-set on the version the caller read (0 = no translation yet); else `skipped`. */
+  onlyIfVersion?: number;
+}
+
+/** Whether a change's compare-and-set conditions hold for the entry as stored now. */
+function conditionsHold(change: TranslationChange, existing: CurrentRow | undefined): boolean {
+  if (change.onlyIfMissing && existing) return false;
+  if (change.onlyIfTypeIn && !change.onlyIfTypeIn.includes((existing?.type as TranslationType) ?? 'none'))
+    return false;
+  if (change.onlyIfVersion !== undefined && change.onlyIfVersion !== (existing?.version ?? 0)) return false;
+  return true;
+}
+
+/** A conditional change for an entry that did not exist: inserted only if still absent. */
+function isGuardedInsert(change: TranslationChange, existing: CurrentRow | undefined): boolean {
+  return (
+    existing === undefined &&
+    (change.onlyIfMissing === true || change.onlyIfTypeIn !== undefined || change.onlyIfVersion !== undefined)
+  );
 }
 
 /** Who writes, for which project. */
@@ -160,8 +186,13 @@ export function createTranslationWriter(deps: {
     );
 
     const results: WriteResult[] = [];
-    const toWrite: { index: number; change: TranslationChange; segment: SegmentInfo; displayType: string }[] =
-      [];
+    const toWrite: {
+      index: number;
+      change: TranslationChange;
+      segment: SegmentInfo;
+      displayType: string;
+      guarded: boolean;
+    }[] = [];
     changes.forEach((change, index) => {
       const segment = segmentByHash.get(change.sourceHash);
       if (!segment) {
@@ -178,8 +209,12 @@ export function createTranslationWriter(deps: {
       const conflict =
         change.baseVersion !== undefined && existing !== undefined && change.baseVersion < existing.version;
       const base = { sourceHash: change.sourceHash, targetLang: change.targetLang, conflict };
-      if (existing && change.onlyIfMissing) {
-        results[index] = { ...base, outcome: 'skipped', entry: entryOf(segment, existing) };
+      if (!conditionsHold(change, existing)) {
+        results[index] = {
+          ...base,
+          outcome: 'skipped',
+          ...(existing ? { entry: entryOf(segment, existing) } : {}),
+        };
         return;
       }
       if (
@@ -191,54 +226,73 @@ export function createTranslationWriter(deps: {
         results[index] = { ...base, outcome: 'unchanged', entry: entryOf(segment, existing) };
         return;
       }
-      toWrite.push({ index, change, segment, displayType });
+      toWrite.push({ index, change, segment, displayType, guarded: isGuardedInsert(change, existing) });
       results[index] = { ...base, outcome: existing ? 'updated' : 'created' };
     });
     if (toWrite.length === 0) return results;
 
-    const written = await tx
-      .insert(translations)
-      .values(
-        toWrite.map(({ change, segment, displayType }) => ({
-          organisationId: ctx.organisationId,
-          projectId: ctx.projectId,
-          segmentId: segment.id,
-          sourceHash: segment.sourceHash,
-          targetLang: change.targetLang,
-          text: change.text,
-          type: change.type,
-          displayType,
-          origin: change.origin,
-          wordCount: segment.wordCount,
-          charCount: [...segment.text].length,
-          segmentIsNew: segment.isNew,
-          updatedBy: ctx.authorId,
-          version: 1,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [translations.segmentId, translations.targetLang],
-        set: {
-          text: sql`excluded.text`,
-          type: sql`excluded.type`,
-          displayType: sql`excluded.display_type`,
-          origin: sql`excluded.origin`,
-          updatedBy: sql`excluded.updated_by`,
-          version: sql`${translations.version} + 1`,
-          updatedAt: sql`excluded.updated_at`,
-        },
-      })
-      .returning({
-        segmentId: translations.segmentId,
-        targetLang: translations.targetLang,
-        version: translations.version,
-      });
-    const versionByKey = new Map(written.map((w) => [keyOf(w.segmentId, w.targetLang), w.version]));
+    const rowOf = ({ change, segment, displayType }: (typeof toWrite)[number]) => ({
+      organisationId: ctx.organisationId,
+      projectId: ctx.projectId,
+      segmentId: segment.id,
+      sourceHash: segment.sourceHash,
+      targetLang: change.targetLang,
+      text: change.text,
+      type: change.type,
+      displayType,
+      origin: change.origin,
+      wordCount: segment.wordCount,
+      charCount: [...segment.text].length,
+      segmentIsNew: segment.isNew,
+      updatedBy: ctx.authorId,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const returning = {
+      segmentId: translations.segmentId,
+      targetLang: translations.targetLang,
+      version: translations.version,
+    };
+    const upserts = toWrite.filter((w) => !w.guarded);
+    const guarded = toWrite.filter((w) => w.guarded);
+    // A guarded insert loses to a row another transaction inserted after our locking read (no
+    // row existed to lock): DO NOTHING keeps that row, and the change reports `skipped`.
+    const inserted =
+      guarded.length === 0
+        ? []
+        : await tx.insert(translations).values(guarded.map(rowOf)).onConflictDoNothing().returning(returning);
+    const upserted =
+      upserts.length === 0
+        ? []
+        : await tx
+            .insert(translations)
+            .values(upserts.map(rowOf))
+            .onConflictDoUpdate({
+              target: [translations.segmentId, translations.targetLang],
+              set: {
+                text: sql`excluded.text`,
+                type: sql`excluded.type`,
+                displayType: sql`excluded.display_type`,
+                origin: sql`excluded.origin`,
+                updatedBy: sql`excluded.updated_by`,
+                version: sql`${translations.version} + 1`,
+                updatedAt: sql`excluded.updated_at`,
+              },
+            })
+            .returning(returning);
+    const versionByKey = new Map(
+      [...inserted, ...upserted].map((w) => [keyOf(w.segmentId, w.targetLang), w.version]),
+    );
+    const stored = toWrite.filter((w) => {
+      if (!w.guarded || versionByKey.has(keyOf(w.segment.id, w.change.targetLang))) return true;
+      results[w.index] = { ...results[w.index]!, outcome: 'skipped' };
+      return false;
+    });
+    if (stored.length === 0) return results;
 
     await tx.insert(translationRevisions).values(
-      toWrite.map(({ change, segment, displayType }) => ({
+      stored.map(({ change, segment, displayType }) => ({
         organisationId: ctx.organisationId,
         projectId: ctx.projectId,
         segmentId: segment.id,
@@ -253,7 +307,7 @@ export function createTranslationWriter(deps: {
         createdAt: now,
       })),
     );
-    for (const { index, change, segment, displayType } of toWrite) {
+    for (const { index, change, segment, displayType } of stored) {
       const result = results[index]!;
       result.entry = entryOf(
         segment,

@@ -12,6 +12,9 @@ import {
   transliterationSource,
 } from './transliterate-segment';
 
+/** What transliteration may replace: no translation, a placeholder, or a machine one. */
+const REPLACEABLE_BY_TRANSLITERATION = ['none', 'NO_TRANSLATION_AVAILABLE', 'MACHINE'] as const;
+
 /** Transliteration of a project: custom pairs (project settings) and applying it to segments. */
 export function createTransliterationService(deps: {
   access: ProjectAccess;
@@ -87,7 +90,8 @@ export function createTransliterationService(deps: {
           type: 'MACHINE',
           displayType: 't13n',
           origin: 'machine',
-          ...(segment.currentType === null ? { onlyIfMissing: true } : {}),
+          // Checked again under the row lock: a USER/PBK translation saved since the read stays.
+          onlyIfTypeIn: REPLACEABLE_BY_TRANSLITERATION,
         });
       }
       const results = await deps.writer.write(
