@@ -24,6 +24,7 @@ import { glossaryRoutes } from './modules/glossary/glossary.routes';
 import { translationMemoryRoutes } from './modules/translation-memory/translation-memory.routes';
 import { transliterationRoutes } from './modules/transliteration/transliteration.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
+import { projectSettingsRoutes } from './modules/project-settings/project-settings.routes';
 import { createServices, type AppDeps, type Services } from './services';
 
 export const API_PREFIX = '/api';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(glossaryRoutes, { services });
       await api.register(transliterationRoutes, { services });
       await api.register(deliveryRoutes, { services });
+      await api.register(projectSettingsRoutes, { services });
       await api.register(translationMemoryRoutes, { services });
     },
     { prefix: API_PREFIX },

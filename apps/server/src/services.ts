@@ -23,6 +23,8 @@ import { createProjectAccess } from './modules/projects/project-access';
 import { createProjectsRepository } from './modules/projects/projects.repository';
 import { createCollaboratorsRepository } from './modules/collaborators/collaborators.repository';
 import { createCollaboratorsService } from './modules/collaborators/collaborators.service';
+import { createProjectSettingsRepository } from './modules/project-settings/project-settings.repository';
+import { createProjectSettingsService } from './modules/project-settings/project-settings.service';
 import { createWebsiteServices } from './modules/projects/website-services';
 import { createTranslationServices } from './modules/translation/translation-services';
 import { createMachineTranslationServices } from './modules/machine-translation/machine-translation-services';
@@ -78,6 +80,11 @@ export function createServices(appDeps: AppDeps) {
     sendsPerDestinationPerHour: env.OTP_SENDS_PER_DESTINATION_PER_HOUR,
     sendsPerIpPerHour: env.OTP_SENDS_PER_IP_PER_HOUR,
   });
+  const delivery = createDeliveryService({
+    repository: createDeliveryRepository(db),
+    access: projectAccess,
+    clock: deps.clock,
+  });
   return {
     ...deps,
     uiConfig,
@@ -122,10 +129,12 @@ export function createServices(appDeps: AppDeps) {
       jobs: deps.jobs,
       engines: appDeps.mtEngines ?? createMtEngineRegistryFromEnv(env),
     }),
-    delivery: createDeliveryService({
-      repository: createDeliveryRepository(db),
+    delivery,
+    projectSettings: createProjectSettingsService({
+      repository: createProjectSettingsRepository(db),
       access: projectAccess,
       clock: deps.clock,
+      onChanged: (projectId) => delivery.settingsChanged(projectId),
     }),
     snippetBundle: createSnippetBundleSource(),
     ...createTranslationMemoryServices({

@@ -6,6 +6,10 @@ export interface SnippetSettings {
   readonly languages: readonly string[];
   readonly noTranslateSelectors: readonly string[];
   readonly ignorePatterns: readonly string[];
+  /** Selectors of inputs where the Swalekh keyboard is offered. */
+  readonly swalekhSelectors: readonly string[];
+  /** Root font size in CSS pixels per language (checked again where it is applied). */
+  readonly customFontSizes: Readonly<Record<string, number>>;
   readonly popupCss: string;
 }
 
@@ -23,6 +27,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+function fontSizes(value: unknown): Record<string, number> {
+  const sizes: Record<string, number> = {};
+  if (!isRecord(value)) return sizes;
+  for (const [language, size] of Object.entries(value)) if (typeof size === 'number') sizes[language] = size;
+  return sizes;
 }
 
 /** Talks to the delivery endpoints; every answer is checked, since a broken one must not break the page. */
@@ -56,6 +67,8 @@ export class DeliveryClient {
       languages: strings(data.languages),
       noTranslateSelectors: strings(data.noTranslateSelectors),
       ignorePatterns: strings(data.ignorePatterns),
+      swalekhSelectors: strings(data.swalekhSelectors),
+      customFontSizes: fontSizes(data.customFontSizes),
       popupCss: typeof data.popupCss === 'string' ? data.popupCss : '',
     };
   }

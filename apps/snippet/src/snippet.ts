@@ -1,11 +1,13 @@
 import { parseIgnorePatternSettings, type ExtractOptions } from '@bhasha/engine';
 import { DeliveryClient, type SnippetSettings } from './delivery-client';
 import { watchDom, type DomWatcher } from './dom-watcher';
+import { FontSizes } from './font-sizes';
 import { readChosenLanguage, rememberChosenLanguage } from './language-memory';
 import { mountLanguageSwitcher, type LanguageSwitcher } from './language-switcher';
 import { NewContentReporter } from './new-content-reporter';
 import { PageTranslator, type Dictionary } from './page-translator';
 import { readScriptConfig } from './read-config';
+import { SwalekhInputs } from './swalekh-inputs';
 import { directionOf } from './text-direction';
 
 /** The one global the snippet defines. */
@@ -27,6 +29,15 @@ function warn(message: string, error?: unknown): void {
   console.warn(`[Bhasha] ${message}`, error ?? '');
 }
 
+/** A User Timing mark (`bhasha:…`), so site owners and our benchmark can see where the time goes. */
+function mark(name: string): void {
+  try {
+    performance.mark(`bhasha:${name}`);
+  } catch {
+    // Very old browsers: no User Timing, nothing to mark.
+  }
+}
+
 function whenDomReady(document: Document): Promise<void> {
   if (document.readyState !== 'loading') return Promise.resolve();
   return new Promise((resolve) =>
@@ -40,6 +51,8 @@ class Delivery {
   private readonly translator: PageTranslator;
   private readonly reporter: NewContentReporter;
   private readonly original: { lang: string | null; dir: string | null };
+  private readonly fontSizes: FontSizes;
+  private readonly swalekh: SwalekhInputs;
   private watcher: DomWatcher | undefined;
   private switcher: LanguageSwitcher | undefined;
   private current: string;
@@ -66,6 +79,8 @@ class Delivery {
     const root = document.documentElement;
     this.original = { lang: root.getAttribute('lang'), dir: root.getAttribute('dir') };
     this.current = settings.sourceLanguage;
+    this.fontSizes = new FontSizes(document, settings.customFontSizes);
+    this.swalekh = new SwalekhInputs(document, settings.swalekhSelectors);
   }
 
   get languages(): string[] {
@@ -129,7 +144,10 @@ class Delivery {
         this.restoreAttribute('lang', this.original.lang);
         this.restoreAttribute('dir', this.original.dir);
       }
+      this.fontSizes.show(language);
+      this.swalekh.show(dictionary ? language : undefined);
     });
+    if (dictionary) mark('translated');
     this.current = language;
     this.shown = dictionary;
     rememberChosenLanguage(language);
@@ -151,6 +169,8 @@ class Delivery {
       if (!dictionary) return;
       this.quietly(() => {
         for (const block of blocks) this.translator.translate(block, dictionary);
+        // Inputs a single-page app adds later get the keyboard too.
+        this.swalekh.show(this.current);
       });
     } catch (error) {
       warn('Could not translate changed content.', error);
@@ -180,7 +200,13 @@ export function startSnippet(window: Window & { Bhasha?: BhashaApi }): void {
   // A returning visitor's language is known before the settings arrive: fetch both at once.
   const remembered = readChosenLanguage();
   const prefetched = remembered
-    ? { language: remembered, dictionary: client.fetchTranslations(remembered) }
+    ? {
+        language: remembered,
+        dictionary: client.fetchTranslations(remembered).then((dictionary) => {
+          mark('dictionary');
+          return dictionary;
+        }),
+      }
     : undefined;
   prefetched?.dictionary.catch(() => undefined);
   window.Bhasha = Object.freeze({
@@ -196,6 +222,7 @@ export function startSnippet(window: Window & { Bhasha?: BhashaApi }): void {
   void (async () => {
     try {
       const settings = await pendingSettings;
+      mark('settings');
       await whenDomReady(document);
       delivery = new Delivery(document, client, settings, prefetched);
       await delivery.start();

@@ -27,4 +27,5 @@ export * from './validation/ignore-pattern';
 export * from './api/machine-translation';
 export * from './api/delivery';
 export * from './api/ignore-patterns';
+export * from './api/project-settings';
 export * from './api/translation-memory';

@@ -53,6 +53,8 @@ describe('delivery settings for the snippet', () => {
       languages: ['hi', 'ta'],
       noTranslateSelectors: [],
       ignorePatterns: [],
+      swalekhSelectors: [],
+      customFontSizes: {},
       popupCss: '',
     });
     const www = origin.replace('://', '://www.');

@@ -48,6 +48,10 @@ export const deliverySettingsSchema = z.object({
   languages: z.array(z.string()),
   noTranslateSelectors: z.array(z.string()),
   ignorePatterns: z.array(z.string()),
+  /** Selectors of inputs where the Swalekh keyboard is offered. */
+  swalekhSelectors: z.array(z.string()),
+  /** Root font size in CSS pixels per language code (custom-font-size). */
+  customFontSizes: z.record(z.string(), z.number().int()),
   popupCss: z.string(),
 });
 

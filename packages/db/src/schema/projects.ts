@@ -32,6 +32,10 @@ export interface ProjectSettings {
   noTranslateSelectors?: string[];
   /** Segment texts skipped: exact strings, or `/regex/flags`. */
   ignorePatterns?: string[];
+  /** CSS selectors of inputs where the snippet offers the Swalekh keyboard (swalekhIntegration). */
+  swalekhSelectors?: string[];
+  /** Root font size in CSS pixels per language code while the page is shown in it (custom-font-size). */
+  customFontSizes?: Record<string, number>;
   /** Crawl limits. */
   maxPages?: number;
   /** Default machine translation engine (an MT_ENGINES id); absent: the server's default. */

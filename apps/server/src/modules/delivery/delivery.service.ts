@@ -11,6 +11,7 @@ import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { normaliseUrl } from '../crawl/normalise-url';
+import { deliverySettingsOf } from '../project-settings/delivery-settings-reader';
 import type { ProjectAccess } from '../projects/project-access';
 import { hostOf, isProjectHost } from './delivery-origin';
 import type { DeliveryProject, DeliveryRepository, NewSegmentRow } from './delivery.repository';
@@ -91,8 +92,7 @@ export function createDeliveryService(deps: {
       const body = {
         sourceLanguage: project.sourceLanguage,
         languages: project.targetLanguages.filter((code) => code !== project.sourceLanguage),
-        noTranslateSelectors: project.settings.noTranslateSelectors ?? [],
-        ignorePatterns: project.settings.ignorePatterns ?? [],
+        ...deliverySettingsOf(project.settings),
         popupCss: project.popupCss,
       };
       const etag = etagOf(project, sourceHash(JSON.stringify(body)).slice(0, 16));
@@ -175,6 +175,17 @@ export function createDeliveryService(deps: {
       const day = clock.now().toISOString().slice(0, 10);
       await repository.countVisit(project, { day, hostname: host, url, language: visit.language });
       return { counted: true, allowOrigin };
+    },
+
+    /**
+     * A delivery setting changed (font sizes, no-translation nodes…): translated output depends
+     * on them, so every cached answer of the project (snippet ETags, proxy pages) goes stale.
+     */
+    async settingsChanged(projectId: string): Promise<void> {
+      const project = await repository.findProject(projectId);
+      if (!project) return;
+      await repository.bumpCacheVersion(project, clock.now());
+      forgetAnswers(project.id);
     },
 
     /** snippet/cache/clear: every delivery answer of the project goes stale at once. */

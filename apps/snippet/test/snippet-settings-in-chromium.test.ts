@@ -1,0 +1,128 @@
+import { extractSegments } from '@bhasha/engine';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PAGE_ORIGIN,
+  buildSnippetBundle,
+  launchChromium,
+  servePages,
+  watchPageErrors,
+  withSnippetTag,
+} from './support/snippet-browser';
+
+let browser: Browser;
+let bundle: string;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  [browser, bundle] = await Promise.all([launchChromium(), buildSnippetBundle()]);
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PAGE = withSnippetTag(
+  '<!doctype html><html lang="en"><head><title>Shop</title></head><body>' +
+    '<p>Fresh mangoes every day.</p><p class="brand">Mango Mart</p>' +
+    '<form><input name="q" placeholder="Search the shop"><input name="email" placeholder="Your e-mail"></form>' +
+    '</body></html>',
+);
+
+interface Settings {
+  noTranslateSelectors?: string[];
+  swalekhSelectors?: string[];
+  customFontSizes?: Record<string, unknown>;
+}
+
+async function open(settings: Settings): Promise<{ page: Page; errors: string[] }> {
+  // Every segment gets a Hindi translation, so a segment left in English was skipped on purpose.
+  const translations = Object.fromEntries(
+    extractSegments(PAGE).map((segment) => [segment.sourceHash, `हि ${segment.text}`]),
+  );
+  context = await browser.newContext();
+  await context.addInitScript(() => localStorage.setItem('bhasha:language', 'hi'));
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  await servePages(page, {
+    bundle,
+    pages: { '/page.html': PAGE },
+    api: (method, path) => {
+      if (method === 'GET' && path === '/settings') {
+        const data = {
+          sourceLanguage: 'en',
+          languages: ['hi'],
+          ignorePatterns: [],
+          popupCss: '',
+          ...settings,
+        };
+        return { status: 200, body: { success: true, message: '', data } };
+      }
+      if (method === 'GET' && path.startsWith('/translations?lang=hi'))
+        return { status: 200, body: { success: true, message: '', data: { translations } } };
+      return { status: 200, body: { success: true, message: '', data: {} } };
+    },
+  });
+  await page.goto(`${PAGE_ORIGIN}/page.html`, { waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => document.documentElement.lang === 'hi');
+  return { page, errors };
+}
+
+const rootFontSize = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+const setLanguage = (page: Page, code: string) =>
+  page.evaluate(
+    (language) =>
+      (window as unknown as { Bhasha: { setLanguage(code: string): Promise<void> } }).Bhasha.setLanguage(
+        language,
+      ),
+    code,
+  );
+
+describe('project delivery settings in the snippet', () => {
+  it('skips no-translation nodes and translates the rest', async () => {
+    const { page, errors } = await open({ noTranslateSelectors: ['.brand'] });
+    expect(await page.locator('p').first().textContent()).toBe('हि Fresh mangoes every day.');
+    expect(await page.locator('p.brand').textContent()).toBe('Mango Mart');
+    expect(errors).toEqual([]);
+  });
+
+  it('applies the font size of the shown language, and takes it away for the source language', async () => {
+    const { page } = await open({ customFontSizes: { hi: 22 } });
+    expect(await rootFontSize(page)).toBe('22px');
+    await setLanguage(page, 'en');
+    expect(await rootFontSize(page)).toBe('16px');
+    await setLanguage(page, 'hi');
+    expect(await rootFontSize(page)).toBe('22px');
+  });
+
+  it('writes only checked numbers into CSS: a hostile setting changes nothing', async () => {
+    const { page, errors } = await open({
+      customFontSizes: { hi: '10px}body{display:none' as unknown as number },
+    });
+    expect(await rootFontSize(page)).toBe('16px');
+    expect(await page.locator('body').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('marks Swalekh inputs with the shown language and tells the keyboard script', async () => {
+    const { page } = await open({ swalekhSelectors: ['input[name="q"]'] });
+    expect(await page.locator('input[name="q"]').getAttribute('data-bhasha-swalekh')).toBe('hi');
+    expect(await page.locator('input[name="q"]').getAttribute('lang')).toBe('hi');
+    expect(await page.locator('input[name="email"]').getAttribute('data-bhasha-swalekh')).toBeNull();
+    const event = page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          document.addEventListener('bhasha:swalekh', (e) =>
+            resolve((e as CustomEvent<{ language: string }>).detail.language),
+          ),
+        ),
+    );
+    await setLanguage(page, 'en');
+    expect(await page.locator('input[name="q"]').getAttribute('data-bhasha-swalekh')).toBeNull();
+    await setLanguage(page, 'hi');
+    expect(await event).toBe('hi');
+  });
+});
