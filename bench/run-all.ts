@@ -11,3 +11,4 @@ if (selected('words')) benchWordCount();
 if (selected('crawl')) await benchCrawl();
 if (selected('fuzzy-tm')) await (await import('./src/fuzzy-tm.bench')).benchFuzzyTm();
 if (selected('tmx-import')) await (await import('./src/tmx-import.bench')).benchTmxImport();
+if (selected('snippet')) await (await import('./src/snippet.bench')).benchSnippet();

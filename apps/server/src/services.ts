@@ -36,6 +36,8 @@ import {
 import { createDeliveryRepository } from './modules/delivery/delivery.repository';
 import { createDeliveryService } from './modules/delivery/delivery.service';
 import { createSnippetBundleSource } from './modules/delivery/snippet-bundle';
+import { createScriptVerificationService } from './modules/delivery/script-verification.service';
+import { createPageFetcher, DEFAULT_FETCHER_OPTIONS } from './modules/crawl/page-fetcher';
 import { createTranslationMemoryServices } from './modules/translation-memory/translation-memory-services';
 
 /** The side effects the server is built from; tests pass their own clock, emitter, mailer or SMS provider. */
@@ -130,6 +132,17 @@ export function createServices(appDeps: AppDeps) {
       engines: appDeps.mtEngines ?? createMtEngineRegistryFromEnv(env),
     }),
     delivery,
+    scriptVerification: createScriptVerificationService({
+      repository: createDeliveryRepository(db),
+      access: projectAccess,
+      clock: deps.clock,
+      createFetcher: () =>
+        createPageFetcher({
+          ...DEFAULT_FETCHER_OPTIONS,
+          maxBytes: 2 * 1024 * 1024,
+          allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK_FETCH,
+        }),
+    }),
     projectSettings: createProjectSettingsService({
       repository: createProjectSettingsRepository(db),
       access: projectAccess,

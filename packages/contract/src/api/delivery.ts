@@ -77,3 +77,44 @@ export const countVisitRequestSchema = z.object({
   language: z.string().min(1).max(16),
 });
 export const countVisitResponseSchema = z.object({ counted: z.boolean() });
+
+/* /parser/verifyScriptIntegration (spec §7 "Scope and crawl"; levels of spec §4). */
+
+export const SCRIPT_VERIFICATION_MESSAGES = {
+  verified: 'The Bhasha script and this project’s id were found on the page',
+  scriptOnly: 'The Bhasha script was found, but with another project id',
+  notFound: 'The Bhasha script was not found on the page',
+  urlNotInProject: 'This URL is not on one of the project’s domains',
+  unreachable: 'The page could not be fetched',
+} as const;
+
+export const verifyScriptIntegrationRequestSchema = z.object({
+  projectId: projectIdSchema,
+  /** The domain to check (its origin's home page); absent: the project's primary domain. */
+  domainId: z.uuid().optional(),
+  /** A page to check instead of the home page; it must be on one of the project's domains. */
+  url: z.url().max(2048).optional(),
+});
+
+export const domainVerificationSchema = z.object({
+  domainId: z.string(),
+  hostname: z.string(),
+  /** 0 none, 1 script verified, 2 project id verified, 3 client verified (the snippet reported a visit). */
+  verificationLevel: z.number().int().min(0).max(3),
+  /** When the page was last checked (ISO time), or null. */
+  checkedAt: z.string().nullable(),
+});
+export type DomainVerification = z.infer<typeof domainVerificationSchema>;
+
+export const verifyScriptIntegrationResponseSchema = z.object({
+  url: z.string(),
+  scriptFound: z.boolean(),
+  projectIdFound: z.boolean(),
+  /** The checked domain, with its level after this check. */
+  domain: domainVerificationSchema,
+  /** Every domain of the project with its level. */
+  domains: z.array(domainVerificationSchema),
+});
+
+export const domainVerificationsRequestSchema = z.object({ projectId: projectIdSchema });
+export const domainVerificationsResponseSchema = z.object({ domains: z.array(domainVerificationSchema) });

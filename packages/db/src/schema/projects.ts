@@ -36,6 +36,8 @@ export interface ProjectSettings {
   swalekhSelectors?: string[];
   /** Root font size in CSS pixels per language code while the page is shown in it (custom-font-size). */
   customFontSizes?: Record<string, number>;
+  /** Per domain host: what /parser/verifyScriptIntegration last found (1 script, 2 project id) and when. */
+  domainVerifications?: Record<string, { level: number; checkedAt: string }>;
   /** Crawl limits. */
   maxPages?: number;
   /** Default machine translation engine (an MT_ENGINES id); absent: the server's default. */

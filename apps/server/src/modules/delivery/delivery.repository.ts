@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, max, ne, sql } from 'drizzle-orm';
 import {
   deliverySettings,
   pages,
@@ -181,6 +181,48 @@ export function createDeliveryRepository(db: Database) {
           target: [siteVisits.projectId, siteVisits.day, siteVisits.url, siteVisits.language],
           set: { visits: sql`${siteVisits.visits} + 1` },
         });
+    },
+
+    /** Every domain of a project (active or not), primary first. */
+    async listDomains(
+      projectId: string,
+    ): Promise<{ id: string; hostname: string; origin: string; isPrimary: boolean; active: boolean }[]> {
+      return db
+        .select({
+          id: projectDomains.id,
+          hostname: projectDomains.hostname,
+          origin: projectDomains.origin,
+          isPrimary: projectDomains.isPrimary,
+          active: projectDomains.active,
+        })
+        .from(projectDomains)
+        .where(eq(projectDomains.projectId, projectId))
+        .orderBy(desc(projectDomains.isPrimary), projectDomains.createdAt);
+    },
+
+    /** Hosts the snippet has counted visits from (client verified, spec §4 level 3). */
+    async visitedHosts(projectId: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ hostname: siteVisits.hostname })
+        .from(siteVisits)
+        .where(eq(siteVisits.projectId, projectId));
+      return rows.map((row) => row.hostname);
+    },
+
+    /** Records what a script check found on a domain (one jsonb update: other settings are kept). */
+    async saveDomainVerification(
+      projectId: string,
+      hostname: string,
+      level: number,
+      now: Date,
+    ): Promise<void> {
+      const entry = JSON.stringify({ level, checkedAt: now.toISOString() });
+      await db
+        .update(projects)
+        .set({
+          settings: sql`jsonb_set(${projects.settings}, '{domainVerifications}', coalesce(${projects.settings} -> 'domainVerifications', '{}'::jsonb) || jsonb_build_object(${hostname}::text, ${entry}::jsonb))`,
+        })
+        .where(eq(projects.id, projectId));
     },
   };
 }

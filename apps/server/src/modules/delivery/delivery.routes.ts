@@ -7,6 +7,10 @@ import {
   countVisitRequestSchema,
   countVisitResponseSchema,
   deliveryParamsSchema,
+  domainVerificationsRequestSchema,
+  domainVerificationsResponseSchema,
+  verifyScriptIntegrationRequestSchema,
+  verifyScriptIntegrationResponseSchema,
   deliverySettingsSchema,
   deliveryTranslationsQuerySchema,
   deliveryTranslationsSchema,
@@ -244,6 +248,39 @@ export const deliveryRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
     async (request) => {
       return ok({ css: await delivery.fetchPopupCss(request.principal!, request.body.projectId) });
     },
+  );
+  app.post(
+    '/parser/verifyScriptIntegration',
+    {
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Fetch a page of the project's site and check the snippet tag: domain verification level 1 script, 2 project id (3 once the snippet reports visits)",
+        body: verifyScriptIntegrationRequestSchema,
+        response: responses(verifyScriptIntegrationResponseSchema, 400, 403, 404),
+      },
+    },
+    async (request) => {
+      const { message, result } = await services.scriptVerification.verify(request.principal!, request.body);
+      return ok(result, message);
+    },
+  );
+
+  app.post(
+    '/parser/domainVerifications',
+    {
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
+      schema: {
+        tags,
+        security,
+        summary: "The verification level of each of the project's domains (0 none … 3 client verified)",
+        body: domainVerificationsRequestSchema,
+        response: responses(domainVerificationsResponseSchema, 400, 404),
+      },
+    },
+    async (request) => ok(await services.scriptVerification.list(request.principal!, request.body.projectId)),
   );
   done();
 };
