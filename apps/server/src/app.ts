@@ -24,6 +24,7 @@ import { glossaryRoutes } from './modules/glossary/glossary.routes';
 import { translationMemoryRoutes } from './modules/translation-memory/translation-memory.routes';
 import { transliterationRoutes } from './modules/transliteration/transliteration.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
+import { proxyRoutes, registerTranslatingProxy } from './modules/proxy/proxy.routes';
 import { projectSettingsRoutes } from './modules/project-settings/project-settings.routes';
 import { createServices, type AppDeps, type Services } from './services';
 
@@ -49,6 +50,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Translated pages answer before helmet, rate limits and authentication (ADR 0017).
+  registerTranslatingProxy(app, services.proxy);
 
   await app.register(helmet, {
     // antd injects its styles at run time; scripts stay same-origin only.
@@ -109,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(glossaryRoutes, { services });
       await api.register(transliterationRoutes, { services });
       await api.register(deliveryRoutes, { services });
+      await api.register(proxyRoutes, { services });
       await api.register(projectSettingsRoutes, { services });
       await api.register(translationMemoryRoutes, { services });
     },

@@ -39,6 +39,7 @@ import { createSnippetBundleSource } from './modules/delivery/snippet-bundle';
 import { createScriptVerificationService } from './modules/delivery/script-verification.service';
 import { createPageFetcher, DEFAULT_FETCHER_OPTIONS } from './modules/crawl/page-fetcher';
 import { createTranslationMemoryServices } from './modules/translation-memory/translation-memory-services';
+import { createProxyServices } from './modules/proxy/proxy-services';
 
 /** The side effects the server is built from; tests pass their own clock, emitter, mailer or SMS provider. */
 export interface AppDeps {
@@ -150,6 +151,13 @@ export function createServices(appDeps: AppDeps) {
       onChanged: (projectId) => delivery.settingsChanged(projectId),
     }),
     snippetBundle: createSnippetBundleSource(),
+    ...createProxyServices({
+      db,
+      config: deps.config,
+      renderBaseUrl: uiConfig.renderBaseUrl,
+      access: projectAccess,
+      clock: deps.clock,
+    }),
     ...createTranslationMemoryServices({
       db,
       clock: deps.clock,

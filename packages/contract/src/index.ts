@@ -29,3 +29,4 @@ export * from './api/delivery';
 export * from './api/ignore-patterns';
 export * from './api/project-settings';
 export * from './api/translation-memory';
+export * from './api/proxy';

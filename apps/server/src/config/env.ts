@@ -90,6 +90,23 @@ export const envSchema = z
     KEYBOARD_MODE: z.string().default('phonetic'),
     RENDER_BASE_URL: z.string().default(''),
     RENDER_SUB_DOMAIN: z.string().default(''),
+    /** Translating proxy (ADR 0017): largest origin page, time limit, page cache, freshness of settings and translations. */
+    PROXY_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+    PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    PROXY_CONNECTIONS_PER_ORIGIN: z.coerce.number().int().positive().default(64),
+    PROXY_CACHE_MB: z.coerce.number().int().min(0).default(256),
+    PROXY_REVALIDATE_MS: z.coerce.number().int().min(0).default(2_000),
+    PROXY_PREVIEW_TTL_HOURS: z.coerce.number().positive().default(72),
+    /** Cookie names the proxy passes to origins (comma-separated; default none). */
+    PROXY_FORWARD_COOKIES: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     CORS_ORIGINS: z
       .string()

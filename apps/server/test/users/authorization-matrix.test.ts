@@ -161,6 +161,15 @@ const FIXTURES: Record<string, RouteFixture> = {
   },
   'POST /api/scope/project/resync': { kind: 'resource', body: onProject() },
   'POST /api/scope/getTrackingUrls': { kind: 'resource', body: onProject() },
+  'POST /api/scope/getPreviewUrl': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
+  'POST /api/scope/addUrlTranslations': {
+    kind: 'resource',
+    body: onProject({ targetLang: 'hi', urlTranslations: [{ url: '/matrix', translatedUrl: '/matrix-hi' }] }),
+  },
+  'POST /api/scope/updateTranslatedUrl': {
+    kind: 'resource',
+    body: onProject({ targetLang: 'hi', url: '/matrix', translatedUrl: '/matrix-hi' }),
+  },
   'POST /api/scope/getTrackingFilesListByUrl': { kind: 'resource', body: onProject({ url: MATRIX_URL }) },
   'POST /api/scope/getTrackingFilesrc': { kind: 'resource', body: onProject({ fileId: ZERO_ID }) },
   'POST /api/scope/getFilehtmls': { kind: 'resource', body: onProject({ fileIds: [ZERO_ID] }) },

@@ -127,7 +127,7 @@ export function planPage(html: string, options: ExtractOptions = {}): PagePlan {
             seoLinks.push({ start, end });
             if (canonicalHref === undefined && /(?:^|\s)canonical(?:\s|$)/i.test(attributes.rel ?? ''))
               canonicalHref = attributes.href;
-          } else if (LINK_ATTRIBUTES[name] !== undefined && attributes[LINK_ATTRIBUTES[name]!] !== undefined)
+          } else if (LINK_ATTRIBUTES[name] !== undefined && attributes[LINK_ATTRIBUTES[name]] !== undefined)
             planFor(current);
         }
         if (name === 'html' && afterHtmlStart < 0) afterHtmlStart = end;

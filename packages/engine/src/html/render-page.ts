@@ -7,6 +7,8 @@ import { rewriteStartTag } from './start-tag-rewrite';
 export interface RenderPageOptions {
   /** The translation of a source hash (plain segment text with placeholders), or undefined to keep the source. */
   translate(sourceHash: string): string | undefined;
+  /** Whether meta tags (description, og:*, twitter:*) are translated; default true. */
+  translateMeta?: boolean;
   /** The new value of a link attribute (decoded URL), or undefined to keep it. */
   rewriteLink?(value: string, tag: string): string | undefined;
   /** Attributes set on `<html>` (lang, dir). */
@@ -27,7 +29,8 @@ interface Edit {
 /** Attribute changes of one tag: translated attribute texts and a rewritten link. */
 function tagChanges(tag: TagPlan, options: RenderPageOptions): Map<string, string | null> {
   const changes = new Map<string, string | null>();
-  for (const [attribute, hash] of tag.translatable) {
+  const skip = tag.name === 'meta' && options.translateMeta === false;
+  for (const [attribute, hash] of skip ? [] : tag.translatable) {
     const translated = options.translate(hash);
     if (translated !== undefined) changes.set(attribute, translated);
   }

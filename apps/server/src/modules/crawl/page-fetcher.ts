@@ -36,7 +36,7 @@ export const DEFAULT_FETCHER_OPTIONS: Omit<PageFetcherOptions, 'allowPrivateNetw
  * time, on the addresses actually used, so DNS rebinding between a check and the connect
  * cannot slip through.
  */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);

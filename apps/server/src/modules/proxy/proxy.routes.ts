@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  PROXY_MESSAGES,
+  addUrlTranslationsRequestSchema,
+  previewUrlRequestSchema,
+  previewUrlResponseSchema,
+  updateTranslatedUrlRequestSchema,
+  urlTranslationsResponseSchema,
+} from '@bhasha/contract';
+import { ok } from '../../http/envelope';
+import { responses } from '../../http/responses';
+import type { Services } from '../../services';
+import { PROJECT_MANAGER_ROLES, PROJECT_READER_ROLES } from '../projects/projects.policy';
+import type { ProxyRequest, ProxyService } from './proxy.service';
+
+const PREVIEW_PREFIX = '/proxy-preview/';
+const tags = ['scope'];
+const security = [{ token: [] }];
+
+/**
+ * Serves translated pages before any other hook (ADR 0017): requests on a language host or
+ * language path of a project domain, and preview links. They answer with the origin's own headers
+ * (not the dashboard's CSP or rate limits) and never reach the API routes.
+ */
+export function registerTranslatingProxy(app: FastifyInstance, proxy: ProxyService): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url.startsWith('/socket.io/')) return;
+    const proxyRequest: ProxyRequest = {
+      method: request.method,
+      host: request.headers.host ?? '',
+      url,
+      protocol: request.protocol === 'https' ? 'https' : 'http',
+      headers: request.headers,
+      clientIp: request.ip,
+    };
+    let response;
+    if (url.startsWith(PREVIEW_PREFIX)) {
+      const rest = url.slice(PREVIEW_PREFIX.length);
+      const slash = rest.indexOf('/');
+      const token = slash < 0 ? rest : rest.slice(0, slash);
+      response = await proxy.preview(token, slash < 0 ? '' : rest.slice(slash + 1), proxyRequest);
+    } else {
+      response = await proxy.handle(proxyRequest);
+    }
+    if (!response) return;
+    reply.hijack();
+    reply.raw.writeHead(response.status, { ...response.headers, 'content-length': response.body.length });
+    reply.raw.end(request.method === 'HEAD' ? undefined : response.body);
+  });
+}
+
+/** The dashboard's proxy calls (spec §7 "Scope and crawl"). */
+export const proxyRoutes: FastifyPluginCallbackZod<{ services: Services }> = (app, { services }, done) => {
+  const admin = services.proxyAdmin;
+
+  app.post(
+    '/scope/getPreviewUrl',
+    {
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
+      schema: {
+        tags,
+        security,
+        summary: 'A signed, expiring link that opens a project page in a language before publishing',
+        body: previewUrlRequestSchema,
+        response: responses(previewUrlResponseSchema, 400, 404),
+      },
+    },
+    async (request) =>
+      ok(await admin.previewUrl(request.principal!, request.body), PROXY_MESSAGES.previewCreated),
+  );
+
+  app.post(
+    '/scope/addUrlTranslations',
+    {
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Add translated URL slugs of pages in one language',
+        body: addUrlTranslationsRequestSchema,
+        response: responses(urlTranslationsResponseSchema, 400, 404),
+      },
+    },
+    async (request) =>
+      ok(
+        await admin.addUrlTranslations(request.principal!, request.body),
+        PROXY_MESSAGES.urlTranslationsSaved,
+      ),
+  );
+
+  app.post(
+    '/scope/updateTranslatedUrl',
+    {
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Change (or, with an empty translatedUrl, remove) the translated URL of one page',
+        body: updateTranslatedUrlRequestSchema,
+        response: responses(urlTranslationsResponseSchema, 400, 404),
+      },
+    },
+    async (request) =>
+      ok(
+        await admin.updateTranslatedUrl(request.principal!, request.body),
+        PROXY_MESSAGES.urlTranslationUpdated,
+      ),
+  );
+
+  app.addHook('onClose', async () => {
+    await services.proxy.close();
+  });
+  done();
+};

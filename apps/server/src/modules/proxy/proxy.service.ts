@@ -1,0 +1,465 @@
+import { createHash } from 'node:crypto';
+import { getLanguageDirection } from '@bhasha/contract';
+import { planPage, renderPage, type PagePlan } from '@bhasha/engine';
+import { deliverySettingsOf, extractOptionsOf } from '../project-settings/delivery-settings-reader';
+import { ByteLru } from './byte-lru';
+import { errorPage } from './error-page';
+import { OriginError, PROXY_LOOP_HEADER, type OriginFetcher } from './origin-fetcher';
+import type { PreviewTokens } from './preview-token';
+import { createProxySiteCache, type LanguageState, type ProxySiteSource } from './proxy-site-cache';
+import { createLinkRewriter, domainOf, publicUrl, type ProxyAddress } from './proxy-urls';
+import type { ProxySite } from './proxy.repository';
+import { buildSeoTags, buildSitemap, type Alternate } from './seo-tags';
+
+/** A visitor's request as the proxy sees it (framework-free, so the benchmark drives the same code). */
+export interface ProxyRequest {
+  method: string;
+  /** The Host header, port included. */
+  host: string;
+  /** Path and query as received. */
+  url: string;
+  protocol: 'http' | 'https';
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  clientIp: string;
+}
+
+export interface ProxyResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export interface ProxySettings {
+  /** Largest origin answer read, in bytes; larger pages are refused. */
+  maxBytes: number;
+  timeoutMs: number;
+  /** Memory for translated pages (LRU by bytes). */
+  cacheBytes: number;
+  /** How long site settings and translations are trusted before the database is asked again. */
+  revalidateMs: number;
+  /** Cookie names passed to origins (the rest are never sent); requests carrying any skip the cache. */
+  forwardCookies: readonly string[];
+  /** RENDER_BASE_URL: the host serving previews. */
+  renderBaseUrl: string;
+  previewTtlMs: number;
+}
+
+/** Request headers passed to the origin (the visitor's device and language may shape the page). */
+const FORWARDED_REQUEST_HEADERS = ['user-agent', 'accept', 'accept-language'] as const;
+/** Origin response headers passed to the visitor; the rest (set-cookie, etag of the source bytes…) stay behind. */
+const PASSED_RESPONSE_HEADERS = [
+  'content-type',
+  'cache-control',
+  'expires',
+  'last-modified',
+  'content-security-policy',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+  'x-content-type-options',
+  'content-disposition',
+] as const;
+const LANGUAGE_SEGMENT = /^\/([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?)(\/[^?]*)?(\?.*)?$/;
+const SITEMAP_LIMIT = 50_000;
+/** Pages planned once per distinct body: memory for those plans. */
+const PLAN_CACHE_BYTES = 64 * 1024 * 1024;
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function languageIn(languages: readonly string[], candidate: string): string | undefined {
+  const lower = candidate.toLowerCase();
+  return languages.find((code) => code.toLowerCase() === lower);
+}
+
+function splitHost(host: string): { hostname: string; port: string } {
+  const match = /^(\[[^\]]+\]|[^:]+)(:\d+)?$/.exec(host.trim().toLowerCase());
+  return { hostname: match?.[1] ?? '', port: match?.[2] ?? '' };
+}
+
+const isHtml = (contentType: string) => /^\s*(text\/html|application\/xhtml\+xml)\b/i.test(contentType);
+const isUtf8 = (contentType: string) => {
+  const charset = /charset\s*=\s*"?([^;"\s]+)/i.exec(contentType)?.[1];
+  return charset === undefined || /^utf-?8$/i.test(charset);
+};
+
+interface CachedPage {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** What one request is for: a site's page in a language, addressed one way. */
+interface Target {
+  site: ProxySite;
+  language: string;
+  address: ProxyAddress;
+  /** The source page's URL at the origin. */
+  source: URL;
+  /** The translated page's URL as the visitor sees it. */
+  publicPage: URL;
+  isPreview: boolean;
+}
+
+/**
+ * The translating proxy (DESIGN.md §5 "Website delivery", ADR 0017): finds the site and language a
+ * request is for, fetches the origin page, translates it from the translation memory by splicing
+ * the original bytes (see `renderPage`), adds hreflang and canonical, and caches the result until
+ * the project's translations, slugs or cache version change.
+ */
+export function createProxyService(deps: {
+  source: ProxySiteSource;
+  fetcher: OriginFetcher;
+  tokens: PreviewTokens;
+  settings: ProxySettings;
+  now?: () => number;
+}) {
+  const { source, fetcher, tokens, settings } = deps;
+  const now = deps.now ?? (() => Date.now());
+  const sites = createProxySiteCache(source, settings.revalidateMs, now);
+  const pages = new ByteLru<CachedPage>(settings.cacheBytes);
+  const plans = new ByteLru<PagePlan>(PLAN_CACHE_BYTES);
+  let planCount = 0;
+
+  function planOf(site: ProxySite, html: string, body: Buffer): PagePlan {
+    const options = extractOptionsOf(deliverySettingsOf(site.settings));
+    const key = `${site.projectId}|${createHash('sha1').update(body).digest('base64url')}|${JSON.stringify(site.settings.noTranslateSelectors ?? [])}|${JSON.stringify(site.settings.ignorePatterns ?? [])}`;
+    let plan = plans.get(key);
+    if (!plan) {
+      plan = planPage(html, options);
+      planCount += 1;
+      // A plan keeps the page string (2 bytes a character) and arrays of about the same size.
+      plans.set(key, plan, html.length * 4);
+    }
+    return plan;
+  }
+
+  function alternatesOf(target: Target, state: Map<string, LanguageState>): Alternate[] {
+    const { site, source: page, address } = target;
+    const list: Alternate[] = [{ hreflang: site.sourceLanguage, href: page.href }];
+    for (const language of site.languages) {
+      const slugs = state.get(language)?.slugs ?? new Map<string, string>();
+      list.push({ hreflang: language, href: publicUrl(address, language, page, slugs).href });
+    }
+    list.push({ hreflang: 'x-default', href: page.href });
+    return list;
+  }
+
+  /** The canonical: the translated page itself (default), or the source page when the project says so (meta.canonical off). */
+  function canonicalOf(target: Target, plan: PagePlan, slugs: ReadonlyMap<string, string>): string {
+    let declared = target.source;
+    if (plan.canonicalHref !== undefined) {
+      try {
+        const url = new URL(plan.canonicalHref, target.source);
+        if (domainOf(target.site, url.hostname)) declared = url;
+      } catch {
+        // An unreadable canonical is ignored: the page itself is canonical.
+      }
+    }
+    if (target.site.settings.flags?.['meta.canonical'] === false) return declared.href;
+    return publicUrl(target.address, target.language, declared, slugs).href;
+  }
+
+  async function languageStates(target: Target): Promise<Map<string, LanguageState>> {
+    const codes = target.isPreview
+      ? [target.language]
+      : [...new Set([target.language, ...target.site.languages])];
+    const states = await Promise.all(codes.map((code) => sites.language(target.site.projectId, code)));
+    return new Map(codes.map((code, index) => [code, states[index]!]));
+  }
+
+  function originHeaders(request: ProxyRequest): { headers: Record<string, string>; hasCookies: boolean } {
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = header(request.headers[name]);
+      if (value !== undefined) headers[name] = value;
+    }
+    headers['x-forwarded-for'] = request.clientIp;
+    headers['x-forwarded-host'] = request.host;
+    headers['x-forwarded-proto'] = request.protocol;
+    let hasCookies = false;
+    const cookie = header(request.headers.cookie);
+    if (cookie && settings.forwardCookies.length > 0) {
+      const kept = cookie
+        .split(';')
+        .map((part) => part.trim())
+        .filter((part) => settings.forwardCookies.includes(part.slice(0, part.indexOf('=')).trim()));
+      if (kept.length > 0) {
+        headers.cookie = kept.join('; ');
+        hasCookies = true;
+      }
+    }
+    return { headers, hasCookies };
+  }
+
+  function failure(error: unknown): ProxyResponse {
+    const [status, title] =
+      error instanceof OriginError
+        ? error.reason === 'private-address'
+          ? [403, 'This site’s address is not allowed']
+          : error.reason === 'too-large'
+            ? [502, 'This page is too large to translate']
+            : error.reason === 'timeout'
+              ? [504, 'The website did not answer in time']
+              : [502, 'The website could not be reached']
+        : [500, 'The page could not be translated'];
+    const detail = error instanceof Error ? error.message : String(error);
+    return html(status, errorPage(status, title, detail), { 'cache-control': 'no-store' });
+  }
+
+  function html(status: number, body: string, extra: Record<string, string> = {}): ProxyResponse {
+    return {
+      status,
+      headers: { 'content-type': 'text/html; charset=utf-8', ...extra },
+      body: Buffer.from(body),
+    };
+  }
+
+  async function sitemap(target: Target): Promise<ProxyResponse> {
+    const states = await languageStates(target);
+    const urls = await source.listSitemapUrls(target.site.projectId, SITEMAP_LIMIT);
+    const slugs = states.get(target.language)!.slugs;
+    const entries = urls.flatMap((url) => {
+      try {
+        const page = new URL(url);
+        const pageTarget = { ...target, source: page };
+        return [
+          {
+            loc: publicUrl(target.address, target.language, page, slugs).href,
+            alternates: alternatesOf(pageTarget, states),
+          },
+        ];
+      } catch {
+        return [];
+      }
+    });
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+      body: Buffer.from(buildSitemap(entries)),
+    };
+  }
+
+  async function serve(target: Target, request: ProxyRequest): Promise<ProxyResponse> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return html(405, errorPage(405, 'Method not allowed', 'Translated pages can only be read.'), {
+        allow: 'GET, HEAD',
+      });
+    }
+    if (request.headers[PROXY_LOOP_HEADER] !== undefined) {
+      return html(
+        508,
+        errorPage(508, 'Loop detected', 'The website sends the proxy’s requests back to the proxy.'),
+      );
+    }
+    const { site, language } = target;
+    const states = await languageStates(target);
+    const state = states.get(language)!;
+    const { headers: toOrigin, hasCookies } = originHeaders(request);
+    const cacheable = site.settings.cacheEnabled !== false && !hasCookies;
+    const addressKey =
+      target.address.mode === 'preview'
+        ? target.address.prefix
+        : `${target.address.mode}${target.publicPage.host}`;
+    const versions = [...states.values()].map((entry) => entry.version).join(',');
+    // Settings (canonical, meta, exclusions) shape the page too.
+    const key = `${site.projectId}|${language}|${site.cacheVersion}|${versions}|${JSON.stringify(site.settings)}|${addressKey}|${target.source.href}`;
+    if (cacheable) {
+      const hit = pages.get(key);
+      if (hit) return { ...hit, headers: { ...hit.headers, 'x-bhasha-cache': 'hit' } };
+    }
+
+    let origin;
+    try {
+      origin = await fetcher.fetchOrigin(target.source, toOrigin);
+    } catch (error) {
+      return failure(error);
+    }
+    const headers: Record<string, string> = {};
+    for (const name of PASSED_RESPONSE_HEADERS) {
+      const value = header(origin.headers[name]);
+      if (value !== undefined) headers[name] = value;
+    }
+    if (target.isPreview) headers['x-robots-tag'] = 'noindex, nofollow';
+    const rewriteLink = createLinkRewriter({
+      site,
+      address: target.address,
+      language,
+      page: target.source,
+      publicPage: target.publicPage,
+      slugs: state.slugs,
+    });
+    const location = header(origin.headers.location);
+    if (location !== undefined) headers.location = rewriteLink(location) ?? location;
+
+    let body = origin.body;
+    const contentType = headers['content-type'] ?? '';
+    if (isHtml(contentType) && isUtf8(contentType)) {
+      const source = body.toString('utf8');
+      const plan = planOf(site, source, body);
+      const translations = state.translations;
+      const rewrite = createLinkRewriter({
+        site,
+        address: target.address,
+        language,
+        page: target.source,
+        publicPage: target.publicPage,
+        ...(plan.baseHref !== undefined ? { baseHref: plan.baseHref } : {}),
+        slugs: state.slugs,
+      });
+      const seo = target.isPreview
+        ? buildSeoTags([], target.source.href)
+        : buildSeoTags(
+            site.settings.flags?.['meta.hreflang'] === false ? [] : alternatesOf(target, states),
+            canonicalOf(target, plan, state.slugs),
+          );
+      // The project's font size for the language (custom-font-size), as the snippet applies it.
+      const fontSize = deliverySettingsOf(site.settings).customFontSizes[language];
+      const fontStyle = fontSize === undefined ? '' : `<style>html{font-size:${fontSize}px}</style>`;
+      const rendered = renderPage(plan, {
+        translate: (hash) => translations.get(hash),
+        translateMeta: site.settings.metaEnabled !== false,
+        rewriteLink: rewrite,
+        htmlAttributes: { lang: language, dir: getLanguageDirection(language) },
+        headHtml: seo + fontStyle,
+      });
+      body = Buffer.from(rendered);
+      headers['content-language'] = language;
+    }
+    const response = { status: origin.status, headers, body };
+    const originCacheControl = headers['cache-control'] ?? '';
+    if (
+      cacheable &&
+      origin.status === 200 &&
+      origin.headers['set-cookie'] === undefined &&
+      !/\b(private|no-store)\b/i.test(originCacheControl)
+    ) {
+      pages.set(key, response, body.length + key.length * 2 + 256);
+    }
+    return { ...response, headers: { ...headers, 'x-bhasha-cache': 'miss' } };
+  }
+
+  /** The site, language and source page a request on a customer's host is for, or undefined. */
+  async function targetOf(request: ProxyRequest): Promise<Target | undefined> {
+    const { hostname, port } = splitHost(request.host);
+    if (!hostname) return undefined;
+    const path = request.url.startsWith('/') ? request.url : `/${request.url}`;
+    const dot = hostname.indexOf('.');
+    const label = dot > 0 ? hostname.slice(0, dot) : '';
+    if (LANGUAGE_SEGMENT.test(`/${label}`)) {
+      const site = await sites.siteByHost(hostname.slice(dot + 1));
+      const language = site && languageIn(site.languages, label);
+      const domain = site && domainOf(site, hostname.slice(dot + 1));
+      if (site && language && domain) {
+        const address: ProxyAddress = { mode: 'subdomain', protocol: `${request.protocol}:`, port };
+        return withPaths(site, language, address, domain.origin, path, false);
+      }
+    }
+    const match = LANGUAGE_SEGMENT.exec(path);
+    if (match && match[1] !== 'api') {
+      const site = await sites.siteByHost(hostname);
+      const language = site && languageIn(site.languages, match[1]!);
+      const domain = site && domainOf(site, hostname);
+      if (site && language && domain) {
+        const address: ProxyAddress = { mode: 'path', protocol: `${request.protocol}:`, port };
+        return withPaths(
+          site,
+          language,
+          address,
+          domain.origin,
+          `${match[2] ?? '/'}${match[3] ?? ''}`,
+          false,
+        );
+      }
+    }
+    return undefined;
+  }
+
+  async function withPaths(
+    site: ProxySite,
+    language: string,
+    address: ProxyAddress,
+    origin: string,
+    path: string,
+    isPreview: boolean,
+  ): Promise<Target | undefined> {
+    const state = await sites.language(site.projectId, language);
+    let source: URL;
+    try {
+      source = new URL(path, origin);
+    } catch {
+      return undefined;
+    }
+    // An incoming translated slug names its source page.
+    const sourcePath = state.sourcePaths.get(source.pathname);
+    if (sourcePath !== undefined) source.pathname = sourcePath;
+    if (source.origin !== new URL(origin).origin) return undefined;
+    const publicPage = publicUrl(address, language, source, state.slugs);
+    return { site, language, address, source, publicPage, isPreview };
+  }
+
+  async function handleTarget(target: Target, request: ProxyRequest): Promise<ProxyResponse> {
+    try {
+      if (target.source.pathname === '/sitemap.xml' && !target.isPreview) return await sitemap(target);
+      return await serve(target, request);
+    } catch (error) {
+      return failure(error);
+    }
+  }
+
+  return {
+    /** Serves a translated page when the request is for one (a language host or path of a project domain). */
+    async handle(request: ProxyRequest): Promise<ProxyResponse | undefined> {
+      const target = await targetOf(request);
+      return target ? handleTarget(target, request) : undefined;
+    },
+
+    /** `/proxy-preview/{token}/{host}/{path}` on the render host. */
+    async preview(token: string, rest: string, request: ProxyRequest): Promise<ProxyResponse> {
+      const grant = tokens.verify(token, now());
+      if (!grant) {
+        return html(
+          403,
+          errorPage(
+            403,
+            'This preview link has expired or is not valid',
+            'Ask for a new preview link in the dashboard.',
+          ),
+        );
+      }
+      const site = await sites.site(grant.projectId);
+      const slash = rest.indexOf('/');
+      const hostname = slash < 0 ? rest : rest.slice(0, slash);
+      const domain = site && domainOf(site, hostname);
+      const notFound = () =>
+        html(404, errorPage(404, 'Page not found', 'This page is not one of the project’s pages.'));
+      if (!site || !domain) return notFound();
+      const prefix = `${settings.renderBaseUrl.replace(/\/$/, '')}/proxy-preview/${token}`;
+      const address: ProxyAddress = { mode: 'preview', prefix };
+      const path = slash < 0 ? '/' : rest.slice(slash);
+      const target = await withPaths(site, grant.language, address, domain.origin, path, true);
+      return target ? handleTarget(target, request) : notFound();
+    },
+
+    /** A link that opens a project page in a language (published or not) until it expires. */
+    previewUrl(site: ProxySite, language: string, page: URL): { previewUrl: string; expiresAt: string } {
+      const expiresAt = now() + settings.previewTtlMs;
+      const token = tokens.issue({ projectId: site.projectId, language, expiresAt });
+      const prefix = `${settings.renderBaseUrl.replace(/\/$/, '')}/proxy-preview/${token}`;
+      const url = publicUrl({ mode: 'preview', prefix }, language, page, new Map());
+      return { previewUrl: url.href, expiresAt: new Date(expiresAt).toISOString() };
+    },
+
+    /** Forgets cached pages and knowledge of a project (its slugs or settings changed here). */
+    purge(projectId: string): void {
+      sites.forget(projectId);
+      pages.deletePrefix(`${projectId}|`);
+    },
+
+    stats: () => ({ cachedPages: pages.size, cachedBytes: pages.bytes, plannedPages: planCount }),
+    close: () => fetcher.close(),
+  };
+}
+
+export type ProxyService = ReturnType<typeof createProxyService>;
