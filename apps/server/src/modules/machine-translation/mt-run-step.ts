@@ -47,33 +47,6 @@ function hostOf(url: string): string {
   }
 }
 
-/**
- * Runs `work` over `items` with at most `lanes` at a time. After a failure no new item starts,
- * and the call settles only when every lane has stopped (so a retried step never overlaps a lane
- * of the failed one); then it rejects with the first failure.
- */
-async function inLanes<T>(
-  items: readonly T[],
-  lanes: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | null = null;
-  const lane = async (): Promise<void> => {
-    while (!failure && next < items.length) {
-      const item = items[next]!;
-      next += 1;
-      try {
-        await work(item);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, lane));
-  if (failure) throw (failure as { error: unknown }).error;
-}
-
 interface StepContext {
   run: MtRunRow;
   engine: MtEngine;
@@ -83,16 +56,27 @@ interface StepContext {
   usage: ReturnType<typeof createMtUsageRepository>;
 }
 
+/** Segments sent to the engine together, all of one domain (usage is metered per domain). */
+interface Chunk {
+  domain: string;
+  items: PendingItem[];
+}
+
+/** Progress is pushed at most this often (every chunk would flood the project room). */
+const PROGRESS_INTERVAL_MS = 500;
+
 /**
- * One step of a run: reads up to `chunkSize × lanes` unfinished segments and sends them to the
- * engine as chunks of `chunkSize`, several chunks in flight at once (the engine's concurrency).
- * Each answered chunk is first kept on its run items together with its metered usage (one
- * transaction), then stored through the translation writer and marked finished, so:
+ * One step of a run, as a pipeline: a reader walks the run's unfinished segments with a keyset
+ * cursor, ahead of the engine, and cuts them into chunks of `chunkSize`; `lanes` workers (default:
+ * the engine's concurrency) each send a chunk, keep its answers together with its metered usage
+ * (one transaction), store them through the translation writer and take the next chunk. No lane
+ * waits for another, and the next read overlaps the engine calls. Hence:
  * - an interruption loses at most the chunks in flight; a rerun never sends an answered chunk
  *   again and never meters it twice (received items are stored from what was kept);
  * - a USER/PBK translation saved while the engine worked is never replaced (the writer's
  *   compare-and-set on the translation type).
- * Engine errors propagate to the job.
+ * After `segmentsPerStep` segments or `msPerStep` the step stops taking chunks, drains its lanes
+ * and hands over. Engine errors propagate to the job once every lane has stopped.
  */
 export async function runMtStep(
   runtime: MtRuntime,
@@ -122,23 +106,30 @@ export async function runMtStep(
   const projectHost = hostOf(project.baseUrl);
   const tp = run.options.tp as NmtTp;
   const { chunkSize } = runtime.settings;
-  const lanes = runtime.settings.lanes ?? engine.provider.limits.maxConcurrency;
+  const lanes = Math.max(1, runtime.settings.lanes ?? engine.provider.limits.maxConcurrency);
   const step: StepContext = { run, engine, glossary, signal, runs, usage };
-  let processed = 0;
 
-  for (;;) {
-    signal.throwIfAborted();
-    const items = await runs.pendingItems(run, chunkSize * lanes);
+  // The reader: pages of unfinished items after the cursor, turned into chunks.
+  const queue: Chunk[] = [];
+  let cursor: string | undefined;
+  let exhausted = false;
+  let taken = 0;
+  let reading: Promise<void> | null = null;
+  const budgetLeft = () =>
+    taken < runtime.settings.segmentsPerStep && Date.now() - started < runtime.settings.msPerStep;
+
+  async function readPage(): Promise<void> {
+    const items = await runs.pendingItems(run!, chunkSize * lanes, cursor);
     if (items.length === 0) {
-      await finishRun(runtime, runs, run, 'completed');
-      return 'finished';
+      exhausted = true;
+      return;
     }
+    cursor = items.at(-1)!.segmentId;
+    taken += items.length;
     // Answers kept before an interruption are stored without asking the engine again.
     const received = items.filter((item) => item.state === 'received');
     if (received.length > 0) await storeAnswers(runtime, step, received);
-
     const skipped = new Map<string, ItemState>();
-    const chunks: { domain: string; items: PendingItem[] }[] = [];
     const byDomain = new Map<string, PendingItem[]>();
     for (const item of items) {
       if (item.state === 'received') continue;
@@ -151,21 +142,66 @@ export async function runMtStep(
       group.push(item);
       byDomain.set(domain, group);
     }
-    if (skipped.size > 0) await runs.finishItems(run.id, skipped);
+    if (skipped.size > 0) await runs.finishItems(run!.id, skipped);
     for (const [domain, group] of byDomain)
       for (let i = 0; i < group.length; i += chunkSize)
-        chunks.push({ domain, items: group.slice(i, i + chunkSize) });
-    await inLanes(chunks, lanes, (chunk) => translateChunk(runtime, step, chunk.domain, chunk.items));
-
-    processed += items.length;
-    const current = await runs.findById(run.id);
-    if (current) {
-      runtime.emitter.emitToRoom(projectRoomOf(run.projectId), NMT_EVENTS.runUpdated, presentRun(current));
-      reportProgress(current.translated + current.skipped + current.unchanged, current.total);
-    }
-    if (processed >= runtime.settings.segmentsPerStep || Date.now() - started >= runtime.settings.msPerStep)
-      return 'continue';
+        queue.push({ domain, items: group.slice(i, i + chunkSize) });
   }
+
+  /** Reads ahead while the queue runs low; one read at a time. */
+  function readAhead(): Promise<void> {
+    if (!reading && !exhausted && budgetLeft())
+      reading = readPage().finally(() => {
+        reading = null;
+      });
+    return reading ?? Promise.resolve();
+  }
+
+  /** The read still running, if any (a function, so no narrowing hides the lanes' assignments). */
+  const readInFlight = (): Promise<void> | null => reading;
+
+  async function take(): Promise<Chunk | undefined> {
+    while (queue.length === 0 && !exhausted && (reading || budgetLeft())) await readAhead();
+    const chunk = queue.shift();
+    if (queue.length < lanes) void readAhead().catch(() => undefined);
+    return chunk;
+  }
+
+  let lastProgress = 0;
+  async function progress(force: boolean): Promise<void> {
+    if (!force && Date.now() - lastProgress < PROGRESS_INTERVAL_MS) return;
+    lastProgress = Date.now();
+    const current = await runs.findById(run!.id);
+    if (!current) return;
+    runtime.emitter.emitToRoom(projectRoomOf(run!.projectId), NMT_EVENTS.runUpdated, presentRun(current));
+    reportProgress(current.translated + current.skipped + current.unchanged, current.total);
+  }
+
+  let failure: { error: unknown } | null = null;
+  const lane = async (): Promise<void> => {
+    while (!failure) {
+      try {
+        signal.throwIfAborted();
+        const chunk = await take();
+        if (!chunk) return;
+        await translateChunk(runtime, step, chunk.domain, chunk.items);
+        await progress(false);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+  await readInFlight()?.catch(() => undefined);
+  if (failure) throw (failure as { error: unknown }).error;
+
+  await progress(true);
+  // Done only when a read from the start finds nothing left (not just the end of this cursor).
+  if (exhausted && (await runs.pendingItems(run, 1)).length === 0) {
+    await finishRun(runtime, runs, run, 'completed');
+    return 'finished';
+  }
+  return 'continue';
 }
 
 /** Sends one chunk, keeps the answers with their usage, then stores them. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   mtRunItems,
   mtRuns,
@@ -146,8 +146,12 @@ export function createMtRunsRepository(db: Database) {
       });
     },
 
-    /** The next unfinished (pending or received) segments of a run, in a stable order. */
-    async pendingItems(run: MtRunRow, limit: number): Promise<PendingItem[]> {
+    /**
+     * The next unfinished (pending or received) segments of a run in segment id order, after
+     * `afterSegmentId` when given (a keyset cursor: items in flight are still pending, so a reader
+     * that runs ahead of the engine must not see them again).
+     */
+    async pendingItems(run: MtRunRow, limit: number, afterSegmentId?: string): Promise<PendingItem[]> {
       const rows = await db
         .select({
           state: mtRunItems.state,
@@ -165,7 +169,13 @@ export function createMtRunsRepository(db: Database) {
           translations,
           and(eq(translations.segmentId, segments.id), eq(translations.targetLang, run.targetLang)),
         )
-        .where(and(eq(mtRunItems.runId, run.id), inArray(mtRunItems.state, ['pending', 'received'])))
+        .where(
+          and(
+            eq(mtRunItems.runId, run.id),
+            inArray(mtRunItems.state, ['pending', 'received']),
+            afterSegmentId ? gt(mtRunItems.segmentId, afterSegmentId) : undefined,
+          ),
+        )
         .orderBy(asc(mtRunItems.segmentId))
         .limit(limit);
       return rows.map((row) => ({ ...row, state: row.state === 'received' ? 'received' : 'pending' }));
