@@ -10,7 +10,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { transliterate } from '../src/translit/transliterate';
+import { setDecoderWeights, setLearnedDataEnabled, transliterate } from '../src/translit/transliterate';
+import { readSentencePairs } from './translit-sentence-pairs';
+import { parseWeightArgument } from './translit-weight-arguments';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -25,6 +27,11 @@ const dataDir = resolve(
 const limitArgument = argument('limit');
 const DEFAULT_SAMPLE = 1000;
 const languages = (argument('lang') ?? 'hi,bn,gu,mr,ta,te').split(',');
+// --no-learned: rules, word lists and character model only (what the engine did before it learned
+// from romanised sentences); --set name=value,…: decoder weights, for experiments.
+if (process.argv.includes('--no-learned')) setLearnedDataEnabled(false);
+const weightArgument = argument('set');
+setDecoderWeights(parseWeightArgument(weightArgument));
 
 interface Pair {
   source: string;
@@ -39,21 +46,40 @@ function sample<T>(items: T[], isHeadline = false): T[] {
   return Array.from({ length: limit }, (_, i) => items[Math.floor(i * step)] as T);
 }
 
-function score(name: string, pairs: Pair[], to: string, from?: string): void {
+/**
+ * Prints top-1/top-5 of `pairs`; with `seen` (native words the learned data was built from), also
+ * the figures on pairs whose native word it never saw.
+ */
+function score(name: string, pairs: Pair[], to: string, from?: string, seen?: ReadonlySet<string>): void {
   const started = Date.now();
-  let top1 = 0;
-  let top5 = 0;
+  const cpuStarted = process.cpuUsage();
+  const total = { n: 0, top1: 0, top5: 0 };
+  const unseen = { n: 0, top1: 0, top5: 0 };
   for (const pair of pairs) {
     const candidates = transliterate(pair.source, { to, from, count: 5 });
     const target = pair.target.normalize('NFC');
-    if (candidates[0] === target) top1 += 1;
-    if (candidates.includes(target)) top5 += 1;
+    for (const tally of seen && !seen.has(target) ? [total, unseen] : [total]) {
+      tally.n += 1;
+      if (candidates[0] === target) tally.top1 += 1;
+      if (candidates.includes(target)) tally.top5 += 1;
+    }
   }
-  const percent = (value: number): string =>
-    ((100 * value) / Math.max(1, pairs.length)).toFixed(1).padStart(5);
+  const percent = (value: number, of: number): string =>
+    ((100 * value) / Math.max(1, of)).toFixed(1).padStart(5);
+  const line = (label: string, tally: typeof total, seconds: string): string =>
+    `${label.padEnd(28)} n=${String(tally.n).padStart(5)}  top-1 ${percent(tally.top1, tally.n)} %  top-5 ${percent(tally.top5, tally.n)} %${seconds}`;
+  const seconds = (Date.now() - started) / 1000;
+  // CPU time (user + system) is steadier than wall time on a shared machine; it includes loading.
+  const cpu = process.cpuUsage(cpuStarted);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   console.log(
-    `${name.padEnd(28)} n=${String(pairs.length).padStart(5)}  top-1 ${percent(top1)} %  top-5 ${percent(top5)} %  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    line(
+      name,
+      total,
+      `  (${seconds.toFixed(1)} s, ${(pairs.length / cpuSeconds).toFixed(0)} words per CPU-second)`,
+    ),
   );
+  if (seen) console.log(line(`  of which unseen in training`, unseen, ''));
 }
 
 for (const language of languages) {
@@ -64,7 +90,17 @@ for (const language of languages) {
     .filter(Boolean)
     .map((line) => line.split('\t'))
     .map(([target = '', source = '']) => ({ source, target }));
-  score(`dakshina ${language} dev`, sample(pairs, language === 'hi'), language);
+  // Native words of the romanised sentences' train split (which the learned data comes from).
+  const seen = process.argv.includes('--no-learned')
+    ? undefined
+    : new Set(readSentencePairs(dataDir, language)?.trainNativeWords ?? []);
+  score(
+    `dakshina ${language} dev`,
+    sample(pairs, language === 'hi'),
+    language,
+    undefined,
+    seen && seen.size > 0 ? seen : undefined,
+  );
 }
 
 function namePairs(file: string, targetColumn: number): Pair[] {

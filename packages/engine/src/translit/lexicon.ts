@@ -52,3 +52,17 @@ export function createLexicon(entries: ReadonlyArray<readonly [string, number]>)
 
   return { size: words.length, has: (word) => tier(word) >= 0, tier, hasPrefix };
 }
+
+/** Both lists as one (a word's tier is the higher of the two); either may be missing. */
+export function combineLexicons(
+  first: Lexicon | undefined,
+  second: Lexicon | undefined,
+): Lexicon | undefined {
+  if (!first || !second) return first ?? second;
+  return {
+    size: first.size + second.size,
+    has: (word) => first.has(word) || second.has(word),
+    tier: (word) => Math.max(first.tier(word), second.tier(word)),
+    hasPrefix: (prefix) => first.hasPrefix(prefix) || second.hasPrefix(prefix),
+  };
+}

@@ -34,11 +34,18 @@ export interface DecoderWeights {
   geminationCost: number;
   /** Cost of an anusvara the typist left out (maine → मैंने). */
   silentNasalCost: number;
+  /**
+   * The same at the end of a word (kitabo → किताबों, unhe → उन्हें); Infinity (never) unless
+   * learned, since only Hindi's romanised sentences have shown how often typists drop it.
+   */
+  finalNasalCost: number;
   beam: number;
   /** Cost of reading romanised input as an English word spelt the Hindi way (0 in English mode). */
   loanwordCost: number;
   /** Order of the character model (applies to models built afterwards). */
   charOrder: number;
+  /** Bonus per log(1 + occurrences) of a candidate in running text (romanised input). */
+  frequencyBonus: number;
 }
 
 export const DEFAULT_DECODER_WEIGHTS: DecoderWeights = {
@@ -48,22 +55,38 @@ export const DEFAULT_DECODER_WEIGHTS: DecoderWeights = {
   lexiconBonus: 1.5,
   tierBonus: 0.7,
   silentNasalCost: 3.5,
+  finalNasalCost: Number.POSITIVE_INFINITY,
   geminationCost: 3,
   finalViramaCost: 2.5,
   beam: 20,
   loanwordCost: 3,
   charOrder: 5,
+  frequencyBonus: 0.5,
 };
 
 const STATE_START = 0;
 const STATE_CONSONANT = 1;
 const STATE_VOWEL = 2;
 
+/** What a step of a hypothesis added besides its unit (for forced alignment and learning). */
+export type StepEvent = 'plain' | 'virama' | 'schwa' | 'gemination' | 'nasal' | 'finalNasal' | 'finalVirama';
+
 interface Hypothesis {
   out: string;
   state: number;
   channel: number;
   lm: number;
+  /** The hypothesis this one extends, with the rule chunk and unit used (a linked path, no copies). */
+  prev?: Hypothesis;
+  chunk?: string;
+  unit?: PhoneticUnit;
+  event?: StepEvent;
+}
+
+/** Which spellings a beam may build: a word list, or one target spelling when aligning. */
+interface SpellingConstraint {
+  has(word: string): boolean;
+  hasPrefix(prefix: string): boolean;
 }
 
 function lmCost(model: CharLanguageModel | undefined, history: string, appended: string): number {
@@ -82,7 +105,7 @@ function runBeam(
   script: ScriptUnits,
   model: CharLanguageModel | undefined,
   weights: DecoderWeights,
-  lexicon: Lexicon | undefined,
+  lexicon: SpellingConstraint | undefined,
 ): Hypothesis[] {
   const beams: Array<Map<string, Hypothesis>> = Array.from(
     { length: input.length + 1 },
@@ -91,7 +114,16 @@ function runBeam(
   beams[0]?.set('', { out: '', state: STATE_START, channel: 0, lm: 0 });
   const score = (hypothesis: Hypothesis): number => hypothesis.channel + weights.lm * hypothesis.lm;
 
-  const push = (position: number, from: Hypothesis, appended: string, state: number, cost: number): void => {
+  let chunk = '';
+  let unit: PhoneticUnit | undefined;
+  const push = (
+    position: number,
+    from: Hypothesis,
+    appended: string,
+    state: number,
+    cost: number,
+    event: StepEvent,
+  ): void => {
     const out = from.out + appended;
     if (lexicon && !lexicon.hasPrefix(out)) return;
     const beam = beams[position];
@@ -102,6 +134,10 @@ function runBeam(
       state,
       channel: from.channel + cost,
       lm: from.lm + lmCost(model, from.out, appended),
+      prev: from,
+      chunk,
+      unit,
+      event,
     };
     const existing = beam.get(key);
     if (!existing || score(next) < score(existing)) beam.set(key, next);
@@ -113,13 +149,14 @@ function runBeam(
     const hypotheses = [...beam.values()].sort((a, b) => score(a) - score(b)).slice(0, weights.beam);
     for (const hypothesis of hypotheses) {
       for (let length = 1; length <= script.maxChunk && position + length <= input.length; length += 1) {
-        const chunk = input.slice(position, position + length);
+        const roman = input.slice(position, position + length);
         const target = position + length;
-        const units =
-          (target === input.length ? script.units.get(chunk + FINAL_MARK) : undefined) ??
-          script.units.get(chunk);
+        const finalUnits = target === input.length ? script.units.get(roman + FINAL_MARK) : undefined;
+        const units = finalUnits ?? script.units.get(roman);
         if (!units) continue;
-        for (const unit of units) {
+        chunk = finalUnits ? roman + FINAL_MARK : roman;
+        for (const candidate of units) {
+          unit = candidate;
           if (unit.kind === 'C') {
             if (hypothesis.state === STATE_CONSONANT) {
               push(
@@ -128,6 +165,7 @@ function runBeam(
                 script.virama + unit.text,
                 STATE_CONSONANT,
                 unit.cost + weights.viramaCost,
+                'virama',
               );
               push(
                 target,
@@ -135,9 +173,10 @@ function runBeam(
                 unit.text,
                 STATE_CONSONANT,
                 unit.cost + weights.schwaCost + script.explicitViramaBias,
+                'schwa',
               );
             } else {
-              push(target, hypothesis, unit.text, STATE_CONSONANT, unit.cost);
+              push(target, hypothesis, unit.text, STATE_CONSONANT, unit.cost, 'plain');
               if (hypothesis.state === STATE_VOWEL && unit.text.length === 1) {
                 push(
                   target,
@@ -145,19 +184,23 @@ function runBeam(
                   unit.text + script.virama + unit.text,
                   STATE_CONSONANT,
                   unit.cost + weights.geminationCost,
+                  'gemination',
                 );
               }
             }
           } else if (unit.kind === 'V') {
             const written = hypothesis.state === STATE_CONSONANT ? unit.sign : unit.independent;
-            push(target, hypothesis, written, STATE_VOWEL, unit.cost);
-            if (target < input.length)
+            push(target, hypothesis, written, STATE_VOWEL, unit.cost, 'plain');
+            const isFinal = target === input.length;
+            const nasalCost = isFinal ? weights.finalNasalCost : weights.silentNasalCost;
+            if (Number.isFinite(nasalCost))
               push(
                 target,
                 hypothesis,
                 written + script.anusvara,
                 STATE_VOWEL,
-                unit.cost + weights.silentNasalCost,
+                unit.cost + nasalCost,
+                isFinal ? 'finalNasal' : 'nasal',
               );
           } else if (hypothesis.state !== STATE_START) {
             push(
@@ -166,6 +209,7 @@ function runBeam(
               unit.text,
               STATE_VOWEL,
               unit.cost + (hypothesis.state === STATE_CONSONANT ? 2 : 0),
+              'plain',
             );
           }
         }
@@ -176,10 +220,14 @@ function runBeam(
   for (const hypothesis of [...ends]) {
     if (hypothesis.state !== STATE_CONSONANT) continue;
     const out = hypothesis.out + script.virama;
-    const withVirama = {
+    const withVirama: Hypothesis = {
       ...hypothesis,
       out,
       lm: hypothesis.lm + lmCost(model, hypothesis.out, script.virama),
+      prev: hypothesis,
+      chunk: '',
+      unit: undefined,
+      event: 'finalVirama',
     };
     withVirama.channel += Math.max(0, weights.finalViramaCost - 2 * script.explicitViramaBias);
     hypothesis.channel += script.explicitViramaBias;
@@ -231,4 +279,36 @@ export function scoreSpelling(
   const tier = lexicon ? lexicon.tier(text) : -1;
   if (tier >= 0) cost -= weights.lexiconBonus + tier * weights.tierBonus;
   return cost;
+}
+
+/** One step of an alignment: the Roman chunk (with FINAL_MARK for a word-final rule) and its unit. */
+export interface AlignmentStep {
+  chunk: string;
+  unit: PhoneticUnit | undefined;
+  event: StepEvent;
+}
+
+/**
+ * The cheapest way the rules spell `input` as exactly `target` (forced alignment, no character
+ * model), or undefined when the rules cannot produce it. Used to learn rule costs from word pairs.
+ */
+export function alignPhonetic(
+  input: string,
+  target: string,
+  script: ScriptUnits,
+  weights: DecoderWeights = DEFAULT_DECODER_WEIGHTS,
+): AlignmentStep[] | undefined {
+  const constraint: SpellingConstraint = {
+    has: (word) => word === target,
+    hasPrefix: (prefix) => target.startsWith(prefix),
+  };
+  const ends = runBeam(input, script, undefined, weights, constraint);
+  let best: Hypothesis | undefined;
+  for (const hypothesis of ends) if (!best || hypothesis.channel < best.channel) best = hypothesis;
+  if (!best) return undefined;
+  const steps: AlignmentStep[] = [];
+  for (let node: Hypothesis | undefined = best; node?.prev; node = node.prev) {
+    steps.push({ chunk: node.chunk ?? '', unit: node.unit, event: node.event ?? 'plain' });
+  }
+  return steps.reverse();
 }

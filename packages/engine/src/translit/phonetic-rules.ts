@@ -63,6 +63,8 @@ x क्स:0.5 क्ष:1
 q क:0.5 क़:0.8
 ksh क्ष
 gy ज्ञ:1.2
+dny ज्ञ:0.8
+gny ज्ञ:1
 tr त्र:0.5
 `;
 
@@ -223,6 +225,39 @@ V e$ अ,:0.6 ए,े:0.8 ई,ी:2
 V ie$ ई,ी:0.3
 V y$ ई,ी:0.2
 `;
+
+/** A unit's identity within its Roman chunk, in the pivot script (learned costs are keyed by it). */
+export function unitKey(unit: PhoneticUnit): string {
+  return unit.kind === 'V' ? `V${unit.independent},${unit.sign}` : `${unit.kind}${unit.text}`;
+}
+
+/**
+ * Replaces rule costs with learned ones (`costs` maps "chunk\tunitKey" to a cost). A chunk the
+ * learning saw gets all its readings from `costs`; readings it never saw keep the hand cost plus
+ * `unseenPenalty`, so rare readings stay possible. Chunks never seen keep their hand costs.
+ */
+export function applyLearnedCosts(
+  table: Map<string, PhoneticUnit[]>,
+  costs: ReadonlyMap<string, number>,
+  seenChunks: ReadonlySet<string>,
+  unseenPenalty: number,
+): Map<string, PhoneticUnit[]> {
+  const out = new Map<string, PhoneticUnit[]>();
+  for (const [chunk, units] of table) {
+    if (!seenChunks.has(chunk)) {
+      out.set(chunk, units);
+      continue;
+    }
+    out.set(
+      chunk,
+      units.map((unit) => ({
+        ...unit,
+        cost: costs.get(`${chunk}\t${unitKey(unit)}`) ?? unit.cost + unseenPenalty,
+      })),
+    );
+  }
+  return out;
+}
 
 function parseOptions(rest: string[]): Array<[string, number]> {
   return rest.map((option) => {

@@ -10,7 +10,8 @@ import type * as NodeUrl from 'node:url';
 import type * as NodeZlib from 'node:zlib';
 import { trainCharLanguageModel, type CharLanguageModel } from './char-lm';
 import { getTranslitLanguage, isBrahmicScript, type TranslitLanguage } from './languages';
-import { createLexicon, type Lexicon } from './lexicon';
+import { parseLearnedChannel, parseWordFrequencies } from './learned-channel';
+import { combineLexicons, createLexicon, type Lexicon } from './lexicon';
 import {
   DEFAULT_DECODER_WEIGHTS,
   decodePhonetic,
@@ -18,7 +19,13 @@ import {
   type DecoderWeights,
   type ScriptUnits,
 } from './phonetic-decoder';
-import { buildPhoneticRules, FINAL_MARK, LETTER_NAMES, type PhoneticUnit } from './phonetic-rules';
+import {
+  applyLearnedCosts,
+  buildPhoneticRules,
+  FINAL_MARK,
+  LETTER_NAMES,
+  type PhoneticUnit,
+} from './phonetic-rules';
 import { convertScript, detectScript, fromDevanagariPivot } from './script-convert';
 
 export interface TransliterateOptions {
@@ -38,6 +45,10 @@ interface LanguageModel {
   lexicon: Lexicon | undefined;
   charModel: CharLanguageModel | undefined;
   romanUnits: ScriptUnits;
+  /** Decoder weights learned for romanised input (empty when the language has no learned data). */
+  romanWeights: Partial<DecoderWeights>;
+  /** How often native words occur in running text (romanised input only). */
+  frequencies: Map<string, number> | undefined;
   englishUnits: ScriptUnits;
   /** Set when decoding happens in Devanagari and the result is converted (Urdu, Santali…). */
   convertTo: string | undefined;
@@ -53,6 +64,9 @@ const wordListData = new Map<string, WordListData>();
 const DRAVIDIAN_VIRAMA_BIAS = 1.5;
 const loadedWordLists = new Set<string>();
 let weights: DecoderWeights = DEFAULT_DECODER_WEIGHTS;
+/** Weights set through setDecoderWeights: they win over learned ones. */
+let weightOverrides: Partial<DecoderWeights> = {};
+let useLearnedData = true;
 
 type BuiltinGetter = (name: string) => unknown;
 
@@ -108,6 +122,20 @@ export function setDecoderWeights(next: Partial<DecoderWeights>): void {
     wordListData.clear();
   }
   weights = { ...weights, ...next };
+  weightOverrides = { ...weightOverrides, ...next };
+}
+
+/** Back to the default and learned weights (evaluation scripts only). */
+export function resetDecoderWeights(): void {
+  setDecoderWeights({ charOrder: DEFAULT_DECODER_WEIGHTS.charOrder });
+  weights = DEFAULT_DECODER_WEIGHTS;
+  weightOverrides = {};
+}
+
+/** Switches the learned channel and frequency data on or off (evaluation scripts only). */
+export function setLearnedDataEnabled(enabled: boolean): void {
+  if (enabled !== useLearnedData) models.clear();
+  useLearnedData = enabled;
 }
 
 /** Language codes whose data has been loaded so far (for tests of lazy loading). */
@@ -191,20 +219,56 @@ function loadWordListData(stem: string | undefined): WordListData {
   return data;
 }
 
+/**
+ * The romanised-input units of a language built from `rules` (the rule table in Devanagari), as
+ * the decoder sees them: in the target script, limited to letters its word list uses. For the
+ * learning script, which aligns word pairs against the hand-written rules.
+ */
+export function romanScriptUnits(code: string, rules: Map<string, PhoneticUnit[]>): ScriptUnits {
+  const language = getTranslitLanguage(code);
+  const decodeLanguage = isBrahmicScript(language.script) ? language.code : 'hi';
+  const { alphabet } = loadWordListData(language.lexicon);
+  const viramaBias = language.script === 'taml' || language.script === 'mlym' ? DRAVIDIAN_VIRAMA_BIAS : 0;
+  const write = (devanagari: string): string =>
+    devanagari ? fromDevanagariPivot(devanagari, decodeLanguage) : '';
+  return toScriptUnits(rules, write, viramaBias, alphabet);
+}
+
 function buildModel(language: TranslitLanguage): LanguageModel {
   const decodeLanguage = isBrahmicScript(language.script) ? language.code : 'hi';
   const { lexicon, charModel, alphabet } = loadWordListData(language.lexicon);
   const viramaBias = language.script === 'taml' || language.script === 'mlym' ? DRAVIDIAN_VIRAMA_BIAS : 0;
   const write = (devanagari: string): string =>
     devanagari ? fromDevanagariPivot(devanagari, decodeLanguage) : '';
+  // Learned data belongs to a word list's language (hi-channel serves every language decoded with hi).
+  const channelLines =
+    useLearnedData && language.lexicon ? wordListLoader(`${language.lexicon}-channel`) : undefined;
+  const frequencyLines =
+    useLearnedData && language.lexicon ? wordListLoader(`${language.lexicon}-frequency`) : undefined;
+  if (channelLines) loadedWordLists.add(`${language.lexicon}-channel`);
+  if (frequencyLines) loadedWordLists.add(`${language.lexicon}-frequency`);
+  const channel = channelLines ? parseLearnedChannel(channelLines) : undefined;
+  const frequencies = frequencyLines ? parseWordFrequencies(frequencyLines) : undefined;
+  let romanRules = buildPhoneticRules(false, language.script);
+  if (channel)
+    romanRules = applyLearnedCosts(romanRules, channel.costs, channel.seenChunks, UNSEEN_RULE_PENALTY);
+  // Words of running text are words too, even when no dictionary lists them (names, loanwords).
+  const runningText = frequencies
+    ? createLexicon([...frequencies.keys()].map((word) => [word, 0]))
+    : undefined;
   return {
-    lexicon,
+    lexicon: combineLexicons(lexicon, runningText),
     charModel,
-    romanUnits: toScriptUnits(buildPhoneticRules(false, language.script), write, viramaBias, alphabet),
+    romanUnits: toScriptUnits(romanRules, write, viramaBias, alphabet),
+    romanWeights: channel?.weights ?? {},
+    frequencies,
     englishUnits: toScriptUnits(buildPhoneticRules(true, language.script), write, viramaBias, alphabet),
     convertTo: decodeLanguage === language.code ? undefined : language.code,
   };
 }
+
+/** Extra cost of a hand-written reading whose chunk the learning saw but never read that way. */
+const UNSEEN_RULE_PENALTY = 1;
 
 /** Most words the character model learns from; more adds little and slows the first call. */
 const MODEL_WORD_LIMIT = 150_000;
@@ -277,12 +341,23 @@ export function transliterate(word: string, options: TransliterateOptions): stri
   const model = getModel(target.code);
   const units = options.from === 'en' ? model.englishUnits : model.romanUnits;
   const isEnglish = options.from === 'en';
-  const scored = decodePhonetic(letters, units, model.charModel, model.lexicon, weights);
+  const decoderWeights = isEnglish ? weights : { ...weights, ...model.romanWeights, ...weightOverrides };
+  const scored = decodePhonetic(letters, units, model.charModel, model.lexicon, decoderWeights);
   // An English word also gets its pronunciation-based spelling (computer → कंप्यूटर).
   const loanwordCost = isEnglish ? 0 : weights.loanwordCost;
   for (const spelling of getLoanwords().get(letters) ?? []) {
     const text = model.convertTo ? spelling : fromDevanagariPivot(spelling, target.code);
-    scored.push({ text, cost: scoreSpelling(text, loanwordCost, model.charModel, model.lexicon, weights) });
+    scored.push({
+      text,
+      cost: scoreSpelling(text, loanwordCost, model.charModel, model.lexicon, decoderWeights),
+    });
+  }
+  // Words seen often in running text are likelier readings of romanised input.
+  if (!isEnglish && model.frequencies) {
+    for (const candidate of scored) {
+      const count = model.frequencies.get(candidate.text);
+      if (count) candidate.cost -= decoderWeights.frequencyBonus * Math.log1p(count);
+    }
   }
   scored.sort((a, b) => a.cost - b.cost);
   const ranked = scored.map((candidate) => candidate.text);

@@ -28,7 +28,16 @@ describe('lazy loading', () => {
     });
     expect(transliterate('namaste', { to: 'hi' })[0]).toBe('नमस्ते');
     expect(transliterate('vanakkam', { to: 'ta' }).length).toBeGreaterThan(0);
-    expect(requested).toEqual(['hi', 'en-loanwords', 'ta']);
+    // Each list's learned data (rule costs, word frequencies) is asked for with it.
+    expect(requested).toEqual([
+      'hi',
+      'hi-channel',
+      'hi-frequency',
+      'en-loanwords',
+      'ta',
+      'ta-channel',
+      'ta-frequency',
+    ]);
   });
 
   it('gives candidates in the right script for every language of spec §9', () => {
