@@ -82,6 +82,8 @@ const sourceHashSchema = z.string().trim().min(1).max(128);
 const pageNumberSchema = z.coerce.number().int().min(1).max(1_000_000).default(1);
 const pageSizeSchema = z.coerce.number().int().min(1).max(500).default(10);
 const urlFilterSchema = z.string().trim().min(1).max(2048);
+/** A row's place in document order, as the listing answered it. */
+const cursorSchema = z.string().regex(/^\d{1,15}$/, 'Invalid cursor');
 const translationTypeSchema = z.enum(TRANSLATION_TYPE_VALUES);
 const displayTypeSchema = z.enum(DISPLAY_TYPE_VALUES);
 
@@ -240,9 +242,24 @@ export const translationFilterRequestSchema = z.object({
     .default([]),
   pageNumber: pageNumberSchema,
   pageSize: pageSizeSchema,
+  /**
+   * Keyset paging (ADR 0018): the page of rows right after `after` / right before `before`, a
+   * cursor the previous answer gave (startCursor / endCursor). Rows that left the filter meanwhile
+   * can then never shift the next page; `pageNumber` only places the page when neither is sent.
+   */
+  after: cursorSchema.optional(),
+  before: cursorSchema.optional(),
 });
 export type TranslationFilterRequest = z.input<typeof translationFilterRequestSchema>;
-export const tmListResponseSchema = z.object({ tm: z.array(tmEntrySchema), total: z.number().int() });
+export const tmListResponseSchema = z.object({
+  tm: z.array(tmEntrySchema),
+  total: z.number().int(),
+  /** Cursors of the first and last row of the page (null when it is empty), for `before` / `after`. */
+  startCursor: z.string().nullable(),
+  endCursor: z.string().nullable(),
+  hasPrevious: z.boolean(),
+  hasNext: z.boolean(),
+});
 export type TmListResponse = z.infer<typeof tmListResponseSchema>;
 
 /** translation/newContent/view: new segments without a translation in the language, paged. */

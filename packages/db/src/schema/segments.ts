@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -21,7 +22,8 @@ export const segments = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /**
      * Insertion order: the crawler stores a page's segments in document order, so lists sorted by
-     * (first seen, seq) read like the site and page the same way every time.
+     * seq read like the site and page the same way every time. The editor pages by it (keyset,
+     * ADR 0018); translations carry a copy (`segment_seq`) for filters driven by their type.
      */
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     organisationId: uuid('organisation_id')
@@ -43,7 +45,11 @@ export const segments = pgTable(
   },
   (t) => [
     uniqueIndex('segments_project_hash_uq').on(t.projectId, t.sourceHash),
-    index('segments_project_order_idx').on(t.projectId, t.firstSeenAt, t.seq),
+    index('segments_project_seq_idx').on(t.projectId, t.seq),
+    // "New Content Available" walks only the new segments, in document order.
+    index('segments_project_new_seq_idx')
+      .on(t.projectId, t.seq)
+      .where(sql`${t.isNew}`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -50,6 +51,8 @@ export const translations = pgTable(
     wordCount: integer('word_count').notNull().default(0),
     charCount: integer('char_count').notNull().default(0),
     segmentIsNew: boolean('segment_is_new').notNull().default(false),
+    /** Copy of the segment's `seq` (set by trigger on insert): type filters page in document order by index. */
+    segmentSeq: bigint('segment_seq', { mode: 'number' }).notNull().default(0),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     /** Optimistic concurrency: +1 on every save; a stale save still saves (ADR 0007). */
     version: integer('version').notNull().default(1),
@@ -58,7 +61,11 @@ export const translations = pgTable(
   },
   (t) => [
     uniqueIndex('translations_segment_lang_uq').on(t.segmentId, t.targetLang),
-    index('translations_project_lang_type_idx').on(t.projectId, t.targetLang, t.type),
+    // A type filter of the editor reads one range of this index in document order (ADR 0018).
+    index('translations_project_lang_type_seq_idx').on(t.projectId, t.targetLang, t.type, t.segmentSeq),
+    index('translations_project_lang_t13n_seq_idx')
+      .on(t.projectId, t.targetLang, t.segmentSeq)
+      .where(sql`${t.displayType} = 't13n'`),
     index('translations_org_hash_idx').on(t.organisationId, t.sourceHash, t.targetLang),
     // Fuzzy indexes catch up with what changed since they last looked (ADR 0011).
     index('translations_org_updated_idx').on(t.organisationId, t.updatedAt),

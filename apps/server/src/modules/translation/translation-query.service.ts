@@ -57,14 +57,24 @@ export function createTranslationQueryService(deps: {
     return total;
   }
 
-  async function listEntries(projectId: string, filter: EntryFilter, paged: Paged): Promise<TmListResponse> {
-    const { rows, total } = await repository.listEntries(
+  async function listEntries(
+    projectId: string,
+    filter: EntryFilter,
+    paged: Paged & { after?: string; before?: string },
+  ): Promise<TmListResponse> {
+    if (paged.after !== undefined && paged.before !== undefined)
+      throw AppError.validation(['Send either after or before, not both']);
+    const { rows, ...page } = await repository.listEntries(
       projectId,
       filter,
-      pagingOf(paged.pageNumber, paged.pageSize),
+      {
+        ...pagingOf(paged.pageNumber, paged.pageSize),
+        ...(paged.after !== undefined ? { after: Number(paged.after) } : {}),
+        ...(paged.before !== undefined ? { before: Number(paged.before) } : {}),
+      },
       await totalFromCounts(projectId, filter),
     );
-    return { tm: rows.map((row) => presentEntry(row, filter.targetLang)), total };
+    return { tm: rows.map((row) => presentEntry(row, filter.targetLang)), ...page };
   }
 
   return {
@@ -198,7 +208,8 @@ export function createTranslationQueryService(deps: {
     /** /translation/filter. */
     async filter(
       principal: Principal,
-      input: Omit<EntryFilter, 'pageId'> & Paged & { projectId: string; url?: string },
+      input: Omit<EntryFilter, 'pageId'> &
+        Paged & { projectId: string; url?: string; after?: string; before?: string },
     ): Promise<TmListResponse> {
       const project = await context.projectInLanguage(principal, input.projectId, input.targetLang);
       const pageId = await context.pageIdOf(project.id, input.url);

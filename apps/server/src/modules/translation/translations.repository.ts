@@ -54,6 +54,8 @@ export interface EntryFilter {
 
 export interface EntryRow {
   segmentId: string;
+  /** Document order of the segment: the keyset of the editor's pages. */
+  seq: number;
   sourceHash: string;
   source: string;
   kind: string;
@@ -67,6 +69,40 @@ export interface EntryRow {
   updatedBy: string | null;
 }
 
+/** Where a page starts: skip `offset` rows, or take the rows right after / before a row's seq. */
+export interface EntryPaging {
+  offset: number;
+  limit: number;
+  after?: number;
+  before?: number;
+}
+
+export interface EntryPage {
+  rows: EntryRow[];
+  total: number;
+  /** Rows exist before the page (exact when reading backwards; after a cursor it is assumed). */
+  hasPrevious: boolean;
+  /** Rows exist after the page (exact when reading forwards). */
+  hasNext: boolean;
+  /** Seq of the first and last row of the page, for the next keyset request. */
+  startCursor: string | null;
+  endCursor: string | null;
+}
+
+/**
+ * The condition on `translations` when a filter only admits translated rows that one index
+ * range lists in document order (one translated type, or transliterated strings); otherwise
+ * undefined and the page is read from the segments.
+ */
+function translationDriver(filter: EntryFilter): SQL | undefined {
+  if (filter.newContent) return undefined;
+  const types = filter.types ?? [];
+  if (types.length === 1 && types[0] !== 'NO_TRANSLATION_AVAILABLE') return eq(translations.type, types[0]!);
+  if (types.length === 0 && filter.displayTypes?.length === 1 && filter.displayTypes[0] === 't13n')
+    return eq(translations.displayType, 't13n');
+  return undefined;
+}
+
 const emptyBucket = (): Bucket => ({ segments: 0, words: 0, chars: 0, newSegments: 0, newWords: 0 });
 const TRANSLATED: readonly TranslationType[] = ['USER', 'MACHINE', 'PBK'];
 
@@ -78,6 +114,7 @@ export function likePattern(text: string): string {
 export function createTranslationsRepository(db: Database) {
   const entryColumns = {
     segmentId: segments.id,
+    seq: segments.seq,
     sourceHash: segments.sourceHash,
     source: segments.text,
     kind: segments.kind,
@@ -127,6 +164,8 @@ export function createTranslationsRepository(db: Database) {
     }
     if (filter.newContent) typeConditions.push(and(eq(segments.isNew, true), untranslated)!);
     if (typeConditions.length > 0) conditions.push(or(...typeConditions)!);
+    // Only new segments: said at the top level so the partial index of new segments applies.
+    if (filter.newContent && !filter.types?.length) conditions.push(eq(segments.isNew, true));
     if (filter.displayTypes && filter.displayTypes.length > 0) {
       conditions.push(
         inArray(sql`coalesce(${translations.displayType}, 'translation')`, [...filter.displayTypes]),
@@ -140,7 +179,48 @@ export function createTranslationsRepository(db: Database) {
   const joinTranslation = (targetLang: string) =>
     and(eq(translations.segmentId, segments.id), eq(translations.targetLang, targetLang));
 
+  /** The query of one page (one row more than the page, to know whether more follow). */
+  function pageQuery(projectId: string, filter: EntryFilter, paging: EntryPaging) {
+    const driver = translationDriver(filter);
+    const where = entryConditions(projectId, filter);
+    const order = driver ? translations.segmentSeq : segments.seq;
+    const keyset =
+      paging.after !== undefined
+        ? sql`${order} > ${paging.after}`
+        : paging.before !== undefined
+          ? sql`${order} < ${paging.before}`
+          : undefined;
+    const base = driver
+      ? db
+          .select(entryColumns)
+          .from(translations)
+          .innerJoin(segments, eq(segments.id, translations.segmentId))
+          .leftJoin(users, eq(users.id, translations.updatedBy))
+          .where(
+            and(
+              eq(translations.projectId, projectId),
+              eq(translations.targetLang, filter.targetLang),
+              driver,
+              where,
+              keyset,
+            ),
+          )
+      : db
+          .select(entryColumns)
+          .from(segments)
+          .leftJoin(translations, joinTranslation(filter.targetLang))
+          .leftJoin(users, eq(users.id, translations.updatedBy))
+          .where(and(where, keyset));
+    return base
+      .orderBy(paging.before !== undefined ? desc(order) : asc(order))
+      .offset(paging.after === undefined && paging.before === undefined ? paging.offset : 0)
+      .limit(paging.limit + 1);
+  }
+
   return {
+    /** The SQL of a page of listEntries, for EXPLAIN in tests (ADR 0018). */
+    pageQuery,
+
     /** The maintained counts of a project: totals and every language's buckets (a few key lookups). */
     async counts(projectId: string, languages: readonly string[]): Promise<ProjectCounts> {
       const [total] = await db
@@ -251,31 +331,56 @@ export function createTranslationsRepository(db: Database) {
       return page;
     },
 
-    /** TM entries of one language, filtered and paged, in the order segments were first seen. */
+    /**
+     * TM entries of one language, filtered, one page in document order (ADR 0018). With `after` /
+     * `before` (a row's seq) the page is the rows right after / before that row, read from an
+     * index range whatever the offset; without, `offset` rows are skipped (a jump to page N).
+     * A filter by one translated type or by transliteration is read from the translations' own
+     * index (type, segment_seq), so sparse types cost a page, not a scan of the project.
+     */
     async listEntries(
       projectId: string,
       filter: EntryFilter,
-      paging: { offset: number; limit: number },
+      paging: EntryPaging,
       /** The total when the maintained counts already give it: no counting scan. */
       knownTotal?: number,
-    ): Promise<{ rows: EntryRow[]; total: number }> {
+    ): Promise<EntryPage> {
+      if (knownTotal === 0)
+        return { rows: [], total: 0, hasPrevious: false, hasNext: false, startCursor: null, endCursor: null };
+      const driver = translationDriver(filter);
       const where = entryConditions(projectId, filter);
-      const rows = await db
-        .select(entryColumns)
-        .from(segments)
-        .leftJoin(translations, joinTranslation(filter.targetLang))
-        .leftJoin(users, eq(users.id, translations.updatedBy))
-        .where(where)
-        .orderBy(asc(segments.firstSeenAt), asc(segments.seq))
-        .offset(paging.offset)
-        .limit(paging.limit);
-      if (knownTotal !== undefined) return { rows, total: knownTotal };
-      const [count] = await db
-        .select({ total: sql<number>`count(*)`.mapWith(Number) })
-        .from(segments)
-        .leftJoin(translations, joinTranslation(filter.targetLang))
-        .where(where);
-      return { rows, total: count?.total ?? 0 };
+      const backwards = paging.before !== undefined;
+      const fetched = (await pageQuery(projectId, filter, paging)) as EntryRow[];
+      const hasMore = fetched.length > paging.limit;
+      const rows = fetched.slice(0, paging.limit);
+      if (backwards) rows.reverse();
+      const page = {
+        rows,
+        hasPrevious: backwards ? hasMore : paging.after !== undefined || paging.offset > 0,
+        hasNext: backwards ? true : hasMore,
+        startCursor: rows.length > 0 ? String(rows[0]!.seq) : null,
+        endCursor: rows.length > 0 ? String(rows[rows.length - 1]!.seq) : null,
+      };
+      if (knownTotal !== undefined) return { ...page, total: knownTotal };
+      const [count] = await (driver
+        ? db
+            .select({ total: sql<number>`count(*)`.mapWith(Number) })
+            .from(translations)
+            .innerJoin(segments, eq(segments.id, translations.segmentId))
+            .where(
+              and(
+                eq(translations.projectId, projectId),
+                eq(translations.targetLang, filter.targetLang),
+                driver,
+                where,
+              ),
+            )
+        : db
+            .select({ total: sql<number>`count(*)`.mapWith(Number) })
+            .from(segments)
+            .leftJoin(translations, joinTranslation(filter.targetLang))
+            .where(where));
+      return { ...page, total: count?.total ?? 0 };
     },
 
     /** Every entry matching the filter (exports and replace), streamed in pages of `batch`. */

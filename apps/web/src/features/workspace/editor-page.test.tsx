@@ -177,4 +177,47 @@ describe('translation editor', () => {
     });
     expect(server.rows.get('h25')!.translationType).toBe('USER');
   }, 60_000);
+
+  it('PageDown and PageUp under New Content neither skip nor repeat rows after saves', async () => {
+    const many = Array.from({ length: 60 }, (_, index) => entry(index + 1, `String number ${index + 1}`));
+    const server = startWorkspaceServer(many);
+    const grid = await openEditor('/app/workspace/p1/hi?type=newContent&size=25');
+    const sources = () => rowsOf(grid).map((row) => within(row).getByTestId('segment-source').textContent);
+    grid.focus();
+    // Translate strings 3 and 5: they leave the filter, so the server's page 2 by offset would start at 28.
+    for (const index of [2, 4]) {
+      fireEvent.click(rowsOf(grid)[index]!);
+      key(grid, 'Enter');
+      const editor = await screen.findByTestId('target-editor');
+      fireEvent.change(editor, { target: { value: `अनुवाद ${index + 1}` } });
+      // Enter saves and opens the next row; Esc leaves it.
+      key(editor, 'Enter');
+      await waitFor(() => expect(within(rowsOf(grid)[index + 1]!).getByTestId('target-editor')).toBeTruthy());
+      key(screen.getByTestId('target-editor'), 'Escape');
+      await waitFor(() => expect(screen.queryByTestId('target-editor')).toBeNull());
+    }
+    await waitFor(() => expect(server.rows.get('h5')!.translationType).toBe('USER'));
+
+    key(grid, 'PageDown');
+    await waitFor(() => expect(sources()[0]).toBe('String number 26'));
+    expect(sources()).toEqual(Array.from({ length: 25 }, (_, i) => `String number ${i + 26}`));
+    expect(server.callsTo('POST /api/translation/filter').at(-1)!.body).toMatchObject({ after: '25' });
+    expect(rowsOf(grid)[0]!.getAttribute('aria-current')).toBe('true');
+
+    key(grid, 'PageDown');
+    await waitFor(() => expect(sources()[0]).toBe('String number 51'));
+    expect(sources()).toHaveLength(10);
+
+    // Back up twice: every string still in the filter, in order, none twice.
+    key(grid, 'PageUp');
+    await waitFor(() => expect(sources()[0]).toBe('String number 26'));
+    key(grid, 'PageUp');
+    await waitFor(() => expect(sources()[0]).toBe('String number 1'));
+    expect(sources()).toEqual(
+      Array.from({ length: 25 }, (_, i) => `String number ${i + 1}`).filter(
+        (text) => text !== 'String number 3' && text !== 'String number 5',
+      ),
+    );
+    expect(screen.getByTitle('1').className).toContain('ant-pagination-item-active');
+  }, 90_000);
 });

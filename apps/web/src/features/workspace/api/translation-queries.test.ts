@@ -12,7 +12,14 @@ describe('mergeEntriesIntoCache', () => {
     const pageB = workspaceKeys.entryPage('p1', 'hi', { pageNumber: 1, searchText: 'wel' });
     const otherLanguage = workspaceKeys.entryPage('p1', 'mr', { pageNumber: 1 });
     for (const key of [pageA, pageB, otherLanguage])
-      client.setQueryData<TmListResponse>(key, { tm: [first], total: 1 });
+      client.setQueryData<TmListResponse>(key, {
+        tm: [first],
+        total: 1,
+        startCursor: '1',
+        endCursor: '1',
+        hasPrevious: false,
+        hasNext: false,
+      });
 
     const v2 = { ...first, preProcessedTarget: 'स्वागत', translationType: 'USER' as const, version: 2 };
     mergeEntriesIntoCache(client, 'p1', 'hi', [v2]);

@@ -24,6 +24,12 @@ export interface EditorFilter {
   url: string;
   pageNumber: number;
   pageSize: number;
+  /**
+   * Keyset paging (ADR 0018): the page right after / before a row, cursors the previous page's
+   * answer gave. Set by moving one page at a time; a jump by page number clears them.
+   */
+  after?: string;
+  before?: string;
 }
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
@@ -33,6 +39,17 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
 function positiveInt(value: string | null, fallback: number): number {
   const parsed = Number(value);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+const CURSOR = /^\d{1,15}$/;
+
+/** At most one cursor, and only a well-formed one (a hand-edited address falls back to offsets). */
+function cursorsOf(params: URLSearchParams): Pick<EditorFilter, 'after' | 'before'> {
+  const after = params.get('after');
+  if (after && CURSOR.test(after)) return { after };
+  const before = params.get('before');
+  if (before && CURSOR.test(before)) return { before };
+  return {};
 }
 
 function readPageSize(value: string | null): number {
@@ -47,6 +64,7 @@ export function toFilterRequest(
   return {
     pageNumber: filter.pageNumber,
     pageSize: filter.pageSize,
+    ...(filter.after ? { after: filter.after } : filter.before ? { before: filter.before } : {}),
     searchIn: filter.searchIn,
     ...(filter.searchText ? { searchText: filter.searchText } : {}),
     ...(filter.url ? { url: filter.url } : {}),
@@ -59,7 +77,7 @@ export function toFilterRequest(
 }
 
 /**
- * The editor's filter lives in the address (?type=&display=&q=&in=&url=&page=&size=) so a
+ * The editor's filter lives in the address (?type=&display=&q=&in=&url=&page=&size=&after=|before=) so a
  * reload, the back button or a shared link shows the same strings.
  */
 export function useEditorFilter(): [EditorFilter, (change: Partial<EditorFilter>) => void] {
@@ -73,6 +91,7 @@ export function useEditorFilter(): [EditorFilter, (change: Partial<EditorFilter>
       url: params.get('url') ?? '',
       pageNumber: positiveInt(params.get('page'), 1),
       pageSize: readPageSize(params.get('size')),
+      ...cursorsOf(params),
     }),
     [params],
   );
@@ -80,8 +99,10 @@ export function useEditorFilter(): [EditorFilter, (change: Partial<EditorFilter>
   const update = useCallback(
     (change: Partial<EditorFilter>) => {
       const next = { ...filter, ...change };
-      // Any change but paging starts again on page 1.
+      // Any change but paging starts again on page 1; a page number alone is a jump (no cursor).
       if (!('pageNumber' in change)) next.pageNumber = 1;
+      if (!('after' in change)) delete next.after;
+      if (!('before' in change)) delete next.before;
       const entries: Array<[string, string, string]> = [
         ['type', next.typeFilter, 'all'],
         ['display', next.displayFilter, 'all'],
@@ -90,6 +111,8 @@ export function useEditorFilter(): [EditorFilter, (change: Partial<EditorFilter>
         ['url', next.url, ''],
         ['page', String(next.pageNumber), '1'],
         ['size', String(next.pageSize), String(DEFAULT_PAGE_SIZE)],
+        ['after', next.after ?? '', ''],
+        ['before', next.before ?? '', ''],
       ];
       const search = new URLSearchParams();
       for (const [key, value, fallback] of entries) if (value !== fallback) search.set(key, value);

@@ -1,9 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { TmEntry } from '@bhasha/contract';
-import { workspaceKeys } from '../api/translation-queries';
 import { resolveMove } from '../lib/grid-navigation';
-import { resolveNextPageLanding } from '../lib/filter-membership';
 import type { EditorFilter } from './use-editor-filter';
 import type { DraftState, SaveRequest } from './use-segment-drafts';
 
@@ -13,25 +10,34 @@ interface EditingState {
   baseVersion: number;
 }
 
-/** A row to activate once another page (or the same page, fetched again) has arrived. */
+/** Where the current page sits in the list, as the server answered it (ADR 0018). */
+export interface PagePosition {
+  startCursor: string | null;
+  endCursor: string | null;
+  hasPrevious: boolean;
+  hasNext: boolean;
+}
+
+/** Which page is asked for: a number (a jump) and at most one keyset cursor. */
+type PageTarget = Pick<EditorFilter, 'pageNumber' | 'after' | 'before'>;
+
+const samePage = (a: PageTarget, b: PageTarget) =>
+  a.pageNumber === b.pageNumber && a.after === b.after && a.before === b.before;
+
+/** A row to activate once another page has arrived. */
 interface Landing {
-  pageNumber: number;
+  target: PageTarget;
   index: number | 'last';
   edit: boolean;
-  /** Only data fetched after this moment counts (the same page fetched again). */
-  notBefore: number;
 }
 
 interface EditorSessionInput {
-  projectId: string;
-  targetLang: string;
   rows: readonly TmEntry[];
-  total: number;
+  position: PagePosition;
   filter: EditorFilter;
   setFilter: (change: Partial<EditorFilter>) => void;
   /** The page's data is current (not the previous page shown while loading). */
   isPageSettled: boolean;
-  dataUpdatedAt: number;
   drafts: ReadonlyMap<string, DraftState>;
   save: (request: SaveRequest) => Promise<void>;
 }
@@ -39,21 +45,14 @@ interface EditorSessionInput {
 /**
  * The editor's cursor: which row is active, which one is being edited with what text, and how
  * moves cross page boundaries. Saving goes through `save` (background, see useSegmentDrafts).
+ *
+ * Moving one page on (PageDown, editing past the last row) asks for the rows right after the
+ * page's last row, and one page back for the rows right before its first row (keyset, ADR 0018).
+ * Rows saved on this page that leave the filter ("New Content Available" → Self Translated) can
+ * therefore never shift the next page: no row is skipped and none comes twice.
  */
 export function useEditorSession(input: EditorSessionInput) {
-  const {
-    projectId,
-    targetLang,
-    rows,
-    total,
-    filter,
-    setFilter,
-    isPageSettled,
-    dataUpdatedAt,
-    drafts,
-    save,
-  } = input;
-  const queryClient = useQueryClient();
+  const { rows, position, filter, setFilter, isPageSettled, drafts, save } = input;
   const [activeIndex, setActiveIndex] = useState(0);
   const [editing, setEditing] = useState<EditingState | null>(null);
   const [landing, setLanding] = useState<Landing | null>(null);
@@ -75,7 +74,6 @@ export function useEditorSession(input: EditorSessionInput) {
     setLanding(null);
   }
   const rowsRef = useRef(rows);
-  const pendingSaves = useRef(new Set<Promise<void>>());
   useEffect(() => {
     rowsRef.current = rows;
   });
@@ -95,50 +93,49 @@ export function useEditorSession(input: EditorSessionInput) {
   );
 
   const goToPage = useCallback(
-    (pageNumber: number, index: number | 'last', edit: boolean, refetchAfter?: Promise<void>) => {
+    (target: PageTarget, index: number | 'last', edit: boolean) => {
       setEditing(null);
-      setLanding({ pageNumber, index, edit, notBefore: refetchAfter ? Date.now() : 0 });
-      if (refetchAfter) {
-        // The page is fetched again only once the save is stored, or the saved row would still be listed.
-        void refetchAfter.finally(() =>
-          queryClient.invalidateQueries({ queryKey: workspaceKeys.entries(projectId, targetLang) }),
-        );
-      }
-      if (pageNumber !== filter.pageNumber) setFilter({ pageNumber });
+      setLanding({ target, index, edit });
+      if (!samePage(target, filter)) setFilter(target);
     },
-    [filter.pageNumber, projectId, queryClient, setFilter, targetLang],
+    [filter, setFilter],
+  );
+
+  /** The page after / before this one, by the cursor of its last / first row. */
+  const nextPage = useCallback(
+    (): PageTarget | null =>
+      position.hasNext && position.endCursor
+        ? { pageNumber: filter.pageNumber + 1, after: position.endCursor }
+        : null,
+    [filter.pageNumber, position.endCursor, position.hasNext],
+  );
+  const previousPage = useCallback(
+    (): PageTarget | null =>
+      position.hasPrevious && position.startCursor
+        ? { pageNumber: Math.max(1, filter.pageNumber - 1), before: position.startCursor }
+        : null,
+    [filter.pageNumber, position.hasPrevious, position.startCursor],
   );
 
   const move = useCallback(
-    (delta: number, edit: boolean, saving?: { sourceHash: string; done: Promise<void> }) => {
+    (delta: number, edit: boolean) => {
       const target = resolveMove(activeIndex, delta, rowsRef.current.length);
-      const hasLaterPages = filter.pageNumber * filter.pageSize < total;
+      const next = target.kind === 'nextPage' ? nextPage() : null;
+      const previous = target.kind === 'previousPage' ? previousPage() : null;
       if (target.kind === 'row') {
         setActiveIndex(target.index);
         if (edit) startEdit(target.index);
         else setEditing(null);
-      } else if (target.kind === 'nextPage' && hasLaterPages) {
-        // Rows saved (or being saved) by this editor are USER translations now, whatever the cache says yet.
-        const savingHashes = [...drafts]
-          .filter(([, draft]) => draft.status === 'saving')
-          .map(([hash]) => hash);
-        const pendingHashes = new Set([...savingHashes, ...(saving ? [saving.sourceHash] : [])]);
-        const asSaved = rowsRef.current.map((row) =>
-          pendingHashes.has(row.sourceHash)
-            ? { ...row, translationType: 'USER' as const, isNew: false }
-            : row,
-        );
-        const next = resolveNextPageLanding(asSaved, filter);
-        const settled = Promise.all([saving?.done, ...pendingSaves.current]).then(() => undefined);
-        goToPage(next.pageNumber, next.index, edit, next.refetchSamePage ? settled : undefined);
-      } else if (target.kind === 'previousPage' && filter.pageNumber > 1) {
-        goToPage(filter.pageNumber - 1, 'last', edit);
+      } else if (next) {
+        goToPage(next, 0, edit);
+      } else if (previous) {
+        goToPage(previous, 'last', edit);
       } else {
         // At either end of the whole list: stop editing, stay on the row.
         setEditing(null);
       }
     },
-    [activeIndex, drafts, filter, goToPage, startEdit, total],
+    [activeIndex, goToPage, nextPage, previousPage, startEdit],
   );
 
   const saveAndMove = useCallback(
@@ -148,10 +145,8 @@ export function useEditorSession(input: EditorSessionInput) {
         const draft = drafts.get(editing.sourceHash);
         const isChanged = entry && (editing.text !== entry.preProcessedTarget || draft?.status === 'failed');
         if (entry && isChanged) {
-          const done = save({ entry, text: editing.text, baseVersion: editing.baseVersion });
-          pendingSaves.current.add(done);
-          void done.finally(() => pendingSaves.current.delete(done));
-          move(delta, true, { sourceHash: entry.sourceHash, done });
+          void save({ entry, text: editing.text, baseVersion: editing.baseVersion });
+          move(delta, true);
           return;
         }
       }
@@ -160,26 +155,32 @@ export function useEditorSession(input: EditorSessionInput) {
     [drafts, editing, move, save],
   );
 
+  /** PageDown / PageUp: one page on or back by cursor, the cursor on the page's first row. */
   const changePage = useCallback(
     (delta: number) => {
-      const pageCount = Math.max(1, Math.ceil(total / filter.pageSize));
-      const pageNumber = Math.min(pageCount, Math.max(1, filter.pageNumber + delta));
-      if (pageNumber !== filter.pageNumber) goToPage(pageNumber, 0, false);
+      const target = delta > 0 ? nextPage() : previousPage();
+      if (target) goToPage(target, 0, false);
     },
-    [filter.pageNumber, filter.pageSize, goToPage, total],
+    [goToPage, nextPage, previousPage],
   );
 
   // Land on the awaited row once its page has arrived.
   useEffect(() => {
-    if (!landing || !isPageSettled || filter.pageNumber !== landing.pageNumber) return;
-    if (dataUpdatedAt < landing.notBefore) return;
+    if (!landing || !isPageSettled || !samePage(landing.target, filter)) return;
     setLanding(null);
     const count = rows.length;
-    if (count === 0) return;
+    if (count === 0) {
+      // Every earlier row left the filter: start again from the top.
+      if (landing.target.before) setFilter({ pageNumber: 1 });
+      return;
+    }
+    // Reading backwards reached the start: it is page 1, whatever number it was given.
+    if (landing.target.before && !position.hasPrevious && filter.pageNumber !== 1)
+      setFilter({ pageNumber: 1, before: landing.target.before });
     const index = landing.index === 'last' ? count - 1 : Math.min(landing.index, count - 1);
     if (landing.edit) startEdit(index);
     else setActiveIndex(index);
-  }, [landing, isPageSettled, dataUpdatedAt, filter.pageNumber, rows.length, startEdit]);
+  }, [landing, isPageSettled, filter, position.hasPrevious, rows.length, setFilter, startEdit]);
 
   // Keep the cursor on the page when the page shrinks.
   const clampedIndex = rows.length === 0 ? 0 : Math.min(activeIndex, rows.length - 1);

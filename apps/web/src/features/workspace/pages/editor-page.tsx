@@ -42,16 +42,22 @@ export function EditorPage() {
   const page = useEntryPage(projectId, language, request);
   const rows = useMemo(() => page.data?.tm ?? [], [page.data]);
   const total = page.data?.total ?? 0;
+  const position = useMemo(
+    () => ({
+      startCursor: page.data?.startCursor ?? null,
+      endCursor: page.data?.endCursor ?? null,
+      hasPrevious: page.data?.hasPrevious ?? false,
+      hasNext: page.data?.hasNext ?? false,
+    }),
+    [page.data],
+  );
   const { drafts, save } = useSegmentDrafts(projectId, language);
   const session = useEditorSession({
-    projectId,
-    targetLang: language,
     rows,
-    total,
+    position,
     filter,
     setFilter,
     isPageSettled: !page.isPlaceholderData && !page.isFetching,
-    dataUpdatedAt: page.dataUpdatedAt,
     drafts,
     save,
   });
@@ -259,9 +265,15 @@ export function EditorPage() {
           showSizeChanger
           pageSizeOptions={PAGE_SIZES.map(String)}
           showTotal={(count) => t('grid.total', { count })}
-          onChange={(pageNumber, pageSize) =>
-            setFilter(pageSize !== filter.pageSize ? { pageSize } : { pageNumber })
-          }
+          onChange={(pageNumber, pageSize) => {
+            if (pageSize !== filter.pageSize) setFilter({ pageSize });
+            // One page on or back goes by cursor (nothing skipped); any other page is a jump.
+            else if (pageNumber === filter.pageNumber + 1 && position.hasNext && position.endCursor)
+              setFilter({ pageNumber, after: position.endCursor });
+            else if (pageNumber === filter.pageNumber - 1 && position.hasPrevious && position.startCursor)
+              setFilter({ pageNumber, before: position.startCursor });
+            else setFilter({ pageNumber });
+          }}
           align="end"
         />
       </Space>

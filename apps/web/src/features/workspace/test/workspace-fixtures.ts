@@ -74,6 +74,8 @@ interface FilterBody {
   newContent?: boolean;
   pageNumber: number;
   pageSize: number;
+  after?: string;
+  before?: string;
 }
 
 /**
@@ -83,6 +85,7 @@ interface FilterBody {
  */
 export function startWorkspaceServer(initial: TmEntry[], options: { failUpdatesOf?: string } = {}) {
   const rows = new Map(initial.map((row) => [row.sourceHash, { ...row }]));
+  const order = new Map(initial.map((row, index) => [row.sourceHash, index + 1]));
   const revisions = new Map<string, TmRevision[]>();
   let revisionCounter = 0;
 
@@ -159,8 +162,35 @@ export function startWorkspaceServer(initial: TmEntry[], options: { failUpdatesO
           row.preProcessedTarget.toLowerCase().includes(search);
         return typeMatches && textMatches;
       });
-      const start = (filter.pageNumber - 1) * filter.pageSize;
-      return ok({ tm: matching.slice(start, start + filter.pageSize), total: matching.length });
+      // Keyset paging like the server's (ADR 0018): a row's cursor is its place in document order.
+      const seqOf = (row: TmEntry) => String(order.get(row.sourceHash)!);
+      let tm: TmEntry[];
+      let hasPrevious: boolean;
+      let hasNext: boolean;
+      if (filter.after !== undefined) {
+        const after = matching.filter((row) => order.get(row.sourceHash)! > Number(filter.after));
+        tm = after.slice(0, filter.pageSize);
+        hasPrevious = true;
+        hasNext = after.length > filter.pageSize;
+      } else if (filter.before !== undefined) {
+        const before = matching.filter((row) => order.get(row.sourceHash)! < Number(filter.before));
+        tm = before.slice(-filter.pageSize);
+        hasPrevious = before.length > filter.pageSize;
+        hasNext = true;
+      } else {
+        const start = (filter.pageNumber - 1) * filter.pageSize;
+        tm = matching.slice(start, start + filter.pageSize);
+        hasPrevious = start > 0;
+        hasNext = matching.length > start + filter.pageSize;
+      }
+      return ok({
+        tm,
+        total: matching.length,
+        startCursor: tm[0] ? seqOf(tm[0]) : null,
+        endCursor: tm.length > 0 ? seqOf(tm[tm.length - 1]!) : null,
+        hasPrevious,
+        hasNext,
+      });
     },
     'POST /api/translation/user/update': (body) => {
       const update = body as { sourceHash: string; preProcessedTarget: string; version?: number };
