@@ -8,11 +8,21 @@ const CRAWL_DIR = join(import.meta.dirname, 'crawl');
 const SITE_URLS = Number(process.env.BENCH_CRAWL_URLS ?? 10_000);
 const CONCURRENCY = Number(process.env.CRAWL_CONCURRENCY ?? 8);
 const CHILD_TIMEOUT_MS = 45 * 60_000;
+// BENCH_CRAWLERS=bhasha (comma-separated) runs only some crawlers while developing; the ratios
+// need all three and are printed only then.
+const CRAWLERS = [
+  ['ceiling', 'ceiling-crawler.ts'],
+  ['crawlee', 'crawlee-crawler.ts'],
+  ['bhasha', 'bhasha-crawler.ts'],
+] as const;
+const SELECTED = process.env.BENCH_CRAWLERS?.split(',').map((name) => name.trim());
 
 /** Starts a TypeScript child with IPC (tsx as a loader, so a kill reaches the real process). */
-function start(file: string, env: Record<string, string>): ChildProcess {
+function start(file: string, env: Record<string, string>, profile = false): ChildProcess {
+  const profiler = profile && process.env.BENCH_CPU_PROF;
   return fork(join(CRAWL_DIR, file), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=folder: a V8 CPU profile of each crawler process (see bench/README.md).
+    execArgv: ['--import', 'tsx', ...(profiler ? ['--cpu-prof', `--cpu-prof-dir=${profiler}`] : [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -33,7 +43,7 @@ function ask<T>(child: ChildProcess, type: string): Promise<T> {
 /** Runs one crawler child to its RESULT line. */
 function runCrawler(file: string, origin: string): Promise<CrawlResult> {
   return new Promise((resolve, reject) => {
-    const child = start(file, { SITE_ORIGIN: origin, CRAWL_CONCURRENCY: String(CONCURRENCY) });
+    const child = start(file, { SITE_ORIGIN: origin, CRAWL_CONCURRENCY: String(CONCURRENCY) }, true);
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
@@ -67,11 +77,8 @@ export async function benchCrawl(): Promise<void> {
     const { origin } = await ask<{ origin: string }>(site, 'ready');
     process.stdout.write(`crawl: ${SITE_URLS} URLs at ${origin}, concurrency ${CONCURRENCY}\n`);
     const results: Record<string, CrawlResult & { site: SiteStats }> = {};
-    for (const [name, file] of [
-      ['ceiling', 'ceiling-crawler.ts'],
-      ['crawlee', 'crawlee-crawler.ts'],
-      ['bhasha', 'bhasha-crawler.ts'],
-    ] as const) {
+    for (const [name, file] of CRAWLERS) {
+      if (SELECTED && !SELECTED.includes(name)) continue;
       await ask(site, 'reset');
       const result = await runCrawler(file, origin);
       const { stats } = await ask<{ stats: SiteStats }>(site, 'stats');
@@ -79,15 +86,18 @@ export async function benchCrawl(): Promise<void> {
       process.stdout.write(
         `  ${name}: ${result.pages} pages in ${result.seconds.toFixed(1)} s (${(stats.pagesServed / result.seconds).toFixed(0)} pages/s served), ` +
           `${stats.requests} requests, ${stats.duplicatePages} pages fetched twice, ${stats.disallowedRequests} disallowed, ` +
-          `${result.words} words, peak RSS ${result.peakRssMb.toFixed(0)} MB${result.notes ? `; ${result.notes}` : ''}\n`,
+          `${result.words} words, peak RSS ${result.peakRssMb.toFixed(0)} MB` +
+          `${result.database ? `; database: ${result.database}` : ''}${result.notes ? `; ${result.notes}` : ''}\n`,
       );
     }
+    if (CRAWLERS.some(([name]) => !results[name])) return;
     const { ceiling, crawlee, bhasha } = results as Record<
       'ceiling' | 'crawlee' | 'bhasha',
       CrawlResult & { site: SiteStats }
     >;
     // Pages the site served, not what each crawler says it handled: one yardstick for all three.
     const rate = (r: CrawlResult & { site: SiteStats }) => r.site.pagesServed / r.seconds;
+    process.stdout.write(`  Bhasha's figures below are with ${bhasha.database ?? 'its database'}\n`);
     report(
       'crawl pages/s vs ceiling',
       rate(bhasha) / rate(ceiling),

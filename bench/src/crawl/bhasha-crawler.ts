@@ -18,10 +18,15 @@ import { crawlStartJob } from '../../../apps/server/src/modules/crawl/crawl.job'
 import { bindCrawlRuntime, createCrawlRuntime } from '../../../apps/server/src/modules/crawl/crawl-runtime';
 import { silentEmitter } from '../../../apps/server/src/realtime/realtime-emitter';
 import { crawlEnv, printResult, sampleRss } from './crawl-result';
+import { createFreshDatabase } from './fresh-database';
 
 const { origin, concurrency } = crawlEnv();
-const pgliteDir = process.env.BENCH_DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'bhasha-bench-'));
-const handle = await createDb({ databaseUrl: process.env.BENCH_DATABASE_URL, pgliteDir });
+// Production runs on PostgreSQL: with BENCH_DATABASE_URL the crawl gets a fresh database on that
+// server (dropped afterwards); without it, PGlite in a temporary folder, in this very process.
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const fresh = serverUrl ? await createFreshDatabase(serverUrl) : undefined;
+const pgliteDir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'bhasha-bench-'));
+const handle = await createDb({ databaseUrl: fresh?.url, pgliteDir });
 await handle.migrate();
 const { db } = handle;
 const queue = createJobQueue({
@@ -110,9 +115,13 @@ printResult({
   words: Number(row.words),
   peakRssMb: peak,
   rssSamplesMb: samples,
+  database: fresh
+    ? 'PostgreSQL (separate server process; its memory is not in this RSS)'
+    : 'PGlite (in-process)',
   notes: `crawl ${status}; pages: ${outcomeText}; ${distinctSegments} distinct segments`,
 });
 await queue.stop();
 await handle.close();
 if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+await fresh?.drop();
 process.exit(0);

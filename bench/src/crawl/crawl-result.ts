@@ -10,6 +10,8 @@ export interface CrawlResult {
   peakRssMb: number;
   /** Resident set size sampled through the run, in MB. */
   rssSamplesMb: number[];
+  /** Where a crawler stores what it found, when it stores anything. */
+  database?: string;
   notes?: string;
 }
 

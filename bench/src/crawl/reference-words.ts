@@ -25,15 +25,59 @@ const TEXT_ATTRIBUTES: ReadonlyArray<[string, ReadonlySet<string> | null]> = [
   ['placeholder', new Set(['input', 'textarea'])],
   ['aria-label', null],
 ];
+// Shown or spoken page descriptions (DESIGN.md §5 "title/meta description"); `keywords` is
+// never shown to anyone, so it is not text to translate.
 const META_NAMES = new Set([
   'description',
-  'keywords',
   'og:title',
   'og:description',
+  'og:site_name',
+  'og:image:alt',
   'twitter:title',
   'twitter:description',
+  'twitter:image:alt',
 ]);
-const WORD = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
+// Phrasing content (HTML §3.2.5.2.5) that does not break a line: text on both sides of these
+// tags is one run of text ("foo<b>bar</b>" is one word). Every other tag ends a block.
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'cite',
+  'code',
+  'data',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'kbd',
+  'label',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'tt',
+  'u',
+  'var',
+  'big',
+  'ins',
+  'del',
+  'abbr',
+  'acronym',
+  'nobr',
+]);
+const HAS_LETTER = /\p{L}/u;
+// Inner ' ’ - join word characters; . , / : join digits ("2.0", "5/15/2013", "2:04:01").
+const WORD = /[\p{L}\p{M}\p{N}]+(?:(?:['’-]|(?<=\p{N})[.,/:](?=\p{N}))[\p{L}\p{M}\p{N}]+)*/gu;
 
 export function countTokens(text: string): number {
   return text.match(WORD)?.length ?? 0;
@@ -45,8 +89,10 @@ export function createLinkAndTextParser(onLink: (href: string) => void) {
   let skipped = 0;
   let words = 0;
   let text = '';
+  // One block's text: a block without any letter (a page number, a price, "…") is not text to
+  // translate (DESIGN.md §5), so its digits do not count.
   const flush = () => {
-    words += countTokens(text);
+    if (HAS_LETTER.test(text)) words += countTokens(text);
     text = '';
   };
   const parser = new Parser(
@@ -61,6 +107,7 @@ export function createLinkAndTextParser(onLink: (href: string) => void) {
         opened.push(isSkipped);
         if (isSkipped) skipped += 1;
         if (skipped > 0) return;
+        if (!INLINE.has(name)) flush();
         for (const [attribute, elements] of TEXT_ATTRIBUTES) {
           const value = attributes[attribute];
           if (value !== undefined && (!elements || elements.has(name))) words += countTokens(value);
@@ -70,14 +117,13 @@ export function createLinkAndTextParser(onLink: (href: string) => void) {
           words += countTokens(attributes.content);
         }
       },
-      onclosetag() {
+      onclosetag(name) {
         if (opened.pop()) skipped -= 1;
-        // Block boundaries separate words ("a</p><p>b" is two).
-        text += ' ';
+        // Block boundaries separate words ("a</p><p>b" is two) and blocks.
+        if (!INLINE.has(name) && skipped === 0) flush();
       },
       ontext(chunk) {
         if (skipped === 0) text += chunk;
-        if (text.length > 65_536) flush();
       },
     },
     { decodeEntities: true },

@@ -27,7 +27,9 @@ export { escapeHtmlText, escapeHtmlAttribute, serialiseStartTag, serialiseEndTag
 export { VOID_ELEMENTS, INLINE_ELEMENTS } from './html/html-elements';
 export { parseSelectorList, isSupportedSelector, matchesSelector } from './html/css-selector';
 export type { SelectorList, SelectorElement } from './html/css-selector';
-export { extractLinks } from './html/extract-links';
+export { extractLinks, LinkCollector } from './html/extract-links';
+export { extractPage } from './html/extract-page';
+export type { ExtractedPage } from './html/extract-page';
 export type { PageLinks } from './html/extract-links';
 export {
   transliterate,

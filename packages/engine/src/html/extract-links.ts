@@ -35,76 +35,89 @@ function resolveHttpUrl(href: string, base: string): string | undefined {
 }
 
 /**
- * Finds the links a crawler follows in a page: `a`/`area` href, `link` rel alternate/next/prev,
- * `iframe`/`frame` src and meta refresh; plus the canonical URL and robots directives. Relative
- * URLs resolve against the first `<base href>` (HTML §4.2.3 "The base element"), wherever it is.
+ * Collects a page's links from its start tags, in document order: `a`/`area` href, `link` rel
+ * alternate/next/prev, `iframe`/`frame` src and meta refresh; plus the canonical URL and robots
+ * directives. Fed by any parse of the page (`extractLinks`, or `extractPage` sharing the pass
+ * that cuts segments), then `result()` resolves what it saw.
  */
-export function extractLinks(html: string, pageUrl: string): PageLinks {
-  const hrefs: string[] = [];
-  let baseHref: string | undefined;
-  let canonicalHref: string | undefined;
-  let refreshHref: string | undefined;
-  let noindex = false;
-  let nofollow = false;
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        switch (name) {
-          case 'a':
-          case 'area':
-            if (attributes.href !== undefined) hrefs.push(attributes.href);
-            break;
-          case 'iframe':
-          case 'frame':
-            if (attributes.src !== undefined) hrefs.push(attributes.src);
-            break;
-          case 'base':
-            if (baseHref === undefined && attributes.href !== undefined) baseHref = attributes.href;
-            break;
-          case 'link': {
-            const rels = relations(attributes.rel);
-            if (attributes.href === undefined) break;
-            if (rels.includes('canonical')) canonicalHref ??= attributes.href;
-            else if (rels.some((rel) => PAGE_RELATIONS.has(rel))) hrefs.push(attributes.href);
-            break;
-          }
-          case 'meta': {
-            if (
-              attributes['http-equiv']?.trim().toLowerCase() === 'refresh' &&
-              attributes.content !== undefined
-            ) {
-              const target = REFRESH.exec(attributes.content)?.[2];
-              if (target) refreshHref ??= target;
-            }
-            if (attributes.name?.trim().toLowerCase() === 'robots') {
-              const directives = (attributes.content ?? '').toLowerCase().split(/[\s,]+/);
-              if (directives.includes('noindex') || directives.includes('none')) noindex = true;
-              if (directives.includes('nofollow') || directives.includes('none')) nofollow = true;
-            }
-            break;
-          }
-          default:
-            break;
-        }
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.end(html);
+export class LinkCollector {
+  private readonly hrefs: string[] = [];
+  private baseHref: string | undefined;
+  private canonicalHref: string | undefined;
+  private refreshHref: string | undefined;
+  private noindex = false;
+  private nofollow = false;
 
-  const baseUrl = (baseHref !== undefined && resolveHttpUrl(baseHref, pageUrl)) || pageUrl;
-  const refresh = refreshHref === undefined ? undefined : resolveHttpUrl(refreshHref, baseUrl);
-  const canonical = canonicalHref === undefined ? undefined : resolveHttpUrl(canonicalHref, baseUrl);
-  const links = new Set<string>();
-  for (const href of refresh === undefined ? hrefs : [...hrefs, refresh]) {
-    const url = resolveHttpUrl(href, baseUrl);
-    if (url !== undefined) links.add(url);
+  openTag(name: string, attributes: Readonly<Record<string, string>>): void {
+    switch (name) {
+      case 'a':
+      case 'area':
+        if (attributes.href !== undefined) this.hrefs.push(attributes.href);
+        break;
+      case 'iframe':
+      case 'frame':
+        if (attributes.src !== undefined) this.hrefs.push(attributes.src);
+        break;
+      case 'base':
+        if (this.baseHref === undefined && attributes.href !== undefined) this.baseHref = attributes.href;
+        break;
+      case 'link': {
+        const rels = relations(attributes.rel);
+        if (attributes.href === undefined) break;
+        if (rels.includes('canonical')) this.canonicalHref ??= attributes.href;
+        else if (rels.some((rel) => PAGE_RELATIONS.has(rel))) this.hrefs.push(attributes.href);
+        break;
+      }
+      case 'meta': {
+        if (
+          attributes['http-equiv']?.trim().toLowerCase() === 'refresh' &&
+          attributes.content !== undefined
+        ) {
+          const target = REFRESH.exec(attributes.content)?.[2];
+          if (target) this.refreshHref ??= target;
+        }
+        if (attributes.name?.trim().toLowerCase() === 'robots') {
+          const directives = (attributes.content ?? '').toLowerCase().split(/[\s,]+/);
+          if (directives.includes('noindex') || directives.includes('none')) this.noindex = true;
+          if (directives.includes('nofollow') || directives.includes('none')) this.nofollow = true;
+        }
+        break;
+      }
+      default:
+        break;
+    }
   }
-  return {
-    links: [...links],
-    ...(canonical === undefined ? {} : { canonical }),
-    ...(refresh === undefined ? {} : { refresh }),
-    robots: { noindex, nofollow },
-    baseUrl,
-  };
+
+  /**
+   * The links resolved: relative URLs against the first `<base href>` (HTML §4.2.3 "The base
+   * element"), wherever it is, else against `pageUrl`.
+   */
+  result(pageUrl: string): PageLinks {
+    const baseUrl = (this.baseHref !== undefined && resolveHttpUrl(this.baseHref, pageUrl)) || pageUrl;
+    const refresh = this.refreshHref === undefined ? undefined : resolveHttpUrl(this.refreshHref, baseUrl);
+    const canonical =
+      this.canonicalHref === undefined ? undefined : resolveHttpUrl(this.canonicalHref, baseUrl);
+    const links = new Set<string>();
+    for (const href of refresh === undefined ? this.hrefs : [...this.hrefs, refresh]) {
+      const url = resolveHttpUrl(href, baseUrl);
+      if (url !== undefined) links.add(url);
+    }
+    return {
+      links: [...links],
+      ...(canonical === undefined ? {} : { canonical }),
+      ...(refresh === undefined ? {} : { refresh }),
+      robots: { noindex: this.noindex, nofollow: this.nofollow },
+      baseUrl,
+    };
+  }
+}
+
+/** Finds the links a crawler follows in a page (see `LinkCollector`). */
+export function extractLinks(html: string, pageUrl: string): PageLinks {
+  const collector = new LinkCollector();
+  new Parser(
+    { onopentag: (name, attributes) => collector.openTag(name, attributes) },
+    { decodeEntities: true },
+  ).end(html);
+  return collector.result(pageUrl);
 }

@@ -12,6 +12,18 @@ import type { ExtractOptions, Segment } from './segment-types';
  * the way htmlparser2 reads it (implied end tags for p, li, td, option…).
  */
 export function extractSegments(html: string, options: ExtractOptions = {}): Segment[] {
+  return parseSegments(html, options);
+}
+
+/**
+ * The parse behind `extractSegments`; `onOpenTag` sees every start tag too, so a caller that
+ * needs more from the page (its links) gets it from the same pass.
+ */
+export function parseSegments(
+  html: string,
+  options: ExtractOptions,
+  onOpenTag?: (name: string, attributes: Record<string, string>) => void,
+): Segment[] {
   const assembler = new SegmentAssembler(html, options);
   const tagRange = (isImplied: boolean): [number, number] => {
     const start = parser.startIndex;
@@ -19,7 +31,10 @@ export function extractSegments(html: string, options: ExtractOptions = {}): Seg
   };
   const parser: Parser = new Parser(
     {
-      onopentag: (name, attributes, isImplied) => assembler.openTag(name, attributes, ...tagRange(isImplied)),
+      onopentag: (name, attributes, isImplied) => {
+        onOpenTag?.(name, attributes);
+        assembler.openTag(name, attributes, ...tagRange(isImplied));
+      },
       onclosetag: (name, isImplied) => {
         // A void element closes right after its start tag: its range ends where that tag ends.
         const [start, end] = VOID_ELEMENTS.has(name)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
-import { pages, pageVersions, projectDomains, projects } from '@bhasha/db';
+import { and, eq } from 'drizzle-orm';
+import { projectDomains, projects } from '@bhasha/db';
 import {
   CRAWL_EVENTS,
   CRAWL_STATUS,
@@ -8,7 +8,7 @@ import {
   projectRoomOf,
   type CrawlProgress,
 } from '@bhasha/contract';
-import { extractLinks, extractSegments } from '@bhasha/engine';
+import { extractLinks, extractPage } from '@bhasha/engine';
 import { createDeferredEmitter } from '../../realtime/deferred-emitter';
 import type { PageSeed } from '../scope/pages.repository';
 import { presentCrawlInfo } from './crawl.presenter';
@@ -19,6 +19,7 @@ import { createCrawlsRepository, type CrawlRow, type PageRow } from './crawls.re
 import { BlockedAddressError } from './network-guard';
 import { normaliseUrl } from './normalise-url';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobotsTxt, type RobotsRules } from './robots-txt';
+import { storeFetchedPages, type FetchedPage, type PageOutcome } from './page-batch-store';
 import { createSegmentsRepository, type SegmentCache } from './segments.repository';
 import { parseSitemap } from './sitemap';
 
@@ -66,15 +67,31 @@ export function createCrawlRunner(
   const { db, clock, fetcher, settings } = runtime;
   const crawlsRepo = createCrawlsRepository(db);
 
-  /** Queues URLs this process has not queued for the crawl yet (the database ignores repeats too). */
-  async function enqueueNew(crawl: CrawlRow, memo: CrawlMemo, seeds: readonly PageSeed[]): Promise<void> {
+  /**
+   * Queues URLs this process has not queued for the crawl yet (the database ignores repeats too),
+   * up to the crawl's page limit: discovered links count against it as much as sitemap entries.
+   */
+  async function enqueueNew(
+    crawl: CrawlRow,
+    memo: CrawlMemo,
+    seeds: readonly PageSeed[],
+    maxPages: number,
+  ): Promise<void> {
     const fresh = new Map<string, PageSeed>();
     for (const seed of seeds) {
       if (!memo.queuedUrls.has(seed.normalisedUrl)) fresh.set(seed.normalisedUrl, seed);
     }
     if (fresh.size === 0) return;
-    await crawlsRepo.enqueue(crawl, [...fresh.values()]);
-    for (const url of fresh.keys()) memo.queuedUrls.add(url);
+    const room = maxPages - (await crawlsRepo.countDiscovered(crawl.id));
+    if (room <= 0) return;
+    const chosen = [...fresh.values()].slice(0, room);
+    await crawlsRepo.enqueue(crawl, chosen);
+    for (const seed of chosen) memo.queuedUrls.add(seed.normalisedUrl);
+  }
+
+  /** URLs one crawl of the project may discover: the project's setting, never above the deployment's. */
+  function maxPagesOf(project: { settings: { maxPages?: number | null } }): number {
+    return Math.min(project.settings.maxPages ?? settings.maxPages, settings.maxPages);
   }
 
   async function loadProject(projectId: string) {
@@ -207,10 +224,10 @@ export function createCrawlRunner(
     }
 
     if (payload.mode === 'full') {
-      const maxPages = Math.min(project.settings.maxPages ?? settings.maxPages, settings.maxPages);
+      const maxPages = maxPagesOf(project);
       const memo = crawlMemoOf(crawl.id);
       const seed = toSeed(crawl.initUrl, hosts, 0);
-      if (seed) await enqueueNew(crawl, memo, [seed]);
+      if (seed) await enqueueNew(crawl, memo, [seed], maxPages);
       const sitemapUrls = origins.map((o) => `${o}/sitemap.xml`);
       for (const origin of origins) {
         // RFC 9309 asks for absolute sitemap URLs; relative ones are common, so resolve them.
@@ -220,176 +237,191 @@ export function createCrawlRunner(
         }
       }
       const seeds = await readSitemaps(sitemapUrls, hosts, maxPages - 1, signal);
-      await enqueueNew(crawl, memo, seeds);
+      await enqueueNew(crawl, memo, seeds, maxPages);
     }
     const refreshed = await crawlsRepo.refreshCounters(crawl.id);
     if (refreshed) emitProgress(refreshed, project.status, project.baseUrl);
     await sendBatch(payload);
   }
 
-  interface PageOutcome {
-    status: string;
-    httpStatus?: number;
-    error?: string;
-    canonicalUrl?: string;
-    contentHash?: string;
-    links: PageSeed[];
-  }
-
-  async function fetchPage(
+  /** Fetches one URL and reads it (links, segments); storing is the batch writer's job. */
+  async function fetchAndExtract(
     page: PageRow,
     crawl: CrawlRow,
     context: {
       hosts: ReadonlySet<string>;
-      extract: Parameters<typeof extractSegments>[1];
+      extract: Parameters<typeof extractPage>[2];
       mode: CrawlMode;
-      organisationId: string;
     },
     signal: AbortSignal,
-  ): Promise<void> {
-    const now = clock.now();
+  ): Promise<FetchedPage> {
     const outcome: PageOutcome = { status: 'fetched', links: [] };
-    let html: string | null = null;
+    const fetched: FetchedPage = { page, outcome, hasContent: false, segments: null };
     if (!page.inScope) {
       outcome.status = 'skipped';
       outcome.error = 'Out of scope';
-    } else if (!robotsFor(crawl, page.normalisedUrl).isAllowed(pathWithQuery(page.normalisedUrl))) {
+      return fetched;
+    }
+    if (!robotsFor(crawl, page.normalisedUrl).isAllowed(pathWithQuery(page.normalisedUrl))) {
       outcome.status = 'skipped';
       outcome.error = 'Disallowed by robots.txt';
-    } else {
-      try {
-        const result = await fetcher.fetchResource(
-          page.normalisedUrl,
-          'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
-          signal,
-        );
-        outcome.httpStatus = result.status;
-        if (result.status >= 300 && result.status < 400) {
-          outcome.status = 'redirected';
-          const target = result.location ? toSeed(result.location, context.hosts, page.depth) : null;
-          if (target) {
-            outcome.canonicalUrl = target.normalisedUrl;
-            outcome.links.push(target);
-          } else outcome.error = 'Redirects outside the project';
-        } else if (result.status !== 200) {
-          outcome.status = 'failed';
-          outcome.error = `HTTP ${result.status}`;
-        } else if (!isHtml(result.contentType, result.body)) {
-          outcome.status = 'skipped';
-          outcome.error = 'Not an HTML page';
-        } else {
-          // HTML §13.2.6.4.7: a NULL character in body text is ignored; PostgreSQL text cannot hold one either.
-          html = result.body.replaceAll('\u0000', '');
-          // The engine's sha256Hex gives the same digest; the native one is much faster on whole pages.
-          outcome.contentHash = createHash('sha256').update(html, 'utf8').digest('hex');
-          const found = extractLinks(html, page.normalisedUrl);
-          const canonical = found.canonical ? toSeed(found.canonical, context.hosts, page.depth) : null;
-          if (canonical && canonical.normalisedUrl !== page.normalisedUrl) {
-            // The page names another URL as the original: crawl that one, count words once.
-            outcome.status = 'duplicate';
-            outcome.canonicalUrl = canonical.normalisedUrl;
-            outcome.links.push(canonical);
-            html = null;
-          } else if (context.mode === 'full' && !found.robots.nofollow) {
-            const targets = found.refresh ? [...found.links, found.refresh] : found.links;
-            for (const link of targets) {
-              const seed = toSeed(link, context.hosts, page.depth + 1);
-              if (seed) outcome.links.push(seed);
-            }
-          }
-        }
-      } catch (error) {
-        outcome.status = 'failed';
-        outcome.error = error instanceof Error ? safeMessage(error.message) : 'Fetch failed';
-      }
+      return fetched;
     }
-
-    const unchanged = html !== null && page.status === 'fetched' && page.contentHash === outcome.contentHash;
-    const segments = html !== null && !unchanged ? extractSegments(html, context.extract) : null;
-    const memo = crawlMemoOf(crawl.id);
-    const segmentCache: SegmentCache = { known: memo.segments, stored: new Map() };
-    // Exact matches applied while storing the page reach open editors once the page is committed.
-    const translationEvents = createDeferredEmitter();
-    await db
-      .transaction(async (tx) => {
-        const segmentsRepo = createSegmentsRepository(tx);
-        let counts: Partial<
-          Pick<PageRow, 'sourceWordCount' | 'uniqueWordCount' | 'newContentWordCount' | 'segmentCount'>
-        > = {};
-        if (html !== null && outcome.contentHash) {
-          // Two URLs serving the same page (`/a` and `/a/`, index.html): count its words once.
-          // The lock makes "is there a twin?" and "I am the original" one step per content.
-          await tx.execute(
-            sql`select pg_advisory_xact_lock(hashtextextended(${`${page.projectId}:${outcome.contentHash}`}, 0))`,
-          );
-          const [twin] = await tx
-            .select({ url: pages.normalisedUrl })
-            .from(pages)
-            .where(
-              and(
-                eq(pages.projectId, page.projectId),
-                eq(pages.contentHash, outcome.contentHash),
-                eq(pages.status, 'fetched'),
-                ne(pages.id, page.id),
-              ),
-            )
-            .limit(1);
-          if (twin) {
-            outcome.status = 'duplicate';
-            outcome.canonicalUrl = twin.url;
-            html = null;
-          }
+    try {
+      const result = await fetcher.fetchResource(
+        page.normalisedUrl,
+        'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+        signal,
+      );
+      outcome.httpStatus = result.status;
+      if (result.status >= 300 && result.status < 400) {
+        outcome.status = 'redirected';
+        const target = result.location ? toSeed(result.location, context.hosts, page.depth) : null;
+        if (target) {
+          outcome.canonicalUrl = target.normalisedUrl;
+          outcome.links.push(target);
+        } else outcome.error = 'Redirects outside the project';
+        return fetched;
+      }
+      if (result.status !== 200) {
+        outcome.status = 'failed';
+        outcome.error = `HTTP ${result.status}`;
+        return fetched;
+      }
+      if (!isHtml(result.contentType, result.body)) {
+        outcome.status = 'skipped';
+        outcome.error = 'Not an HTML page';
+        return fetched;
+      }
+      // HTML §13.2.6.4.7: a NULL character in body text is ignored; PostgreSQL text cannot hold one either.
+      const html = result.body.replaceAll('\u0000', '');
+      // The engine's sha256Hex gives the same digest; the native one is much faster on whole pages.
+      outcome.contentHash = createHash('sha256').update(html, 'utf8').digest('hex');
+      const unchanged = page.status === 'fetched' && page.contentHash === outcome.contentHash;
+      // One parse for links and segments; an unchanged page only needs its links.
+      const read = unchanged
+        ? { links: extractLinks(html, page.normalisedUrl), segments: null }
+        : extractPage(html, page.normalisedUrl, context.extract);
+      const found = read.links;
+      const canonical = found.canonical ? toSeed(found.canonical, context.hosts, page.depth) : null;
+      if (canonical && canonical.normalisedUrl !== page.normalisedUrl) {
+        // The page names another URL as the original: crawl that one, count words once.
+        outcome.status = 'duplicate';
+        outcome.canonicalUrl = canonical.normalisedUrl;
+        outcome.links.push(canonical);
+        return fetched;
+      }
+      if (context.mode === 'full' && !found.robots.nofollow) {
+        const targets = found.refresh ? [...found.links, found.refresh] : found.links;
+        for (const link of targets) {
+          const seed = toSeed(link, context.hosts, page.depth + 1);
+          if (seed) outcome.links.push(seed);
         }
-        if (segments && html !== null) {
-          counts = await segmentsRepo.replacePageSegments(
-            { organisationId: context.organisationId, projectId: page.projectId, pageId: page.id },
-            segments,
+      }
+      fetched.hasContent = true;
+      // Only what storing needs: the parsed segments also hold raw markup and placeholders.
+      fetched.segments =
+        read.segments?.map((segment) => ({
+          sourceHash: segment.sourceHash,
+          text: segment.text,
+          kind: segment.kind,
+          wordCount: segment.wordCount,
+        })) ?? null;
+      if (page.tracked) fetched.versionHtml = html;
+    } catch (error) {
+      outcome.status = 'failed';
+      outcome.error = error instanceof Error ? safeMessage(error.message) : 'Fetch failed';
+    }
+    return fetched;
+  }
+
+  /**
+   * Stores fetched pages in batches, one transaction at a time, while the fetch lanes go on:
+   * `add` waits only when `maxPending` pages are already waiting (memory stays flat), `drain`
+   * waits for everything added so far and rethrows the first failure.
+   */
+  function createBatchWriter(
+    crawl: CrawlRow,
+    limits: { organisationId: string; maxPages: number; maxPending: number },
+  ) {
+    const { organisationId, maxPages, maxPending } = limits;
+    const memo = crawlMemoOf(crawl.id);
+    let pending: FetchedPage[] = [];
+    let running: Promise<void> | null = null;
+    let failure: Error | null = null;
+    let waiters: Array<() => void> = [];
+    const waitForRoom = () => new Promise<void>((resolve) => waiters.push(resolve));
+    const wakeAll = () => {
+      const woken = waiters;
+      waiters = [];
+      for (const wake of woken) wake();
+    };
+
+    async function write(items: FetchedPage[]): Promise<void> {
+      const now = clock.now();
+      const segmentCache: SegmentCache = { known: memo.segments, stored: new Map() };
+      // Exact matches applied while storing reach open editors once the batch is committed.
+      const translationEvents = createDeferredEmitter();
+      await db
+        .transaction((tx) =>
+          storeFetchedPages(
+            tx,
+            { crawlId: crawl.id, organisationId, projectId: crawl.projectId },
+            items,
             now,
             segmentCache,
             translationEvents,
-          );
-        } else if (html === null && outcome.status !== 'skipped') {
-          await segmentsRepo.clearPage(page.id);
-          counts = { sourceWordCount: 0, uniqueWordCount: 0, newContentWordCount: 0, segmentCount: 0 };
+          ),
+        )
+        .catch((error: unknown) => {
+          // A remembered segment may have been deleted meanwhile: the retry starts from the database.
+          forgetCrawlMemo(crawl.id);
+          throw error;
+        });
+      translationEvents.flushTo(runtime.emitter);
+      for (const [hash, entry] of segmentCache.stored) memo.segments.set(hash, entry);
+      const links = items.flatMap((item) => item.outcome.links);
+      if (links.length > 0) await enqueueNew(crawl, memo, links, maxPages);
+    }
+
+    function pump(): void {
+      if (running || pending.length === 0 || failure) return;
+      const items = pending;
+      pending = [];
+      wakeAll();
+      running = write(items)
+        .catch((error: unknown) => {
+          failure = error instanceof Error ? error : new Error(String(error));
+          wakeAll();
+        })
+        .finally(() => {
+          running = null;
+          pump();
+        });
+    }
+
+    // A function, not a check inline: the failure is set by a callback the compiler does not see.
+    const throwIfFailed = (): void => {
+      const error: Error | null = failure;
+      if (error) throw error;
+    };
+
+    return {
+      async add(item: FetchedPage): Promise<void> {
+        throwIfFailed();
+        pending.push(item);
+        pump();
+        while (pending.length >= maxPending && !failure) await waitForRoom();
+        throwIfFailed();
+      },
+      async drain(): Promise<void> {
+        while (running || (pending.length > 0 && !failure)) {
+          pump();
+          await running;
         }
-        if (page.tracked && html !== null && outcome.contentHash) {
-          // A tracked URL keeps each distinct version it served (the tracking files).
-          await tx
-            .insert(pageVersions)
-            .values({
-              organisationId: context.organisationId,
-              projectId: page.projectId,
-              pageId: page.id,
-              contentHash: outcome.contentHash,
-              html,
-              fetchedAt: now,
-            })
-            .onConflictDoNothing();
-        }
-        await tx
-          .update(pages)
-          .set({
-            ...counts,
-            status: outcome.status,
-            httpStatus: outcome.httpStatus ?? null,
-            error: outcome.error ?? null,
-            canonicalUrl: outcome.canonicalUrl ?? null,
-            ...(outcome.contentHash ? { contentHash: outcome.contentHash } : {}),
-            lastCrawledAt: now,
-            crawlState: 'done',
-            claimedBy: null,
-            claimedAt: null,
-          })
-          .where(and(eq(pages.id, page.id), eq(pages.crawlId, crawl.id)));
-      })
-      .catch((error: unknown) => {
-        // A remembered segment may have been deleted meanwhile: the retry starts from the database.
-        forgetCrawlMemo(crawl.id);
-        throw error;
-      });
-    translationEvents.flushTo(runtime.emitter);
-    for (const [hash, entry] of segmentCache.stored) memo.segments.set(hash, entry);
-    if (outcome.links.length > 0) await enqueueNew(crawl, memo, outcome.links);
+        throwIfFailed();
+      },
+    };
   }
 
   async function finish(crawl: CrawlRow): Promise<void> {
@@ -448,53 +480,120 @@ export function createCrawlRunner(
       noTranslateSelectors: project.settings.noTranslateSelectors ?? [],
       ignorePatterns: compileIgnorePatterns(project.settings.ignorePatterns),
     };
-    const context = { hosts, extract, mode: payload.mode, organisationId: project.organisationId };
-    // Enough URLs per slice to keep every lane busy until the slice's last pages.
+    const context = { hosts, extract, mode: payload.mode };
+    // Enough URLs per claim to keep every lane busy while the next claim runs.
     const sliceSize = Math.max(settings.batchSize, settings.perHostConcurrency * 4);
     const deadline = Date.now() + settings.batchTimeBudgetMs;
+    // Parallel fetches: up to perHostConcurrency per host, for as many hosts as the project has.
+    const lanes = settings.perHostConcurrency * Math.max(1, loaded.origins.length);
+    // Pages waiting for the database at most: enough for large write batches, few enough for flat memory.
+    const writer = createBatchWriter(crawl, {
+      organisationId: project.organisationId,
+      maxPages: maxPagesOf(project),
+      maxPending: Math.max(32, lanes * 4),
+    });
 
     let processed = 0;
     let claimedTotal = 0;
     let lastUrl: string | undefined;
-    for (;;) {
-      const now = clock.now();
-      const claimed = await crawlsRepo.claim(
-        crawl.id,
-        jobId,
-        sliceSize,
-        now,
-        new Date(now.getTime() - settings.claimTimeoutMs),
-      );
-      if (claimed.length === 0) break;
-      claimedTotal += claimed.length;
+    const waiting: PageRow[] = [];
+    const busy = new Map<string, number>();
+    let exhausted = false;
+    let firstClaim = true;
+    let refilling: Promise<void> | null = null;
+    let listeners: Array<() => void> = [];
+    const notify = () => {
+      const woken = listeners;
+      listeners = [];
+      for (const wake of woken) wake();
+    };
+    const changed = () => new Promise<void>((resolve) => listeners.push(resolve));
+    const stopping = () => signal.aborted || Date.now() >= deadline;
 
-      const byHost = new Map<string, PageRow[]>();
-      for (const page of claimed) byHost.set(page.hostname, [...(byHost.get(page.hostname) ?? []), page]);
-      await Promise.all(
-        [...byHost.values()].map(async (hostPages) => {
-          const robots = robotsFor(crawl, hostPages[0]!.normalisedUrl);
+    async function claimMore(): Promise<void> {
+      const claim = async () => {
+        const now = clock.now();
+        // Only the first claim of a run takes back what this job held (a retried run).
+        const rows = await crawlsRepo.claim(
+          crawl!.id,
+          jobId,
+          sliceSize,
+          now,
+          new Date(now.getTime() - settings.claimTimeoutMs),
+          firstClaim,
+        );
+        firstClaim = false;
+        return rows;
+      };
+      let claimed = await claim();
+      if (claimed.length === 0) {
+        // Pages still being stored may queue more URLs: let them land, then look once more.
+        await writer.drain();
+        claimed = await claim();
+      }
+      if (claimed.length === 0) exhausted = true;
+      claimedTotal += claimed.length;
+      waiting.push(...claimed);
+    }
+
+    function refill(): Promise<void> {
+      refilling ??= claimMore().finally(() => {
+        refilling = null;
+        notify();
+      });
+      return refilling;
+    }
+
+    /** The next claimed page whose host has a free slot; null when this run is done. */
+    async function nextPage(): Promise<PageRow | null> {
+      for (;;) {
+        if (signal.aborted) return null;
+        const index = waiting.findIndex((p) => (busy.get(p.hostname) ?? 0) < settings.perHostConcurrency);
+        if (index >= 0) {
+          const [page] = waiting.splice(index, 1);
+          busy.set(page!.hostname, (busy.get(page!.hostname) ?? 0) + 1);
+          // Claim ahead, so lanes never wait for the database between slices.
+          if (waiting.length < lanes && !exhausted && !stopping()) void refill().catch(() => undefined);
+          return page!;
+        }
+        if (waiting.length === 0) {
+          if (exhausted || stopping()) return null;
+          await refill();
+          continue;
+        }
+        await changed(); // every host with waiting pages is at its bound
+      }
+    }
+
+    async function lane(): Promise<void> {
+      for (;;) {
+        const page = await nextPage();
+        if (!page) return;
+        try {
+          await writer.add(await fetchAndExtract(page, crawl!, context, signal));
+          processed += 1;
+          lastUrl = page.normalisedUrl;
+          onProgress(processed, claimedTotal);
+          const robots = robotsFor(crawl!, page.normalisedUrl);
           const delay = Math.min(
             Math.max(settings.politenessDelayMs, (robots.crawlDelaySeconds ?? 0) * 1000),
             MAX_CRAWL_DELAY_MS,
           );
-          const lanes = Math.min(settings.perHostConcurrency, hostPages.length);
-          let next = 0;
-          await Promise.all(
-            Array.from({ length: lanes }, async () => {
-              while (next < hostPages.length && !signal.aborted) {
-                const page = hostPages[next++]!;
-                await fetchPage(page, crawl, context, signal);
-                processed += 1;
-                lastUrl = page.normalisedUrl;
-                onProgress(processed, claimedTotal);
-                if (next < hostPages.length) await sleep(delay, signal);
-              }
-            }),
-          );
-        }),
-      );
-      if (signal.aborted || Date.now() >= deadline) break;
+          // The host's slot stays taken during the pause: politeness per host, not per lane.
+          if (!exhausted || waiting.some((p) => p.hostname === page.hostname)) await sleep(delay, signal);
+        } finally {
+          busy.set(page.hostname, (busy.get(page.hostname) ?? 1) - 1);
+          notify();
+        }
+      }
     }
+
+    await Promise.all(Array.from({ length: lanes }, lane));
+    // A claim still running when the lanes stopped must land before its pages are released.
+    await (refilling as Promise<void> | null);
+    await writer.drain();
+    // Claimed in a last refill but not started (time is up): back to the queue for the next run.
+    if (waiting.length > 0) await crawlsRepo.release(waiting.map((p) => p.id));
 
     const refreshed = await crawlsRepo.refreshCounters(crawl.id, lastUrl);
     if (lastUrl) {

@@ -68,8 +68,13 @@ export function createCrawlsRepository(db: Database) {
       crawl: Pick<CrawlRow, 'id' | 'organisationId' | 'projectId'>,
       seeds: readonly PageSeed[],
     ): Promise<void> {
-      for (let i = 0; i < seeds.length; i += INSERT_CHUNK) {
-        const chunk = seeds.slice(i, i + INSERT_CHUNK);
+      // One lock order for every statement (by URL): pages enqueued at once share many links, and
+      // two upserts locking the same rows in different orders deadlock on PostgreSQL.
+      const sorted = [...seeds].sort((a, b) =>
+        a.normalisedUrl < b.normalisedUrl ? -1 : a.normalisedUrl > b.normalisedUrl ? 1 : 0,
+      );
+      for (let i = 0; i < sorted.length; i += INSERT_CHUNK) {
+        const chunk = sorted.slice(i, i + INSERT_CHUNK);
         await db
           .insert(pages)
           .values(
@@ -102,6 +107,8 @@ export function createCrawlsRepository(db: Database) {
       limit: number,
       now: Date,
       staleBefore: Date,
+      /** Take back what this job run held: only at its start (a retry), never while it runs. */
+      reclaimOwn = true,
     ): Promise<PageRow[]> {
       const candidates = db
         .select({ id: pages.id })
@@ -113,7 +120,9 @@ export function createCrawlsRepository(db: Database) {
               eq(pages.crawlState, 'queued'),
               and(
                 eq(pages.crawlState, 'fetching'),
-                or(eq(pages.claimedBy, jobId), lt(pages.claimedAt, staleBefore)),
+                reclaimOwn
+                  ? or(eq(pages.claimedBy, jobId), lt(pages.claimedAt, staleBefore))
+                  : lt(pages.claimedAt, staleBefore),
               ),
             ),
           ),
@@ -126,6 +135,24 @@ export function createCrawlsRepository(db: Database) {
         .set({ crawlState: 'fetching', claimedBy: jobId, claimedAt: now })
         .where(inArray(pages.id, candidates))
         .returning();
+    },
+
+    /** Gives claimed URLs back to the queue (a run ended before fetching them). */
+    async release(pageIds: readonly string[]): Promise<void> {
+      if (pageIds.length === 0) return;
+      await db
+        .update(pages)
+        .set({ crawlState: 'queued', claimedBy: null, claimedAt: null })
+        .where(and(inArray(pages.id, [...pageIds]), eq(pages.crawlState, 'fetching')));
+    },
+
+    /** URLs a crawl has queued so far, whatever their state (its page limit counts these). */
+    async countDiscovered(crawlId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(pages)
+        .where(eq(pages.crawlId, crawlId));
+      return row?.n ?? 0;
     },
 
     async countRemaining(crawlId: string): Promise<number> {

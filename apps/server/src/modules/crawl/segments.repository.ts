@@ -20,7 +20,8 @@ interface GroupedSegment {
   position: number;
 }
 
-const CHUNK = 400;
+// Segments per upsert statement (array parameters: no bind-parameter limit applies).
+const CHUNK = 2000;
 
 type StoredSegment = { id: string; isNew: boolean };
 
@@ -30,12 +31,31 @@ export interface SegmentCache {
   stored: Map<string, StoredSegment>;
 }
 
-/** A PostgreSQL array literal of uuids or integers (values that never need quoting). */
-function arrayLiteral(values: readonly (string | number)[]): string {
-  return `{${values.join(',')}}`;
+/** What storing a segment needs of it (the crawler keeps no more of a page in memory). */
+export type SegmentFacts = Pick<Segment, 'sourceHash' | 'text' | 'kind' | 'wordCount'>;
+
+// Occurrence rows per statement: four array parameters, so no bind-parameter limit applies.
+const OCCURRENCE_CHUNK = 5000;
+
+/**
+ * A PostgreSQL array literal (one text parameter) of texts, uuids or integers; null is NULL.
+ * Every text element is quoted, with `"` and `\` escaped (PostgreSQL §8.15.6 "Array Input").
+ */
+export function pgArray(values: readonly (string | number | null)[]): string {
+  const elements = values.map((value) => {
+    if (value === null) return 'NULL';
+    if (typeof value === 'number') return String(value);
+    return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+  });
+  return `{${elements.join(',')}}`;
 }
 
-function groupByHash(found: readonly Segment[]): GroupedSegment[] {
+/** Rows of a raw `execute` on either engine (node-postgres and PGlite both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+function groupByHash(found: readonly SegmentFacts[]): GroupedSegment[] {
   const byHash = new Map<string, GroupedSegment>();
   found.forEach((segment, position) => {
     const existing = byHash.get(segment.sourceHash);
@@ -65,65 +85,86 @@ export function createSegmentsRepository(db: Database) {
      */
     async replacePageSegments(
       ids: { organisationId: string; projectId: string; pageId: string },
-      found: readonly Segment[],
+      found: readonly SegmentFacts[],
       now: Date,
       cache?: SegmentCache,
       /** Where applied exact matches are announced (a deferred emitter inside a transaction). */
       events?: RealtimeEmitter,
     ): Promise<PageWordCounts> {
-      const grouped = groupByHash(found);
+      const counts = await this.replaceSegmentsOfPages(
+        ids,
+        [{ pageId: ids.pageId, segments: found }],
+        now,
+        cache,
+        events,
+      );
+      return counts.get(ids.pageId)!;
+    },
+
+    /**
+     * `replacePageSegments` for several pages of one project at once, in a constant number of
+     * statements (the crawler stores a batch of pages per transaction). Segments are inserted in
+     * page order, then document order, so their `seq` reads like the site.
+     */
+    async replaceSegmentsOfPages(
+      ids: { organisationId: string; projectId: string },
+      found: ReadonlyArray<{ pageId: string; segments: readonly SegmentFacts[] }>,
+      now: Date,
+      cache?: SegmentCache,
+      events?: RealtimeEmitter,
+    ): Promise<Map<string, PageWordCounts>> {
+      const groupedByPage = found.map((page) => ({
+        pageId: page.pageId,
+        grouped: groupByHash(page.segments),
+      }));
       const idByHash = new Map<string, StoredSegment>();
-      const unknown: GroupedSegment[] = [];
-      for (const g of grouped) {
-        const known = cache?.known.get(g.sourceHash);
-        if (known) idByHash.set(g.sourceHash, known);
-        else unknown.push(g);
-      }
-      // Concurrent pages upsert overlapping segments (menus, footers): taking the row locks in
-      // one global order (by hash) is what keeps two transactions from deadlocking on PostgreSQL.
-      unknown.sort((a, b) => (a.sourceHash < b.sourceHash ? -1 : a.sourceHash > b.sourceHash ? 1 : 0));
-      const freshIds: string[] = [];
-      for (let i = 0; i < unknown.length; i += CHUNK) {
-        const chunk = unknown.slice(i, i + CHUNK);
-        const rows = await db
-          .insert(segments)
-          .values(
-            chunk.map((g) => ({
-              organisationId: ids.organisationId,
-              projectId: ids.projectId,
-              sourceHash: g.sourceHash,
-              text: g.text,
-              kind: g.kind,
-              wordCount: g.wordCount,
-              firstSeenAt: now,
-              lastSeenAt: now,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [segments.projectId, segments.sourceHash],
-            set: { lastSeenAt: now },
-          })
-          .returning({ id: segments.id, sourceHash: segments.sourceHash, isNew: segments.isNew });
-        for (const row of rows) {
-          const entry = { id: row.id, isNew: row.isNew };
-          idByHash.set(row.sourceHash, entry);
-          cache?.stored.set(row.sourceHash, entry);
-          if (row.isNew) freshIds.push(row.id);
+      const unknown = new Map<string, GroupedSegment>();
+      for (const { grouped } of groupedByPage) {
+        for (const g of grouped) {
+          const known = cache?.known.get(g.sourceHash);
+          if (known) idByHash.set(g.sourceHash, known);
+          else if (!unknown.has(g.sourceHash)) unknown.set(g.sourceHash, g);
         }
       }
-      await db.delete(segmentOccurrences).where(eq(segmentOccurrences.pageId, ids.pageId));
-      // One statement per chunk with three array parameters: a page holds hundreds of segments,
-      // and building a row-per-value insert costs more than the database's work.
-      for (let i = 0; i < grouped.length; i += CHUNK) {
-        const chunk = grouped.slice(i, i + CHUNK);
+      const freshIds: string[] = [];
+      const toStore = [...unknown.values()];
+      for (let i = 0; i < toStore.length; i += CHUNK) {
+        const chunk = toStore.slice(i, i + CHUNK);
+        // Array parameters instead of a row of parameters per segment: building a statement
+        // with thousands of parameters costs more than the database's work.
+        const result = await db.execute(sql`
+          insert into ${segments} (organisation_id, project_id, source_hash, text, kind, word_count, first_seen_at, last_seen_at)
+          select ${ids.organisationId}::uuid, ${ids.projectId}::uuid, t.source_hash, t.text, t.kind, t.word_count, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+          from unnest(
+            ${pgArray(chunk.map((g) => g.sourceHash))}::text[],
+            ${pgArray(chunk.map((g) => g.text))}::text[],
+            ${pgArray(chunk.map((g) => g.kind))}::text[],
+            ${pgArray(chunk.map((g) => g.wordCount))}::int[]
+          ) with ordinality as t(source_hash, text, kind, word_count, ord)
+          order by t.ord
+          on conflict (project_id, source_hash) do update set last_seen_at = excluded.last_seen_at
+          returning id, source_hash, is_new`);
+        for (const row of rowsOf<{ id: string; source_hash: string; is_new: boolean }>(result)) {
+          const entry = { id: row.id, isNew: row.is_new };
+          idByHash.set(row.source_hash, entry);
+          cache?.stored.set(row.source_hash, entry);
+          if (row.is_new) freshIds.push(row.id);
+        }
+      }
+      const pageIds = groupedByPage.map((p) => p.pageId);
+      await db.delete(segmentOccurrences).where(inArray(segmentOccurrences.pageId, pageIds));
+      const rows = groupedByPage.flatMap(({ pageId, grouped }) => grouped.map((g) => ({ pageId, g })));
+      for (let i = 0; i < rows.length; i += OCCURRENCE_CHUNK) {
+        const chunk = rows.slice(i, i + OCCURRENCE_CHUNK);
         await db.execute(sql`
           insert into ${segmentOccurrences} (page_id, segment_id, project_id, organisation_id, occurrences, position)
-          select ${ids.pageId}::uuid, t.segment_id, ${ids.projectId}::uuid, ${ids.organisationId}::uuid, t.occurrences, t.position
+          select t.page_id, t.segment_id, ${ids.projectId}::uuid, ${ids.organisationId}::uuid, t.occurrences, t.position
           from unnest(
-            ${arrayLiteral(chunk.map((g) => idByHash.get(g.sourceHash)!.id))}::uuid[],
-            ${arrayLiteral(chunk.map((g) => g.occurrences))}::int[],
-            ${arrayLiteral(chunk.map((g) => g.position))}::int[]
-          ) as t(segment_id, occurrences, position)`);
+            ${pgArray(chunk.map((r) => r.pageId))}::uuid[],
+            ${pgArray(chunk.map((r) => idByHash.get(r.g.sourceHash)!.id))}::uuid[],
+            ${pgArray(chunk.map((r) => r.g.occurrences))}::int[],
+            ${pgArray(chunk.map((r) => r.g.position))}::int[]
+          ) as t(page_id, segment_id, occurrences, position)`);
       }
       // Translations of the same text elsewhere in the organisation's memory apply at once (issue 6);
       // segments the cache knew had theirs applied when this crawl stored them.
@@ -133,15 +174,30 @@ export function createSegmentsRepository(db: Database) {
         cache ? freshIds : [...idByHash.values()].flatMap((s) => (s.isNew ? [s.id] : [])),
         events,
       );
-      let sourceWordCount = 0;
-      let uniqueWordCount = 0;
-      let newContentWordCount = 0;
-      for (const g of grouped) {
-        sourceWordCount += g.wordCount * g.occurrences;
-        uniqueWordCount += g.wordCount;
-        if (idByHash.get(g.sourceHash)?.isNew) newContentWordCount += g.wordCount;
+      const counts = new Map<string, PageWordCounts>();
+      for (const { pageId, grouped } of groupedByPage) {
+        let sourceWordCount = 0;
+        let uniqueWordCount = 0;
+        let newContentWordCount = 0;
+        for (const g of grouped) {
+          sourceWordCount += g.wordCount * g.occurrences;
+          uniqueWordCount += g.wordCount;
+          if (idByHash.get(g.sourceHash)?.isNew) newContentWordCount += g.wordCount;
+        }
+        counts.set(pageId, {
+          sourceWordCount,
+          uniqueWordCount,
+          newContentWordCount,
+          segmentCount: grouped.length,
+        });
       }
-      return { sourceWordCount, uniqueWordCount, newContentWordCount, segmentCount: grouped.length };
+      return counts;
+    },
+
+    /** Removes what pages contained (they no longer have content of their own). */
+    async clearPages(pageIds: readonly string[]): Promise<void> {
+      if (pageIds.length === 0) return;
+      await db.delete(segmentOccurrences).where(inArray(segmentOccurrences.pageId, [...pageIds]));
     },
 
     async clearPage(pageId: string): Promise<void> {

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { pages, pageVersions, type Database } from '@bhasha/db';
+import type { PageSeed } from '../scope/pages.repository';
+import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
+import type { PageRow } from './crawls.repository';
+import {
+  createSegmentsRepository,
+  pgArray,
+  rowsOf,
+  type PageWordCounts,
+  type SegmentCache,
+  type SegmentFacts,
+} from './segments.repository';
+
+/** What fetching one URL gave: the page row's new state, minus what only storing can decide. */
+export interface PageOutcome {
+  status: string;
+  httpStatus?: number;
+  error?: string;
+  canonicalUrl?: string;
+  contentHash?: string;
+  links: PageSeed[];
+}
+
+/** One fetched URL on its way to the database. */
+export interface FetchedPage {
+  page: PageRow;
+  outcome: PageOutcome;
+  /** The page served HTML of its own (not a canonical pointer elsewhere). */
+  hasContent: boolean;
+  /** Its segments; null when the content is unchanged since the last crawl (nothing to redo). */
+  segments: SegmentFacts[] | null;
+  /** The HTML, kept only for tracked URLs (their versions are stored). */
+  versionHtml?: string;
+}
+
+/**
+ * Stores a batch of fetched pages of one crawl in one transaction, in a constant number of
+ * statements: content twins, segments and occurrences, versions of tracked pages, page rows.
+ * The caller runs it inside a transaction; `outcome`s are updated in place (a twin becomes
+ * `duplicate`).
+ */
+export async function storeFetchedPages(
+  tx: Database,
+  context: { crawlId: string; organisationId: string; projectId: string },
+  fetched: readonly FetchedPage[],
+  now: Date,
+  cache: SegmentCache,
+  events: RealtimeEmitter,
+): Promise<void> {
+  if (fetched.length === 0) return;
+  // One writer per project at a time: "is there a twin?" and "I am the original" become one step,
+  // and concurrent upserts of the same segments (menus, footers) cannot deadlock.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`crawl-store:${context.projectId}`}, 0))`,
+  );
+
+  const withContent = fetched.filter((f) => f.hasContent && f.outcome.contentHash);
+  // Two URLs serving the same page (`/a` and `/a/`, index.html): count its words once. The one
+  // that was the original before stays the original.
+  if (withContent.length > 0) {
+    const hashes = [...new Set(withContent.map((f) => f.outcome.contentHash!))];
+    const result = await tx.execute(sql`
+      select content_hash, normalised_url from ${pages}
+      where project_id = ${context.projectId} and status = 'fetched'
+        and content_hash = any(${pgArray(hashes)}::text[])
+        and id <> all(${pgArray(fetched.map((f) => f.page.id))}::uuid[])`);
+    const originals = new Map<string, string>();
+    for (const row of rowsOf<{ content_hash: string; normalised_url: string }>(result)) {
+      if (!originals.has(row.content_hash)) originals.set(row.content_hash, row.normalised_url);
+    }
+    const wasOriginal = (f: FetchedPage) =>
+      f.page.status === 'fetched' && f.page.contentHash === f.outcome.contentHash ? 0 : 1;
+    for (const f of [...withContent].sort((a, b) => wasOriginal(a) - wasOriginal(b))) {
+      const twin = originals.get(f.outcome.contentHash!);
+      if (twin !== undefined) {
+        f.outcome.status = 'duplicate';
+        f.outcome.canonicalUrl = twin;
+        f.hasContent = false;
+      } else originals.set(f.outcome.contentHash!, f.page.normalisedUrl);
+    }
+  }
+
+  const counts = new Map<string, Partial<PageWordCounts>>();
+  const segmentsRepo = createSegmentsRepository(tx);
+  const toReplace = fetched.filter((f) => f.hasContent && f.segments !== null);
+  if (toReplace.length > 0) {
+    const stored = await segmentsRepo.replaceSegmentsOfPages(
+      { organisationId: context.organisationId, projectId: context.projectId },
+      toReplace.map((f) => ({ pageId: f.page.id, segments: f.segments! })),
+      now,
+      cache,
+      events,
+    );
+    for (const [pageId, pageCounts] of stored) counts.set(pageId, pageCounts);
+  }
+  const emptied = fetched.filter((f) => !f.hasContent && f.outcome.status !== 'skipped');
+  await segmentsRepo.clearPages(emptied.map((f) => f.page.id));
+  const zero = { sourceWordCount: 0, uniqueWordCount: 0, newContentWordCount: 0, segmentCount: 0 };
+  for (const f of emptied) counts.set(f.page.id, zero);
+
+  // A tracked URL keeps each distinct version it served (the tracking files).
+  const versions = fetched.filter((f) => f.page.tracked && f.hasContent && f.versionHtml !== undefined);
+  if (versions.length > 0) {
+    await tx
+      .insert(pageVersions)
+      .values(
+        versions.map((f) => ({
+          organisationId: context.organisationId,
+          projectId: context.projectId,
+          pageId: f.page.id,
+          contentHash: f.outcome.contentHash!,
+          html: f.versionHtml!,
+          fetchedAt: now,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+
+  // Every page row in one statement; a count left null keeps the stored one (unchanged content).
+  const column = <T>(pick: (f: FetchedPage) => T | undefined) =>
+    pgArray(fetched.map((f) => (pick(f) ?? null) as string | number | null));
+  const countOf = (key: keyof PageWordCounts) => (f: FetchedPage) => counts.get(f.page.id)?.[key];
+  await tx.execute(sql`
+    update ${pages} p set
+      status = t.status,
+      http_status = t.http_status,
+      error = t.error,
+      canonical_url = t.canonical_url,
+      content_hash = coalesce(t.content_hash, p.content_hash),
+      source_word_count = coalesce(t.source_word_count, p.source_word_count),
+      unique_word_count = coalesce(t.unique_word_count, p.unique_word_count),
+      new_content_word_count = coalesce(t.new_content_word_count, p.new_content_word_count),
+      segment_count = coalesce(t.segment_count, p.segment_count),
+      last_crawled_at = ${now.toISOString()}::timestamptz,
+      crawl_state = 'done',
+      claimed_by = null,
+      claimed_at = null
+    from unnest(
+      ${column((f) => f.page.id)}::uuid[],
+      ${column((f) => f.outcome.status)}::text[],
+      ${column((f) => f.outcome.httpStatus)}::int[],
+      ${column((f) => f.outcome.error)}::text[],
+      ${column((f) => f.outcome.canonicalUrl)}::text[],
+      ${column((f) => f.outcome.contentHash)}::text[],
+      ${column(countOf('sourceWordCount'))}::int[],
+      ${column(countOf('uniqueWordCount'))}::int[],
+      ${column(countOf('newContentWordCount'))}::int[],
+      ${column(countOf('segmentCount'))}::int[]
+    ) as t(id, status, http_status, error, canonical_url, content_hash,
+           source_word_count, unique_word_count, new_content_word_count, segment_count)
+    where p.id = t.id and p.crawl_id = ${context.crawlId}`);
+}

@@ -1,0 +1,20 @@
+import { LinkCollector, type PageLinks } from './extract-links';
+import { parseSegments } from './extract-segments';
+import type { ExtractOptions, Segment } from './segment-types';
+
+/** What a crawler takes from one fetched page. */
+export interface ExtractedPage {
+  readonly links: PageLinks;
+  readonly segments: Segment[];
+}
+
+/**
+ * A page's links and its segments from one parse: the same answers as `extractLinks` and
+ * `extractSegments`, at the cost of one pass of the HTML tokenizer instead of two (on a crawl
+ * the tokenizer is most of the CPU time spent per page).
+ */
+export function extractPage(html: string, pageUrl: string, options: ExtractOptions = {}): ExtractedPage {
+  const collector = new LinkCollector();
+  const segments = parseSegments(html, options, (name, attributes) => collector.openTag(name, attributes));
+  return { links: collector.result(pageUrl), segments };
+}
