@@ -229,4 +229,36 @@ describe('mask terms (transliterationGlossary) and transliteration', () => {
     const removed = await post('/api/transliteration/delete', { projectId: project.id }, member.headers);
     expect(removed.json().data.deleted).toBe(1);
   }, 60_000);
+
+  it('suggests ranked candidates for a Roman word (phonetic keyboard), the custom pair first', async () => {
+    const organisation = await t.createOrganisation('Phonetic Org');
+    const member = await t.createMember('organisationAdmin', organisation.id);
+    const stranger = await t.createMember('organisationAdmin', (await t.createOrganisation('Other')).id);
+    const project = await t.createProject(organisation.id, [], ['hi', 'es']);
+    const suggest = (word: string, targetLang = 'hi', headers = member.headers) =>
+      post('/api/transliteration/suggest', { projectId: project.id, targetLang, word }, headers);
+
+    const plain = await suggest('namaste');
+    expect(plain.statusCode, plain.body).toBe(200);
+    const candidates = plain.json<{ data: { candidates: string[] } }>().data.candidates;
+    expect(candidates.length).toBeGreaterThan(1);
+    expect(candidates.length).toBeLessThanOrEqual(5);
+    expect(candidates).toContain('नमस्ते');
+    expect(candidates.every((c) => /^[\u0900-\u097F]+$/u.test(c))).toBe(true);
+
+    await upload(
+      '/api/transliteration',
+      { projectId: project.id, targetLang: 'hi' },
+      'source,target\nnamaste,नमस्कार\n',
+      'pairs.csv',
+      member.headers,
+    );
+    const custom = (await suggest('Namaste')).json<{ data: { candidates: string[] } }>().data.candidates;
+    expect(custom[0]).toBe('नमस्कार');
+    expect(new Set(custom).size).toBe(custom.length);
+
+    expect((await suggest('namaste', 'es')).json().message).toBe(TERM_MESSAGES.languageNotSupported);
+    expect((await suggest('नमस्ते')).statusCode).toBe(400);
+    expect((await suggest('namaste', 'hi', stranger.headers)).statusCode).toBe(404);
+  }, 60_000);
 });

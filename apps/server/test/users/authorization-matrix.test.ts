@@ -321,6 +321,10 @@ const FIXTURES: Record<string, RouteFixture> = {
   'POST /api/translation/nmt/status': { kind: 'resource', body: onProject({ requestId: 'matrix' }) },
   'POST /api/translation/nmt/engines': { kind: 'resource', body: onProject() },
   'POST /api/translation/nmt/engine/set': { kind: 'resource', body: onProject({ nmtService: null }) },
+  'POST /api/transliteration/suggest': {
+    kind: 'resource',
+    body: onProject({ targetLang: 'hi', word: 'namaste' }),
+  },
   'POST /api/translation/nmt/engine/organisation/set': {
     kind: 'resource',
     body: (ctx) => ({ organisationId: ctx.organisationA, nmtService: null }),

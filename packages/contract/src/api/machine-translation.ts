@@ -240,6 +240,24 @@ export const applyTransliterationRequestSchema = z.object({
   targetLang: languageCodeSchema,
   idArr: z.array(z.uuid()).min(1).max(MAX_TRANSLITERATION_SELECTION),
 });
+/** Longest Roman word the phonetic keyboard asks candidates for. */
+export const MAX_PHONETIC_WORD = 60;
+/**
+ * transliteration/suggest {projectId, targetLang, word}: ranked native-script candidates for a
+ * word typed in Roman letters (the editor's phonetic keyboard); the project's custom pair first.
+ */
+export const transliterationSuggestRequestSchema = z.object({
+  projectId: projectIdSchema,
+  targetLang: languageCodeSchema,
+  word: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_PHONETIC_WORD)
+    .regex(/^[A-Za-z']+$/, { message: 'Type Roman letters only' }),
+});
+export const transliterationSuggestResponseSchema = z.object({ candidates: z.array(z.string()) });
+
 export const applyTransliterationResponseSchema = z.object({
   /** Segments stored with display type t13n. */
   transliterated: z.number().int(),

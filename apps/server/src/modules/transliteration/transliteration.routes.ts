@@ -10,6 +10,8 @@ import {
   termUploadResponseSchema,
   transliterationGetRequestSchema,
   transliterationListResponseSchema,
+  transliterationSuggestRequestSchema,
+  transliterationSuggestResponseSchema,
 } from '@bhasha/contract';
 import { ok } from '../../http/envelope';
 import { responses } from '../../http/responses';
@@ -92,6 +94,22 @@ export const transliterationRoutes: FastifyPluginAsyncZod<{ services: Services }
         await transliteration.delete(request.principal!, request.body.projectId, request.body.ids),
         TERM_MESSAGES.deleted,
       ),
+  );
+
+  app.post(
+    '/transliteration/suggest',
+    {
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Ranked native-script candidates for a word typed in Roman letters (phonetic keyboard); custom pairs first',
+        body: transliterationSuggestRequestSchema,
+        response: responses(transliterationSuggestResponseSchema, 400, 404),
+      },
+    },
+    async (request) => ok(await transliteration.suggest(request.principal!, request.body)),
   );
 
   app.post(

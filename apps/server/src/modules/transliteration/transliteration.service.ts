@@ -1,4 +1,5 @@
 import { TERM_MESSAGES, NMT_MESSAGES } from '@bhasha/contract';
+import { transliterate } from '@bhasha/engine';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
 import type { ProjectAccess } from '../projects/project-access';
@@ -11,6 +12,9 @@ import {
   transliterateSegment,
   transliterationSource,
 } from './transliterate-segment';
+
+/** Candidates the phonetic keyboard shows under the caret. */
+const SUGGESTIONS = 5;
 
 /** What transliteration may replace: no translation, a placeholder, or a machine one. */
 const REPLACEABLE_BY_TRANSLITERATION = ['none', 'NO_TRANSLATION_AVAILABLE', 'MACHINE'] as const;
@@ -53,6 +57,23 @@ export function createTransliterationService(deps: {
     async delete(principal: Principal, projectId: string, ids?: string[]): Promise<{ deleted: number }> {
       const project = await access.requireManageable(principal, projectId);
       return { deleted: await pairs.delete(project, ids) };
+    },
+
+    /** Candidates for one Roman word in the target script: the project's custom pair, then the engine's. */
+    async suggest(
+      principal: Principal,
+      input: { projectId: string; targetLang: string; word: string },
+    ): Promise<{ candidates: string[] }> {
+      const project = await access.requireVisible(principal, input.projectId);
+      if (!isTransliterationLanguage(input.targetLang))
+        throw AppError.validation([TERM_MESSAGES.languageNotSupported]);
+      const custom = (await pairs.mapFor(project, input.targetLang)).get(input.word.toLowerCase());
+      const ranked = transliterate(input.word.replace(/'/g, ''), {
+        to: input.targetLang,
+        count: SUGGESTIONS,
+      });
+      const candidates = [...new Set([...(custom ? [custom] : []), ...ranked])].slice(0, SUGGESTIONS);
+      return { candidates };
     },
 
     /**

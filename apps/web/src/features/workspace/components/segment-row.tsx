@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { DraftState } from '../hooks/use-segment-drafts';
 import { DisplayTypeTag } from './display-type-tag';
 import { SegmentText } from './segment-text';
+import { PhoneticTargetInput } from './phonetic-input';
 import { TargetEditor } from './target-editor';
 import { TranslationTypeTag } from './translation-type-tag';
 
@@ -111,13 +112,15 @@ export const SegmentRow = memo(function SegmentRow({
       </div>
       <div role="gridcell" className="workspace-cell workspace-cell--target" data-testid="segment-target">
         {editing ? (
-          <TargetEditor
-            value={editing.text}
-            source={entry.source}
-            onChange={editing.onChange}
-            onSaveAndMove={editing.onSaveAndMove}
-            onCancel={editing.onCancel}
-          />
+          <PhoneticTargetInput value={editing.text} onChange={editing.onChange}>
+            <TargetEditor
+              value={editing.text}
+              source={entry.source}
+              onChange={editing.onChange}
+              onSaveAndMove={editing.onSaveAndMove}
+              onCancel={editing.onCancel}
+            />
+          </PhoneticTargetInput>
         ) : target ? (
           <SegmentText text={target} />
         ) : (

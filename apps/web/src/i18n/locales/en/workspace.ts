@@ -55,6 +55,10 @@ export const workspace = {
     toggleDisplayType: 'Switch display type (now {{label}})',
     toggleHint: 'Click to switch between translation and transliteration',
   },
+  phonetic: {
+    candidates:
+      'Suggestions for “{{word}}”: arrows to choose, Space or Enter to take, Esc to keep the Roman letters',
+  },
   shortcuts: {
     title: 'Keyboard shortcuts',
     button: 'Shortcuts',
