@@ -6,6 +6,7 @@ import type { FuzzyMatchResponse, TmEntry, TmxImportResponse } from '@bhasha/con
 import { parseTmxText, tmxPrologue, tmxUnitXml, TMX_EPILOGUE, type TmxUnit } from '@bhasha/engine';
 import { memoryEntries, translations } from '@bhasha/db';
 import { multipartBody } from '../support/multipart';
+import { readZip } from './support/read-zip';
 import {
   buildTranslationFixture,
   type Headers,
@@ -264,5 +265,45 @@ describe('translation memory: TMX exchange and fuzzy matches', () => {
       400,
     );
     expect((await f.post('/translation/tm/fuzzy', { projectId, targetLang: 'fr' })).statusCode).toBe(400);
+  });
+
+  it('exports XLSX beside the CSV: the same rows, formula cells escaped, a valid workbook', async () => {
+    await f.post('/translation/user/update', {
+      projectId,
+      targetLang: 'fr',
+      sourceHash: entries[3]!.sourceHash,
+      preProcessedTarget: '@SUM(A1:A9) & <b>',
+    });
+    const response = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/translation/tm/export/xlsx',
+      headers: f.admin,
+      payload: { projectId, targetLang: 'fr' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toMatch(/\.xlsx"$/);
+    const members = readZip(response.rawPayload);
+    expect([...members.keys()]).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
+    const sheet = members.get('xl/worksheets/sheet1.xml')!.toString('utf8');
+    const cells = [...sheet.matchAll(/<t xml:space="preserve">([^<]*)<\/t>/g)].map((m) => m[1]);
+    expect(cells.slice(0, 4)).toEqual(['source', 'target', 'translationType', 'displayType']);
+    expect(cells).toContain("'@SUM(A1:A9) &amp; &lt;b&gt;");
+    const csv = await f.post('/translation/tm/export/csv', { projectId, targetLang: 'fr' });
+    const csvRows = csv.body.trim().split('\r\n').length;
+    expect(sheet.match(/<row>/g)!.length).toBe(csvRows);
+    expect((await f.post('/translation/tm/export/xlsx', { projectId, targetLang: 'ta' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await f.post('/translation/tm/export/xlsx', { projectId, targetLang: 'fr' }, foreign)).statusCode,
+    ).toBe(404);
   });
 });

@@ -275,6 +275,7 @@ const FIXTURES: Record<string, RouteFixture> = {
   },
   'POST /api/translation/tm/export/tmx': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
   'POST /api/translation/tm/export/csv': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
+  'POST /api/translation/tm/export/xlsx': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
   'POST /api/translation/tm/import/tmx': {
     kind: 'resource',
     multipart: (ctx) =>

@@ -5,8 +5,8 @@ import { projectIdSchema } from './projects';
 
 /*
  * Translation memory exchange and fuzzy matches (issue 6; ADR 0011). Route names are ours, under
- * translation/tm/: fuzzy (best matches from the organisation's memory), export/tmx, export/csv and
- * import/tmx (multipart: projectId, targetLang, overwrite, file).
+ * translation/tm/: fuzzy (best matches from the organisation's memory), export/tmx, export/csv,
+ * export/xlsx (ADR 0019) and import/tmx (multipart: projectId, targetLang, overwrite, file).
  */
 
 /** Largest TMX file accepted by translation/tm/import/tmx. */

@@ -40,6 +40,22 @@ export interface ExportRow {
 }
 
 const UNTRANSLATED = 'NO_TRANSLATION_AVAILABLE';
+const MEMORY_CHUNK = 5000;
+
+/** A PostgreSQL text[] literal (one parameter): every element quoted, `"` and `\` escaped (§8.15.6). */
+function textArray(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+}
+
+/** A TMX unit kept in the organisation's memory. */
+export interface MemoryEntryRow {
+  sourceLang: string;
+  targetLang: string;
+  sourceHash: string;
+  sourceText: string;
+  text: string;
+  projectId: string;
+}
 
 /**
  * Queries of the translation-memory module. Every query is bound to one organisation: the
@@ -208,44 +224,30 @@ export function createTranslationMemoryRepository(db: Database) {
       }));
     },
 
-    /** Stores units for texts no project segment has in the organisation's memory (latest wins). */
-    async upsertMemoryEntries(
-      organisationId: string,
-      rows: ReadonlyArray<{
-        sourceLang: string;
-        targetLang: string;
-        sourceHash: string;
-        sourceText: string;
-        text: string;
-        projectId: string;
-      }>,
-    ): Promise<void> {
-      for (let at = 0; at < rows.length; at += 500) {
-        const chunk = rows.slice(at, at + 500);
-        await db
-          .insert(memoryEntries)
-          .values(
-            chunk.map((row) => ({
-              organisationId,
-              sourceLang: row.sourceLang,
-              targetLang: row.targetLang,
-              sourceHash: row.sourceHash,
-              sourceText: row.sourceText,
-              text: row.text,
-              type: 'USER',
-              origin: 'tmx',
-              sourceProjectId: row.projectId,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [
-              memoryEntries.organisationId,
-              memoryEntries.sourceLang,
-              memoryEntries.targetLang,
-              memoryEntries.sourceHash,
-            ],
-            set: { text: sql`excluded.text`, sourceText: sql`excluded.source_text`, updatedAt: sql`now()` },
-          });
+    /**
+     * Stores units for texts no project segment has in the organisation's memory (latest wins).
+     * Array parameters, one statement per 5,000 rows: a row of parameters per unit would cost
+     * more to build and plan than the insert itself. Hashes must be distinct within one call.
+     */
+    async upsertMemoryEntries(organisationId: string, rows: readonly MemoryEntryRow[]): Promise<void> {
+      for (let at = 0; at < rows.length; at += MEMORY_CHUNK) {
+        const chunk = rows.slice(at, at + MEMORY_CHUNK);
+        const first = chunk[0]!;
+        const sameLanguages = chunk.every(
+          (row) => row.sourceLang === first.sourceLang && row.targetLang === first.targetLang,
+        );
+        if (!sameLanguages) throw new Error('upsertMemoryEntries takes one language pair per call');
+        await db.execute(sql`
+          insert into ${memoryEntries} (organisation_id, source_lang, target_lang, source_hash, source_text, text, type, origin, source_project_id)
+          select ${organisationId}::uuid, ${first.sourceLang}, ${first.targetLang}, t.source_hash, t.source_text, t.text, 'USER', 'tmx', t.project_id
+          from unnest(
+            ${textArray(chunk.map((row) => row.sourceHash))}::text[],
+            ${textArray(chunk.map((row) => row.sourceText))}::text[],
+            ${textArray(chunk.map((row) => row.text))}::text[],
+            ${textArray(chunk.map((row) => row.projectId))}::uuid[]
+          ) as t(source_hash, source_text, text, project_id)
+          on conflict (organisation_id, source_lang, target_lang, source_hash)
+          do update set text = excluded.text, source_text = excluded.source_text, updated_at = now()`);
       }
     },
   };

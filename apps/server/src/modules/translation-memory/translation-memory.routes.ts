@@ -85,6 +85,22 @@ export const translationMemoryRoutes: FastifyPluginAsyncZod<{ services: Services
   );
 
   app.post(
+    '/translation/tm/export/xlsx',
+    {
+      config: readers,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Download the translations of a language as an Excel workbook (source, target, translationType, displayType)',
+        body: tmExportRequestSchema,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => sendDownload(reply, await memory.exportXlsx(request.principal!, request.body)),
+  );
+
+  app.post(
     '/translation/tm/import/tmx',
     {
       config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },

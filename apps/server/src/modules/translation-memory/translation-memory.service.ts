@@ -7,28 +7,27 @@ import {
   type TmExportRequest,
   type TmxImportResponse,
 } from '@bhasha/contract';
-import {
-  TmxError,
-  diffWords,
-  readTmx,
-  sourceHash,
-  tmxPrologue,
-  tmxUnitXml,
-  TMX_EPILOGUE,
-  type TmxUnit,
-} from '@bhasha/engine';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { TmxError, diffWords, tmxPrologue, tmxUnitXml, TMX_EPILOGUE, type TmxUnit } from '@bhasha/engine';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
 import { csvField } from '../../lib/csv-records';
 import type { ProjectAccess } from '../projects/project-access';
 import type { ProjectRow } from '../projects/projects.repository';
-import type { TranslationChange, TranslationWriter } from '../translation/translation-writer';
+import type { TranslationWriter } from '../translation/translation-writer';
 import type { OrganisationFuzzyIndexes } from './organisation-fuzzy-indexes';
 import type { MemoryTranslation, TranslationMemoryRepository } from './translation-memory.repository';
-import { tmxLanguageMatches } from './tmx-language';
+import { importTmxStream, validateTmx } from './tmx-import-pipeline';
+import { xlsxStream } from './xlsx-stream';
 
 const EXPORT_PAGE = 1000;
-const WRITE_CHUNK = 500;
+/** Bytes read from a stored TMX at a time. */
+const READ_CHUNK = 1 << 16;
 
 export interface TranslationMemoryDeps {
   repository: TranslationMemoryRepository;
@@ -37,11 +36,11 @@ export interface TranslationMemoryDeps {
   fuzzy: OrganisationFuzzyIndexes;
 }
 
-/** A TMX or CSV download: its file name and its content, piece by piece. */
+/** A TMX, CSV or XLSX download: its file name and its content, piece by piece. */
 export interface Download {
   fileName: string;
   contentType: string;
-  content: AsyncIterable<string>;
+  content: AsyncIterable<string | Uint8Array>;
 }
 
 /** Translation memory exchange (TMX, CSV) and fuzzy matches from the organisation's memory (ADR 0011). */
@@ -177,10 +176,28 @@ export function createTranslationMemoryService({ repository, access, writer, fuz
       };
     },
 
+    /** The same rows as the CSV export, as a one-sheet XLSX workbook written while it is read (ADR 0019). */
+    async exportXlsx(principal: Principal, body: TmExportRequest): Promise<Download> {
+      const project = await projectInLanguage(principal, body.projectId, body.targetLang);
+      async function* rows() {
+        for await (const row of exportRows(project, body.targetLang)) {
+          yield [row.sourceText, row.text, row.type, row.displayType];
+        }
+      }
+      return {
+        fileName: `${safeName(project.name)}-${body.targetLang}.xlsx`,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        content: xlsxStream(
+          `${project.sourceLanguage}-${body.targetLang}`,
+          ['source', 'target', 'translationType', 'displayType'],
+          rows(),
+        ),
+      };
+    },
+
     /**
-     * Reads the whole file first (a bad file writes nothing), then writes the units whose source
-     * is a segment of the project through the translation writer (revisions, counts, events) and
-     * keeps the others in the organisation's memory.
+     * Keeps the upload in a file, reads it once to the end (a bad file writes nothing), then
+     * streams it into the project and the organisation's memory a batch at a time.
      */
     async importTmx(
       principal: Principal,
@@ -188,70 +205,31 @@ export function createTranslationMemoryService({ repository, access, writer, fuz
       file: AsyncIterable<Uint8Array>,
     ): Promise<TmxImportResponse> {
       const project = await projectInLanguage(principal, input.projectId, input.targetLang, true);
-      const pairs = new Map<string, { sourceText: string; text: string }>();
-      let units = 0;
-      let skipped = 0;
+      const folder = await mkdtemp(join(tmpdir(), 'bhasha-tmx-'));
+      const path = join(folder, 'upload.tmx');
       try {
-        for await (const event of readTmx(file)) {
-          if (event.type !== 'unit') continue;
-          units += 1;
-          const source = event.unit.variants.find((v) => tmxLanguageMatches(v.lang, project.sourceLanguage));
-          const target = event.unit.variants.find((v) => tmxLanguageMatches(v.lang, input.targetLang));
-          if (!source || !target || !source.segment.text.trim() || !target.segment.text.trim()) {
-            skipped += 1;
-            continue;
-          }
-          // A later unit for the same source wins, as it would in the file's own tool.
-          pairs.set(sourceHash(source.segment.text), {
-            sourceText: source.segment.text,
-            text: target.segment.text,
-          });
+        await pipeline(Readable.from(file), createWriteStream(path));
+        try {
+          await validateTmx(createReadStream(path, { highWaterMark: READ_CHUNK }));
+        } catch (error) {
+          if (error instanceof TmxError) throw AppError.validation([TM_MESSAGES.badTmx, error.message]);
+          throw error;
         }
-      } catch (error) {
-        if (error instanceof TmxError) throw AppError.validation([TM_MESSAGES.badTmx, error.message]);
-        throw error;
-      }
-      const hashes = [...pairs.keys()];
-      const inProject = await repository.projectHashes(project.id, hashes);
-      const changes: TranslationChange[] = [];
-      const memory: Parameters<TranslationMemoryRepository['upsertMemoryEntries']>[1][number][] = [];
-      for (const [hash, pair] of pairs) {
-        if (inProject.has(hash)) {
-          changes.push({
-            sourceHash: hash,
-            targetLang: input.targetLang,
-            text: pair.text,
-            type: 'USER',
-            origin: 'tmx',
-            onlyIfMissing: !input.overwrite,
-          });
-        } else {
-          memory.push({
+        return await importTmxStream(
+          { repository, writer, fuzzy },
+          {
+            organisationId: project.organisationId,
+            projectId: project.id,
             sourceLang: project.sourceLanguage,
             targetLang: input.targetLang,
-            sourceHash: hash,
-            sourceText: pair.sourceText,
-            text: pair.text,
-            projectId: project.id,
-          });
-        }
+            authorId: principal.id,
+            overwrite: input.overwrite,
+          },
+          createReadStream(path, { highWaterMark: READ_CHUNK }),
+        );
+      } finally {
+        await rm(folder, { recursive: true, force: true });
       }
-      let applied = 0;
-      let unchanged = 0;
-      const ctx = { organisationId: project.organisationId, projectId: project.id, authorId: principal.id };
-      for (let at = 0; at < changes.length; at += WRITE_CHUNK) {
-        for (const result of await writer.write(ctx, changes.slice(at, at + WRITE_CHUNK))) {
-          if (result.outcome === 'created' || result.outcome === 'updated') applied += 1;
-          else unchanged += 1;
-        }
-      }
-      await repository.upsertMemoryEntries(project.organisationId, memory);
-      fuzzy.remember(
-        project.organisationId,
-        project.sourceLanguage,
-        [...pairs].map(([hash, pair]) => ({ sourceHash: hash, text: pair.sourceText })),
-      );
-      return { units, applied, unchanged, addedToMemory: memory.length, skipped };
     },
   };
 }
