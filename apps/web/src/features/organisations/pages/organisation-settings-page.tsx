@@ -6,6 +6,7 @@ import { useSessionUser } from '../../auth/state/auth-context';
 import { useOrganisationDetails } from '../api/organisations-queries';
 import { OrganisationDetailsCard } from '../components/organisation-details-card';
 import { OrganisationFormDrawer } from '../components/organisation-form-drawer';
+import { MtEngineCard } from '../../projects/mt-engine/mt-engine-card';
 
 /** An organisation admin's own organisation: name, details and plan summary. */
 export function OrganisationSettingsPage({ canEdit }: { canEdit: boolean }) {
@@ -38,6 +39,12 @@ export function OrganisationSettingsPage({ canEdit }: { canEdit: boolean }) {
       }
     >
       <OrganisationDetailsCard organisationId={user.organisationId} />
+      <div style={{ marginTop: 16 }}>
+        <MtEngineCard
+          scope={{ kind: 'organisation', organisationId: user.organisationId }}
+          canEdit={canEdit}
+        />
+      </div>
       <OrganisationFormDrawer
         organisation={isEditing ? (details.data?.organisation ?? null) : null}
         canChangePlan={false}

@@ -23,6 +23,7 @@ import { ProjectStatusTag } from '../components/project-status-tag';
 import { WordCountCard } from '../components/word-count-card';
 import { CollaboratorsCard } from '../collaborators/collaborators-card';
 import { IntegrationCard } from '../integration/integration-card';
+import { MtEngineCard } from '../mt-engine/mt-engine-card';
 
 /** /app/projects/:projectId: status, live crawl, word counts. */
 export function ProjectOverviewPage() {
@@ -85,6 +86,7 @@ export function ProjectOverviewPage() {
           <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
             <WordCountCard projectId={data.id} />
             {data.type === 'website' && <IntegrationCard projectId={data.id} />}
+            <MtEngineCard scope={{ kind: 'project', projectId: data.id }} canEdit />
           </Space>
         </Col>
       </Row>

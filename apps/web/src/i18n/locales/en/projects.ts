@@ -94,4 +94,14 @@ export const projects = {
     addFailed: 'The domain could not be added',
     deleteFailed: 'The domain could not be removed',
   },
+  mtEngine: {
+    title: 'Machine translation engine',
+    label: 'Default machine translation engine',
+    inheritOrganisation: "The organisation's default",
+    inheritServer: "The server's default",
+    unavailable: '{{label}} (not reachable now)',
+    effective: 'Machine translation started now uses: {{label}}',
+    none: 'none configured',
+    noEngines: 'No machine translation engine is configured on this server',
+  },
 } as const;
