@@ -18,6 +18,7 @@ import { EditorFilterBar } from '../components/editor-filter-bar';
 import { FuzzyMatchPanel } from '../components/fuzzy-match-panel';
 import { LanguageProgress } from '../components/language-progress';
 import { ReplaceDialog } from '../components/replace-dialog';
+import { TmExportMenu } from '../components/tm-export-menu';
 import { RevisionDrawer } from '../components/revision-drawer';
 import { SegmentGrid } from '../components/segment-grid';
 import type { SegmentRowActions } from '../components/segment-row';
@@ -210,6 +211,7 @@ export function EditorPage() {
           <Button icon={<SwapOutlined />} onClick={() => setReplaceOpen(true)}>
             {t('replace.open')}
           </Button>
+          <TmExportMenu projectId={projectId} targetLang={language} />
           <Link to={`/app/workspace/${projectId}/suggestions`}>
             <Button icon={<LikeOutlined />}>{t('suggestions.title')}</Button>
           </Link>

@@ -126,6 +126,12 @@ export const workspace = {
       'Human translation requests (Prabandhak) need the manual translation workflow, which this server does not offer yet',
     clear: 'Clear selection',
   },
+  tmExport: {
+    open: 'Export',
+    tmx: 'Translation memory (TMX)',
+    csv: 'Spreadsheet (CSV)',
+    xlsx: 'Excel workbook (XLSX)',
+  },
   replace: {
     open: 'Find and replace',
     title: 'Find and replace in this language',
