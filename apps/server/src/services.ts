@@ -36,6 +36,7 @@ import {
 import { createDeliveryRepository } from './modules/delivery/delivery.repository';
 import { createDeliveryService } from './modules/delivery/delivery.service';
 import { createSnippetBundleSource } from './modules/delivery/snippet-bundle';
+import { createSuggestionsRepository } from './modules/suggestions/suggestions.repository';
 import { createScriptVerificationService } from './modules/delivery/script-verification.service';
 import { createPageFetcher, DEFAULT_FETCHER_OPTIONS } from './modules/crawl/page-fetcher';
 import { createTranslationMemoryServices } from './modules/translation-memory/translation-memory-services';
@@ -87,6 +88,7 @@ export function createServices(appDeps: AppDeps) {
     repository: createDeliveryRepository(db),
     access: projectAccess,
     clock: deps.clock,
+    suggestions: createSuggestionsRepository(db),
   });
   return {
     ...deps,

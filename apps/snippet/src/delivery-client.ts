@@ -97,6 +97,23 @@ export class DeliveryClient {
     }).catch(() => undefined);
   }
 
+  /** A POST whose answer matters to the visitor (suggestions, feedback): the server's message, or a failure. */
+  async send(path: string, body: unknown): Promise<{ ok: boolean; message: string }> {
+    try {
+      const response = await fetch(`${this.base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        body: JSON.stringify(body),
+        credentials: 'omit',
+      });
+      const answer: unknown = await response.json().catch(() => undefined);
+      const message = isRecord(answer) && typeof answer.message === 'string' ? answer.message : '';
+      return { ok: response.ok && isRecord(answer) && answer.success === true, message };
+    } catch {
+      return { ok: false, message: '' };
+    }
+  }
+
   reportSegments(url: string, segments: readonly SeenSegment[]): void {
     this.post('/segments', { url, segments });
   }

@@ -8,7 +8,28 @@ const BASE_CSS = `.bhasha-switcher{position:fixed;right:16px;bottom:16px;z-index
 .bhasha-switcher__list[hidden]{display:none}
 .bhasha-switcher__option{padding:6px 12px;cursor:pointer;color:#1d2939}
 .bhasha-switcher__option:focus,.bhasha-switcher__option:hover{background:#eef4ff;outline:2px solid #2e5bff;outline-offset:-2px}
-.bhasha-switcher__option[aria-selected=true]{font-weight:600}`;
+.bhasha-switcher__option[aria-selected=true]{font-weight:600}
+.bhasha-switcher__action{margin-left:4px;padding:6px 10px;border:1px solid #d0d5dd;border-radius:6px;background:#fff;color:#1d2939;cursor:pointer}
+.bhasha-switcher__action[aria-pressed=true]{background:#2e5bff;color:#fff}
+.bhasha-switcher__action[hidden]{display:none}
+.bhasha-suggesting body{cursor:help}
+.bhasha-dialog__backdrop{position:fixed;inset:0;z-index:2147483001;background:rgba(16,24,40,.45);display:flex;align-items:center;justify-content:center;font:14px/1.4 system-ui,sans-serif}
+.bhasha-dialog{background:#fff;color:#1d2939;border-radius:8px;padding:16px;width:min(480px,92vw);max-height:90vh;overflow:auto;box-shadow:0 8px 24px rgba(0,0,0,.2)}
+.bhasha-dialog__title{font-size:18px;margin:0 0 8px}
+.bhasha-dialog__context{margin:0 0 8px}
+.bhasha-dialog__label{display:block;font-weight:600;margin:8px 0 4px}
+.bhasha-dialog__input{box-sizing:border-box;width:100%;font:inherit;padding:6px;border:1px solid #d0d5dd;border-radius:6px}
+.bhasha-dialog__buttons{display:flex;gap:8px;justify-content:flex-end;margin-top:12px}
+.bhasha-dialog__buttons button{padding:6px 12px;border-radius:6px;border:1px solid #d0d5dd;background:#fff;cursor:pointer}
+.bhasha-dialog__submit{background:#2e5bff!important;color:#fff;border-color:#2e5bff!important}`;
+
+/** The switcher's extra buttons: suggest a better translation, leave feedback. */
+export interface SwitcherActions {
+  readonly suggestLabel: string;
+  readonly feedbackLabel: string;
+  onSuggestMode(isActive: boolean): void;
+  onFeedback(button: HTMLButtonElement): void;
+}
 
 /** A language's name in that language ("हिन्दी" for hi), or its code when the browser has no name. */
 function nativeName(language: string): string {
@@ -33,6 +54,11 @@ function element<K extends keyof HTMLElementTagNameMap>(
 /** The language pop-up; `setCurrent` updates it when the language changes elsewhere (Bhasha.setLanguage). */
 export interface LanguageSwitcher {
   setCurrent(language: string): void;
+  /** Shows the suggest and feedback buttons (only while a translation is shown). */
+  setActionsVisible(isVisible: boolean): void;
+  /** Leaves suggestion mode (after a suggestion was sent, or the language changed). */
+  endSuggestMode(): void;
+  readonly suggestButton: HTMLButtonElement | undefined;
 }
 
 /**
@@ -46,6 +72,7 @@ export function mountLanguageSwitcher(
   current: string,
   css: string,
   onChoose: (language: string) => void,
+  actions?: SwitcherActions,
 ): LanguageSwitcher {
   const style = element(document, 'style', { [UI_ATTRIBUTE]: '' });
   style.textContent = `${BASE_CSS}\n${css}`;
@@ -80,7 +107,40 @@ export function mountLanguageSwitcher(
     return option;
   });
   root.append(button, list);
+  let suggestButton: HTMLButtonElement | undefined;
+  let feedbackButton: HTMLButtonElement | undefined;
+  if (actions) {
+    suggestButton = element(document, 'button', {
+      type: 'button',
+      class: 'bhasha-switcher__action',
+      'aria-pressed': 'false',
+      'data-bhasha-action': 'suggest',
+      hidden: '',
+    });
+    suggestButton.textContent = actions.suggestLabel;
+    feedbackButton = element(document, 'button', {
+      type: 'button',
+      class: 'bhasha-switcher__action',
+      'data-bhasha-action': 'feedback',
+      hidden: '',
+    });
+    feedbackButton.textContent = actions.feedbackLabel;
+    const suggest = suggestButton;
+    suggest.addEventListener('click', () => {
+      const isActive = suggest.getAttribute('aria-pressed') !== 'true';
+      suggest.setAttribute('aria-pressed', String(isActive));
+      actions.onSuggestMode(isActive);
+    });
+    const feedback = feedbackButton;
+    feedback.addEventListener('click', () => actions.onFeedback(feedback));
+    root.append(suggestButton, feedbackButton);
+  }
   document.body.appendChild(root);
+  const endSuggestMode = (): void => {
+    if (suggestButton?.getAttribute('aria-pressed') !== 'true') return;
+    suggestButton.setAttribute('aria-pressed', 'false');
+    actions?.onSuggestMode(false);
+  };
 
   let selected = current;
   const setCurrent = (language: string): void => {
@@ -144,5 +204,13 @@ export function mountLanguageSwitcher(
     if (isOpen() && !root.contains(event.target as Node)) close(false);
   });
   setCurrent(current);
-  return { setCurrent };
+  return {
+    setCurrent,
+    suggestButton,
+    endSuggestMode,
+    setActionsVisible: (isVisible) => {
+      if (!isVisible) endSuggestMode();
+      for (const action of [suggestButton, feedbackButton]) if (action) action.hidden = !isVisible;
+    },
+  };
 }

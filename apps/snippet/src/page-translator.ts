@@ -10,8 +10,15 @@ export type Dictionary = ReadonlyMap<string, string>;
  * the parts that change), and reverts translations before a part is read again, so the segmenter
  * always sees the source.
  */
+/** What a visitor points at in suggestion mode: a translated segment. */
+export interface ShownTranslation {
+  readonly segment: Segment;
+  readonly translated: string;
+}
+
 export class PageTranslator {
   private readonly applied = new Set<AppliedTranslation>();
+  private readonly shown = new WeakMap<AppliedTranslation, ShownTranslation>();
 
   constructor(
     private readonly options: ExtractOptions,
@@ -33,6 +40,7 @@ export class PageTranslator {
       const applied = applyTranslation(item, translated);
       if (applied) {
         this.applied.add(applied);
+        this.shown.set(applied, { segment: item.segment, translated });
         swapped += 1;
       }
     }
@@ -53,6 +61,23 @@ export class PageTranslator {
         this.applied.delete(applied);
       }
     }
+  }
+
+  /**
+   * The translated segment at a node the visitor clicked: the innermost translation whose
+   * element holds the node (a text segment's element is the parent of its text).
+   */
+  findAt(target: Node): ShownTranslation | undefined {
+    let best: { element: Element; shown: ShownTranslation } | undefined;
+    for (const applied of this.applied) {
+      const shown = this.shown.get(applied);
+      if (!shown || shown.segment.attribute) continue;
+      const anchor = applied.anchor;
+      const element = anchor.nodeType === Node.ELEMENT_NODE ? (anchor as Element) : anchor.parentElement;
+      if (!element?.isConnected || !element.contains(target)) continue;
+      if (!best || best.element.contains(element)) best = { element, shown };
+    }
+    return best?.shown;
   }
 
   /** Puts the whole page back in its source language. */

@@ -6,8 +6,11 @@ import { readChosenLanguage, rememberChosenLanguage } from './language-memory';
 import { mountLanguageSwitcher, type LanguageSwitcher } from './language-switcher';
 import { NewContentReporter } from './new-content-reporter';
 import { PageTranslator, type Dictionary } from './page-translator';
+import { stripPlaceholders } from '@bhasha/engine';
 import { readScriptConfig } from './read-config';
 import { SwalekhInputs } from './swalekh-inputs';
+import { openVisitorDialog } from './visitor-dialog';
+import { VISITOR_TEXTS } from './visitor-texts';
 import { directionOf } from './text-direction';
 
 /** The one global the snippet defines. */
@@ -117,7 +120,14 @@ class Delivery {
         this.current,
         this.settings.popupCss,
         (next) => void this.setLanguage(next),
+        {
+          suggestLabel: VISITOR_TEXTS.suggestMode,
+          feedbackLabel: VISITOR_TEXTS.feedback,
+          onSuggestMode: (isActive) => this.setSuggestMode(isActive),
+          onFeedback: (button) => this.openFeedback(button),
+        },
       );
+      this.switcher.setActionsVisible(this.shown !== undefined);
     }
   }
 
@@ -152,7 +162,96 @@ class Delivery {
     this.shown = dictionary;
     rememberChosenLanguage(language);
     this.switcher?.setCurrent(language);
+    this.switcher?.setActionsVisible(dictionary !== undefined);
     this.countVisit();
+  }
+
+  /** Suggestion mode: the next click on a translated text opens the suggestion dialog instead of acting. */
+  private setSuggestMode(isActive: boolean): void {
+    const root = this.document.documentElement;
+    this.quietly(() => root.classList.toggle('bhasha-suggesting', isActive));
+    if (isActive) this.document.addEventListener('click', this.handleSuggestClick, true);
+    else this.document.removeEventListener('click', this.handleSuggestClick, true);
+  }
+
+  private readonly handleSuggestClick = (event: MouseEvent): void => {
+    const target = event.target as Node | null;
+    if (!target || (target instanceof Element && target.closest('[data-bhasha-ui]'))) return;
+    const shown = this.translator.findAt(target);
+    if (!shown) return;
+    // In suggestion mode a click on a link chooses its text, it does not follow the link.
+    event.preventDefault();
+    event.stopPropagation();
+    const language = this.current;
+    const returnTo = this.switcher?.suggestButton ?? null;
+    openVisitorDialog(this.document, {
+      title: VISITOR_TEXTS.suggestTitle,
+      context: [
+        {
+          label: VISITOR_TEXTS.original,
+          text: stripPlaceholders(shown.segment.text),
+          lang: this.settings.sourceLanguage,
+        },
+        { label: VISITOR_TEXTS.current, text: stripPlaceholders(shown.translated), lang: language },
+      ],
+      fields: [
+        {
+          name: 'text',
+          label: VISITOR_TEXTS.yourTranslation,
+          kind: 'textarea',
+          value: stripPlaceholders(shown.translated),
+          required: true,
+          maxLength: 2000,
+        },
+        { name: 'name', label: VISITOR_TEXTS.yourName, kind: 'text', maxLength: 200 },
+      ],
+      submitLabel: VISITOR_TEXTS.send,
+      cancelLabel: VISITOR_TEXTS.cancel,
+      returnFocusTo: returnTo,
+      onSubmit: async (values) => {
+        const answer = await this.client.send('/suggestions', {
+          url: location.href,
+          language,
+          sourceHash: shown.segment.sourceHash,
+          text: values.text,
+          ...(values.name ? { suggestedBy: values.name } : {}),
+        });
+        if (answer.ok) this.switcher?.endSuggestMode();
+        return {
+          ok: answer.ok,
+          message: answer.message || (answer.ok ? VISITOR_TEXTS.thanks : VISITOR_TEXTS.failed),
+        };
+      },
+    });
+  };
+
+  private openFeedback(button: HTMLButtonElement): void {
+    const language = this.current;
+    openVisitorDialog(this.document, {
+      title: VISITOR_TEXTS.feedbackTitle,
+      context: [],
+      fields: [
+        { name: 'rating', label: VISITOR_TEXTS.rating, kind: 'rating' },
+        { name: 'comment', label: VISITOR_TEXTS.comment, kind: 'textarea', required: true, maxLength: 2000 },
+        { name: 'name', label: VISITOR_TEXTS.yourName, kind: 'text', maxLength: 200 },
+      ],
+      submitLabel: VISITOR_TEXTS.send,
+      cancelLabel: VISITOR_TEXTS.cancel,
+      returnFocusTo: button,
+      onSubmit: async (values) => {
+        const answer = await this.client.send('/feedback', {
+          url: location.href,
+          language,
+          comment: values.comment,
+          ...(values.rating ? { rating: Number(values.rating) } : {}),
+          ...(values.name ? { createdBy: values.name } : {}),
+        });
+        return {
+          ok: answer.ok,
+          message: answer.message || (answer.ok ? VISITOR_TEXTS.thanks : VISITOR_TEXTS.failed),
+        };
+      },
+    });
   }
 
   private restoreAttribute(name: string, value: string | null): void {

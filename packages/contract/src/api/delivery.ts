@@ -118,3 +118,52 @@ export const verifyScriptIntegrationResponseSchema = z.object({
 
 export const domainVerificationsRequestSchema = z.object({ projectId: projectIdSchema });
 export const domainVerificationsResponseSchema = z.object({ domains: z.array(domainVerificationSchema) });
+
+/* Visitors' suggestions and feedback from the snippet (into the workspace's suggestion and feedback queues). */
+
+/** Longest suggestion or feedback comment a visitor may send. */
+export const VISITOR_TEXT_MAX_LENGTH = 2_000;
+
+export const VISITOR_MESSAGES = {
+  suggestionReceived: 'Thank you: your suggestion was sent',
+  feedbackReceived: 'Thank you for your feedback',
+  unknownSegment: 'This text is not part of the project',
+  plainTextOnly: 'Please write plain text, without HTML tags',
+  tooMany: 'Too many suggestions from this site right now; please try again later',
+} as const;
+
+const visitorTextSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(VISITOR_TEXT_MAX_LENGTH)
+  // Visitors write plain text: anything that reads as a tag or comment is refused, never stored.
+  .refine((text) => !/<[a-zA-Z/!?]/.test(text), { error: VISITOR_MESSAGES.plainTextOnly });
+const visitorNameSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((text) => !/[<>]/.test(text), { error: VISITOR_MESSAGES.plainTextOnly })
+  .optional();
+
+export const visitorSuggestionRequestSchema = z.object({
+  url: z.url().max(2048),
+  language: z.string().min(1).max(16),
+  sourceHash: z.string().regex(/^[0-9a-f]{64}$/),
+  text: visitorTextSchema,
+  suggestedBy: visitorNameSchema,
+});
+export const visitorSuggestionResponseSchema = z.object({ id: z.string() });
+
+export const visitorFeedbackRequestSchema = z.object({
+  url: z.url().max(2048),
+  language: z.string().min(1).max(16),
+  rating: z.number().int().min(1).max(5).optional(),
+  comment: visitorTextSchema,
+  sourceHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  createdBy: visitorNameSchema,
+});
+export const visitorFeedbackResponseSchema = z.object({ id: z.string() });

@@ -224,6 +224,28 @@ export function createDeliveryRepository(db: Database) {
         })
         .where(eq(projects.id, projectId));
     },
+
+    /** A segment of the project by hash, with its current translation in a language (visitor suggestions). */
+    async findSegmentForSuggestion(
+      projectId: string,
+      sourceHash: string,
+      language: string,
+    ): Promise<{ id: string; text: string; currentTarget: string } | undefined> {
+      const [row] = await db
+        .select({ id: segments.id, text: segments.text, currentTarget: translations.text })
+        .from(segments)
+        .leftJoin(
+          translations,
+          and(
+            eq(translations.projectId, segments.projectId),
+            eq(translations.sourceHash, segments.sourceHash),
+            eq(translations.targetLang, language),
+          ),
+        )
+        .where(and(eq(segments.projectId, projectId), eq(segments.sourceHash, sourceHash)))
+        .limit(1);
+      return row ? { id: row.id, text: row.text, currentTarget: row.currentTarget ?? '' } : undefined;
+    },
   };
 }
 

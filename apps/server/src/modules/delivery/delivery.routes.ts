@@ -11,6 +11,11 @@ import {
   domainVerificationsResponseSchema,
   verifyScriptIntegrationRequestSchema,
   verifyScriptIntegrationResponseSchema,
+  visitorFeedbackRequestSchema,
+  visitorFeedbackResponseSchema,
+  visitorSuggestionRequestSchema,
+  visitorSuggestionResponseSchema,
+  VISITOR_MESSAGES,
   deliverySettingsSchema,
   deliveryTranslationsQuerySchema,
   deliveryTranslationsSchema,
@@ -40,6 +45,8 @@ const REPORT_BODY_LIMIT = 640 * 1024;
 const READ_LIMIT = { max: 600, timeWindow: '1 minute' };
 const REPORT_LIMIT = { max: 30, timeWindow: '1 minute' };
 const VISIT_LIMIT = { max: 120, timeWindow: '1 minute' };
+// People type suggestions and feedback: a handful a minute is plenty; a script hits the limit at once.
+const VISITOR_MESSAGE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 function visitorOf(request: FastifyRequest): VisitorRequest {
   return { origin: request.headers.origin, referer: request.headers.referer };
@@ -192,6 +199,52 @@ export const deliveryRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
         );
         allowPage(reply, allowOrigin);
         return ok({ counted });
+      },
+    );
+    visitorApi.post(
+      '/delivery/:projectId/suggestions',
+      {
+        config: { access: 'public', rateLimit: VISITOR_MESSAGE_LIMIT },
+        schema: {
+          tags,
+          summary:
+            "A visitor's better translation of one segment (into the workspace's suggestions, status new)",
+          params: deliveryParamsSchema,
+          body: visitorSuggestionRequestSchema,
+          response: responses(visitorSuggestionResponseSchema, 400, 403, 404, 429),
+        },
+      },
+      async (request, reply) => {
+        const { id, allowOrigin } = await delivery.suggest(
+          request.params.projectId,
+          visitorOf(request),
+          request.body,
+        );
+        allowPage(reply, allowOrigin);
+        return ok({ id }, VISITOR_MESSAGES.suggestionReceived);
+      },
+    );
+
+    visitorApi.post(
+      '/delivery/:projectId/feedback',
+      {
+        config: { access: 'public', rateLimit: VISITOR_MESSAGE_LIMIT },
+        schema: {
+          tags,
+          summary: "A visitor's feedback on a translated page (into the workspace's feedback)",
+          params: deliveryParamsSchema,
+          body: visitorFeedbackRequestSchema,
+          response: responses(visitorFeedbackResponseSchema, 400, 403, 404, 429),
+        },
+      },
+      async (request, reply) => {
+        const { id, allowOrigin } = await delivery.feedback(
+          request.params.projectId,
+          visitorOf(request),
+          request.body,
+        );
+        allowPage(reply, allowOrigin);
+        return ok({ id }, VISITOR_MESSAGES.feedbackReceived);
       },
     );
     registered();

@@ -1,4 +1,4 @@
-import { DELIVERY_MESSAGES, PROJECT_TYPES } from '@bhasha/contract';
+import { DELIVERY_MESSAGES, PROJECT_TYPES, SUGGESTION_STATUS, VISITOR_MESSAGES } from '@bhasha/contract';
 import {
   SEGMENT_KINDS,
   compileIgnorePatterns,
@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { normaliseUrl } from '../crawl/normalise-url';
 import { deliverySettingsOf } from '../project-settings/delivery-settings-reader';
+import type { SuggestionsRepository } from '../suggestions/suggestions.repository';
 import type { ProjectAccess } from '../projects/project-access';
 import { hostOf, isProjectHost } from './delivery-origin';
 import type { DeliveryProject, DeliveryRepository, NewSegmentRow } from './delivery.repository';
@@ -23,6 +24,8 @@ const NEW_SEGMENTS_PER_HOUR = 2_000;
 /** Translation answers kept in memory (project × language). */
 const ANSWER_CACHE_LIMIT = 500;
 const HAS_LETTER = /\p{L}/u;
+/** Suggestions and feedback one project accepts from visitors per hour and process. */
+const VISITOR_MESSAGES_PER_HOUR = 300;
 
 /** Who asks: the `Origin` (or, without one, `Referer`) header of the visitor's request. */
 export interface VisitorRequest {
@@ -43,9 +46,12 @@ export function createDeliveryService(deps: {
   repository: DeliveryRepository;
   access: ProjectAccess;
   clock: Clock;
+  /** Where visitors' suggestions and feedback go (the workspace's queues). */
+  suggestions?: Pick<SuggestionsRepository, 'insert' | 'insertFeedback'>;
 }) {
   const { repository, clock } = deps;
   const budget = createNewContentBudget(clock, NEW_SEGMENTS_PER_HOUR);
+  const visitorBudget = createNewContentBudget(clock, VISITOR_MESSAGES_PER_HOUR);
   const answers = new Map<
     string,
     { etag: string; body: { language: string; translations: Record<string, string> } }
@@ -78,6 +84,29 @@ export function createDeliveryService(deps: {
 
   function etagOf(project: DeliveryProject, part: string): string {
     return `"v${project.cacheVersion}-${part}"`;
+  }
+
+  /** The page a visitor writes from: on the project's domains, in a published target language. */
+  function checkVisitorPage(project: DeliveryProject, pageUrl: string, language: string): string {
+    const url = normaliseUrl(pageUrl);
+    const host = hostOf(url ?? undefined);
+    if (!url || !host || !isProjectHost(host, project.hosts)) {
+      throw AppError.forbidden(DELIVERY_MESSAGES.originNotAllowed);
+    }
+    if (!project.targetLanguages.includes(language) || language === project.sourceLanguage) {
+      throw AppError.validation([DELIVERY_MESSAGES.languageNotPublished]);
+    }
+    return url;
+  }
+
+  function takeVisitorBudget(projectId: string): void {
+    if (visitorBudget.take(projectId, 1) < 1) throw AppError.tooManyRequests(VISITOR_MESSAGES.tooMany);
+  }
+
+  function requireSuggestions() {
+    if (!deps.suggestions)
+      throw new Error('The delivery service was built without the suggestions repository');
+    return deps.suggestions;
   }
 
   function forgetAnswers(projectId: string): void {
@@ -186,6 +215,73 @@ export function createDeliveryService(deps: {
       if (!project) return;
       await repository.bumpCacheVersion(project, clock.now());
       forgetAnswers(project.id);
+    },
+
+    /**
+     * A visitor's better translation of one segment, into the workspace's suggestion queue as
+     * `new`. The source text and the translation shown come from the database, not the browser.
+     */
+    async suggest(
+      projectId: string,
+      visitor: VisitorRequest,
+      request: { url: string; language: string; sourceHash: string; text: string; suggestedBy?: string },
+    ) {
+      const project = await requireDeliveredProject(projectId);
+      const allowOrigin = checkOrigin(project, visitor, true);
+      const url = checkVisitorPage(project, request.url, request.language);
+      const segment = await repository.findSegmentForSuggestion(
+        project.id,
+        request.sourceHash,
+        request.language,
+      );
+      if (!segment) throw AppError.notFound(VISITOR_MESSAGES.unknownSegment);
+      takeVisitorBudget(project.id);
+      const row = await requireSuggestions().insert({
+        organisationId: project.organisationId,
+        projectId: project.id,
+        segmentId: segment.id,
+        sourceHash: request.sourceHash,
+        sourceText: segment.text,
+        targetLang: request.language,
+        text: request.text,
+        currentTarget: segment.currentTarget,
+        status: SUGGESTION_STATUS.new,
+        url,
+        suggestedBy: request.suggestedBy || null,
+        createdAt: clock.now(),
+      });
+      return { id: row.id, allowOrigin };
+    },
+
+    /** A visitor's feedback on a translated page (and optionally one segment of it). */
+    async feedback(
+      projectId: string,
+      visitor: VisitorRequest,
+      request: {
+        url: string;
+        language: string;
+        rating?: number;
+        comment: string;
+        sourceHash?: string;
+        createdBy?: string;
+      },
+    ) {
+      const project = await requireDeliveredProject(projectId);
+      const allowOrigin = checkOrigin(project, visitor, true);
+      const url = checkVisitorPage(project, request.url, request.language);
+      takeVisitorBudget(project.id);
+      const row = await requireSuggestions().insertFeedback({
+        organisationId: project.organisationId,
+        projectId: project.id,
+        targetLang: request.language,
+        url,
+        sourceHash: request.sourceHash ?? null,
+        rating: request.rating ?? null,
+        comment: request.comment,
+        createdBy: request.createdBy || null,
+        createdAt: clock.now(),
+      });
+      return { id: row.id, allowOrigin };
     },
 
     /** snippet/cache/clear: every delivery answer of the project goes stale at once. */
