@@ -13,6 +13,8 @@
  * The Dakshina word lexicons (dev lists) are never read here.
  *
  * Run: npx tsx packages/engine/scripts/learn-translit-channel.ts [--data ../shared/data/transliteration]
+ *        [--prior-counts 3] [--unseen-penalty 1]
+ * then tune-translit.ts --search (or --set) --write to store the decoder weights chosen on the tune split.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -37,15 +39,15 @@ const LANGUAGE = 'hi';
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'translit');
 const dataDir = resolve(argument('data') ?? join(process.cwd(), '..', 'shared', 'data', 'transliteration'));
 /** Weight of the hand-written costs as pseudo-counts per chunk. */
-const PRIOR_COUNTS = 3;
+const PRIOR_COUNTS = Number(argument('prior-counts') ?? 3);
 /** Extra cost of a reading the data never used, on top of its smoothed probability. */
-const UNSEEN_PENALTY = 1;
+const UNSEEN_PENALTY = Number(argument('unseen-penalty') ?? 1);
 const ITERATIONS = 3;
 
 const splits = readSentencePairs(dataDir, LANGUAGE);
 if (!splits) throw new Error(`No ${LANGUAGE} romanised sentences under ${dataDir}`);
 const train = uniquePairs(splits.train);
-const handRules = buildPhoneticRules(false, 'deva');
+const handRules = buildPhoneticRules(false, 'deva', true);
 
 /** Hand costs as a probability distribution over each chunk's readings. */
 function priorDistribution(units: readonly PhoneticUnit[]): Map<string, number> {

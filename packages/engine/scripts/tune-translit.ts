@@ -91,9 +91,9 @@ report(JSON.stringify(current), best);
 
 if (process.argv.includes('--search')) {
   const grid: Partial<Record<keyof DecoderWeights, number[]>> = {
-    lm: [0.5, 0.6, 0.7, 0.85, 1],
+    lm: [0.4, 0.5, 0.6, 0.7, 0.85, 1],
     frequencyBonus: [0, 0.15, 0.3, 0.5],
-    lexiconBonus: [1, 1.5, 2, 2.5],
+    lexiconBonus: [1, 1.5, 2, 2.5, 3],
     tierBonus: [0.4, 0.7, 1],
     loanwordCost: [2, 3, 4.5],
     schwaCost: [0.7, 1.05, 1.4],

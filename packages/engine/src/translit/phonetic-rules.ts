@@ -299,8 +299,17 @@ function addOptions(
   }
 }
 
-/** The rule table for romanised Indian-language input, or for English spelling when `isEnglish`. */
-export function buildPhoneticRules(isEnglish: boolean, script?: string): Map<string, PhoneticUnit[]> {
+/**
+ * The rule table for romanised Indian-language input, or for English spelling when `isEnglish`.
+ * With `finalVariants`, every vowel chunk without a word-final rule gets one with the same readings,
+ * so that learned costs can tell a word-final vowel from the same letters inside a word (a final
+ * "o" is almost never silent); without learned costs such copies change nothing.
+ */
+export function buildPhoneticRules(
+  isEnglish: boolean,
+  script?: string,
+  finalVariants = false,
+): Map<string, PhoneticUnit[]> {
   const table = new Map<string, PhoneticUnit[]>();
   parseBlock(table, CONSONANTS, 'C');
   parseBlock(table, VOWELS, 'V');
@@ -318,6 +327,13 @@ export function buildPhoneticRules(isEnglish: boolean, script?: string): Map<str
   for (const line of ENGLISH_EXTRAS.trim().split('\n')) {
     const [kind, roman, ...rest] = line.trim().split(/\s+/u);
     if ((kind === 'C' || kind === 'V') && roman) addOptions(table, kind, roman, rest, extraCost);
+  }
+  if (finalVariants) {
+    for (const [roman, units] of [...table]) {
+      const vowels = units.filter((unit) => unit.kind === 'V');
+      if (roman.endsWith(FINAL_MARK) || vowels.length === 0 || table.has(roman + FINAL_MARK)) continue;
+      table.set(roman + FINAL_MARK, vowels);
+    }
   }
   return table;
 }

@@ -249,7 +249,7 @@ function buildModel(language: TranslitLanguage): LanguageModel {
   if (frequencyLines) loadedWordLists.add(`${language.lexicon}-frequency`);
   const channel = channelLines ? parseLearnedChannel(channelLines) : undefined;
   const frequencies = frequencyLines ? parseWordFrequencies(frequencyLines) : undefined;
-  let romanRules = buildPhoneticRules(false, language.script);
+  let romanRules = buildPhoneticRules(false, language.script, channel !== undefined);
   if (channel)
     romanRules = applyLearnedCosts(romanRules, channel.costs, channel.seenChunks, UNSEEN_RULE_PENALTY);
   // Words of running text are words too, even when no dictionary lists them (names, loanwords).

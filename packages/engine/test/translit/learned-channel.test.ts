@@ -63,6 +63,16 @@ describe('learned rule costs', () => {
     expect(learned.get('d')).toEqual(rules.get('d'));
   });
 
+  it('gives every vowel chunk a word-final copy of its readings when asked, for learning', () => {
+    expect(buildPhoneticRules(false, 'deva').has('o$')).toBe(false);
+    const rules = buildPhoneticRules(false, 'deva', true);
+    const vowels = (rules.get('o') ?? []).filter((unit) => unit.kind === 'V');
+    expect(rules.get('o$')).toEqual(vowels);
+    // Chunks with a hand-written final rule keep it; consonants get none.
+    expect(rules.get('a$')).toEqual(buildPhoneticRules(false, 'deva').get('a$'));
+    expect(rules.has('k$')).toBe(false);
+  });
+
   it('parses the shipped formats and ignores malformed or unknown lines', () => {
     const channel = parseLearnedChannel([
       'weight\tschwaCost\t1.2',
