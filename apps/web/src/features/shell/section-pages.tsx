@@ -3,6 +3,7 @@ import { OrganisationsPage } from '../organisations/pages/organisations-page';
 import { UsersPage } from '../users/pages/users-page';
 import { ProjectsPage } from '../projects/pages/projects-page';
 import { WorkspacePage } from '../workspace/pages/workspace-page';
+import { SettingsPage } from '../settings/pages/settings-page';
 import type { ShellSection } from './shell-sections';
 
 /** The built page of each section; sections without one show the coming-soon page. */
@@ -11,4 +12,5 @@ export const SECTION_PAGES: Partial<Record<ShellSection, ReactNode>> = {
   projects: <ProjectsPage />,
   organisations: <OrganisationsPage />,
   workspace: <WorkspacePage />,
+  settings: <SettingsPage />,
 };

@@ -10,6 +10,7 @@ import { scope } from './scope';
 import { workspace } from './workspace';
 import { collaborators } from './collaborators';
 import { integration } from './integration';
+import { settings } from './settings';
 
 /** English resources, one object per namespace. */
 export const EN_RESOURCES = {
@@ -25,4 +26,5 @@ export const EN_RESOURCES = {
   workspace,
   collaborators,
   integration,
+  settings,
 } as const;

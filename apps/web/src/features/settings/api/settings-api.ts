@@ -1,0 +1,85 @@
+import type {
+  CustomFontSizeItem,
+  DomainVerification,
+  IgnorePatternItem,
+  SelectorSettingItem,
+} from '@bhasha/contract';
+import { apiClient } from '../../../lib/api/api-instance';
+
+/** A list of one project setting as the settings page shows it: id, shown value, total. */
+export interface SettingRows<T> {
+  rows: T[];
+  totalCount: number;
+}
+
+const PAGE = { pageNumber: 1, pageSize: 200 };
+
+/** The project delivery settings calls of spec §7 "Project settings", and script verification. */
+export const settingsApi = {
+  fontSizes: (projectId: string) =>
+    apiClient
+      .call<{ customFontSizes: CustomFontSizeItem[]; totalCount: number }>('custom-font-size/get', {
+        body: { projectId, ...PAGE },
+      })
+      .then((d): SettingRows<CustomFontSizeItem> => ({ rows: d.customFontSizes, totalCount: d.totalCount })),
+  saveFontSize: (projectId: string, language: string, fontSize: number) =>
+    apiClient.request<CustomFontSizeItem>('custom-font-size/add', {
+      body: { projectId, language, fontSize },
+    }),
+  deleteFontSizes: (projectId: string, ids: string[]) =>
+    apiClient.request<{ deleted: number }>('custom-font-size/delete', { body: { projectId, ids } }),
+
+  noTranslationNodes: (projectId: string) =>
+    apiClient
+      .call<{ noTranslationNodes: SelectorSettingItem[]; totalCount: number }>('no-translation-node/get', {
+        body: { projectId, ...PAGE },
+      })
+      .then((d): SettingRows<SelectorSettingItem> => ({
+        rows: d.noTranslationNodes,
+        totalCount: d.totalCount,
+      })),
+  addNoTranslationNode: (projectId: string, selector: string) =>
+    apiClient.request<SelectorSettingItem>('no-translation-node/add', { body: { projectId, selector } }),
+  deleteNoTranslationNodes: (projectId: string, ids: string[]) =>
+    apiClient.request<{ deleted: number }>('no-translation-node/delete', { body: { projectId, ids } }),
+
+  swalekhNodes: (projectId: string) =>
+    apiClient
+      .call<{ swalekhIntegrations: SelectorSettingItem[]; totalCount: number }>('swalekhIntegration/get', {
+        body: { projectId, ...PAGE },
+      })
+      .then((d): SettingRows<SelectorSettingItem> => ({
+        rows: d.swalekhIntegrations,
+        totalCount: d.totalCount,
+      })),
+  addSwalekhNode: (projectId: string, selector: string) =>
+    apiClient.request<SelectorSettingItem>('swalekhIntegration/add', { body: { projectId, selector } }),
+  deleteSwalekhNodes: (projectId: string, ids: string[]) =>
+    apiClient.request<{ deleted: number }>('swalekhIntegration/delete', { body: { projectId, ids } }),
+
+  ignorePatterns: (projectId: string) =>
+    apiClient
+      .call<{ ignorePatterns: IgnorePatternItem[]; totalCount: number }>(
+        'ignore-pattern/fetchIgnorePatterns',
+        {
+          body: { projectId, ...PAGE },
+        },
+      )
+      .then((d): SettingRows<IgnorePatternItem> => ({ rows: d.ignorePatterns, totalCount: d.totalCount })),
+  addIgnorePattern: (projectId: string, pattern: string) =>
+    apiClient.request<IgnorePatternItem>('ignore-pattern/add', { body: { projectId, pattern } }),
+  deleteIgnorePatterns: (projectId: string, ids: string[]) =>
+    apiClient.request<{ deleted: number }>('ignore-pattern/deleteIgnorePatterns', {
+      body: { projectId, ids },
+    }),
+
+  domainVerifications: (projectId: string) =>
+    apiClient
+      .call<{ domains: DomainVerification[] }>('parser/domainVerifications', { body: { projectId } })
+      .then((d) => d.domains),
+  verifyScript: (projectId: string, domainId: string) =>
+    apiClient.request<{ domains: DomainVerification[]; scriptFound: boolean; projectIdFound: boolean }>(
+      'parser/verifyScriptIntegration',
+      { body: { projectId, domainId } },
+    ),
+};

@@ -1,0 +1,152 @@
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Form,
+  InputNumber,
+  Popconfirm,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { CUSTOM_FONT_SIZE_RANGE, getLanguageName, type CustomFontSizeItem } from '@bhasha/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { settingsApi } from '../api/settings-api';
+import { settingsKeys } from '../api/settings-keys';
+
+/** custom-font-size: one root font size per language of the project, while the page is shown in it. */
+export function FontSizesCard({ projectId, languages }: { projectId: string; languages: readonly string[] }) {
+  const { t } = useTranslation('settings');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ language: string; fontSize: number }>();
+  const key = settingsKeys.fontSizes(projectId);
+  const list = useQuery({ queryKey: key, queryFn: () => settingsApi.fontSizes(projectId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const save = useMutation({
+    mutationFn: (values: { language: string; fontSize: number }) =>
+      settingsApi.saveFontSize(projectId, values.language, values.fontSize),
+    onSuccess: async (result) => {
+      if (!result.success) return;
+      void message.success(result.message);
+      form.resetFields();
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => settingsApi.deleteFontSizes(projectId, [id]),
+    onSuccess: async (result) => {
+      if (result.success) void message.success(result.message);
+      await refresh();
+    },
+  });
+
+  return (
+    <Card title={t('fontSizes.title')} data-testid="font-sizes-card">
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('fontSizes.description')}
+        </Typography.Paragraph>
+        <Form
+          form={form}
+          layout="inline"
+          onFinish={(values) => save.mutate(values)}
+          aria-label={t('fontSizes.title')}
+        >
+          <Form.Item
+            name="language"
+            label={t('fontSizes.language')}
+            rules={[{ required: true, message: t('fontSizes.languageRequired') }]}
+          >
+            <Select
+              style={{ minWidth: 180 }}
+              data-testid="font-size-language"
+              options={languages.map((code) => ({ value: code, label: getLanguageName(code) }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="fontSize"
+            label={t('fontSizes.size')}
+            rules={[
+              {
+                required: true,
+                type: 'integer',
+                min: CUSTOM_FONT_SIZE_RANGE.min,
+                max: CUSTOM_FONT_SIZE_RANGE.max,
+                message: t('fontSizes.range', CUSTOM_FONT_SIZE_RANGE),
+              },
+            ]}
+          >
+            <InputNumber
+              min={CUSTOM_FONT_SIZE_RANGE.min}
+              max={CUSTOM_FONT_SIZE_RANGE.max}
+              precision={0}
+              suffix="px"
+              data-testid="font-size-value"
+            />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="font-size-save">
+              {t('fontSizes.save')}
+            </Button>
+          </Form.Item>
+        </Form>
+        {list.isLoading ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : (
+          <Table<CustomFontSizeItem>
+            rowKey="id"
+            size="small"
+            dataSource={list.data?.rows ?? []}
+            pagination={false}
+            locale={{ emptyText: <Empty description={t('fontSizes.empty')} /> }}
+            footer={() => t('list.total', { count: list.data?.totalCount ?? 0 })}
+            columns={[
+              {
+                title: t('list.id'),
+                dataIndex: 'id',
+                width: 180,
+                render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
+              },
+              {
+                title: t('fontSizes.language'),
+                dataIndex: 'language',
+                render: (code: string) => getLanguageName(code),
+              },
+              {
+                title: t('fontSizes.size'),
+                dataIndex: 'fontSize',
+                render: (size: number) => t('fontSizes.pixels', { size }),
+              },
+              {
+                title: t('list.actions'),
+                key: 'actions',
+                width: 100,
+                render: (_value, row) => (
+                  <Popconfirm
+                    title={t('list.deleteConfirm')}
+                    okText={t('list.delete')}
+                    cancelText={t('list.cancel')}
+                    onConfirm={() => remove.mutate(row.id)}
+                  >
+                    <Button
+                      danger
+                      size="small"
+                      icon={<DeleteOutlined />}
+                      aria-label={t('list.deleteValue', { value: getLanguageName(row.language) })}
+                    />
+                  </Popconfirm>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Space>
+    </Card>
+  );
+}
