@@ -20,6 +20,18 @@ export interface RenderPageOptions {
   headHtml?: string;
 }
 
+// Plans are reused across requests (memoised by page body): the last rendering of each tag and
+// text segment is kept per plan object, keyed by its inputs, so an unchanged page in an unchanged
+// language skips the attribute scan and the placeholder restore.
+const tagMemo = new WeakMap<TagPlan, { key: string; html: string }>();
+const textMemo = new WeakMap<PagePlan['texts'][number], { key: string; html: string }>();
+
+function changesKey(changes: ReadonlyMap<string, string | null>): string {
+  let key = '';
+  for (const [name, value] of changes) key += `${name}\u0000${value ?? '\u0001'}\u0000`;
+  return key;
+}
+
 interface Edit {
   start: number;
   end: number;
@@ -68,11 +80,13 @@ export function renderPage(plan: PagePlan, options: RenderPageOptions): string {
     }
     if (changes.size > 0) {
       changesByStart.set(tag.start, changes);
-      tagEdits.set(tag.start, {
-        start: tag.start,
-        end: tag.end,
-        html: rewriteStartTag(source.slice(tag.start, tag.end), changes),
-      });
+      const key = changesKey(changes);
+      let memo = tagMemo.get(tag);
+      if (memo?.key !== key) {
+        memo = { key, html: rewriteStartTag(source.slice(tag.start, tag.end), changes) };
+        tagMemo.set(tag, memo);
+      }
+      tagEdits.set(tag.start, { start: tag.start, end: tag.end, html: memo.html });
     }
   }
 
@@ -114,7 +128,19 @@ export function renderPage(plan: PagePlan, options: RenderPageOptions): string {
   for (const text of plan.texts) {
     const translated = options.translate(text.sourceHash);
     if (translated === undefined) continue;
-    edits.push({ start: text.start, end: text.end, html: restoreSegment(translated, placeholdersFor(text)) });
+    const placeholders = placeholdersFor(text);
+    // Placeholders changed by links or attributes make the key; untouched ones are the plan's own.
+    let key = translated;
+    for (let index = 0; index < placeholders.length; index += 1) {
+      if (placeholders[index] !== text.placeholders[index])
+        key += `\u0000${index}\u0000${placeholders[index]!.html}`;
+    }
+    let memo = textMemo.get(text);
+    if (memo?.key !== key) {
+      memo = { key, html: restoreSegment(translated, placeholders) };
+      textMemo.set(text, memo);
+    }
+    edits.push({ start: text.start, end: text.end, html: memo.html });
     replaced.push(text);
   }
   let r = 0;

@@ -1,6 +1,10 @@
 import { escapeHtmlAttribute } from './escape-html';
 
-const WHITESPACE = /[\t\n\f\r ]/;
+/** HTML whitespace: tab, line feed, form feed, carriage return, space (char codes, no RegExp per character). */
+function isSpace(tag: string, index: number): boolean {
+  const code = tag.charCodeAt(index);
+  return code === 32 || code === 9 || code === 10 || code === 12 || code === 13;
+}
 
 /** Where one attribute sits inside a start tag's source: its name, and the range of `=value` (empty when it has none). */
 interface AttributeSpan {
@@ -21,30 +25,29 @@ interface AttributeSpan {
 function scanAttributes(tag: string): { spans: AttributeSpan[]; close: number } {
   const spans: AttributeSpan[] = [];
   let i = 1;
-  while (i < tag.length && !WHITESPACE.test(tag[i]!) && tag[i] !== '/' && tag[i] !== '>') i += 1;
+  while (i < tag.length && !isSpace(tag, i) && tag[i] !== '/' && tag[i] !== '>') i += 1;
   for (;;) {
-    while (i < tag.length && (WHITESPACE.test(tag[i]!) || tag[i] === '/')) i += 1;
+    while (i < tag.length && (isSpace(tag, i) || tag[i] === '/')) i += 1;
     if (i >= tag.length || tag[i] === '>') break;
     const start = i;
     i += 1; // The first character may be '=': it belongs to the name.
-    while (i < tag.length && !WHITESPACE.test(tag[i]!) && tag[i] !== '/' && tag[i] !== '>' && tag[i] !== '=')
-      i += 1;
+    while (i < tag.length && !isSpace(tag, i) && tag[i] !== '/' && tag[i] !== '>' && tag[i] !== '=') i += 1;
     const nameEnd = i;
     const name = tag.slice(start, nameEnd).toLowerCase();
     let j = i;
-    while (j < tag.length && WHITESPACE.test(tag[j]!)) j += 1;
+    while (j < tag.length && isSpace(tag, j)) j += 1;
     if (tag[j] !== '=') {
       spans.push({ name, start, nameEnd, end: nameEnd });
       continue;
     }
     j += 1;
-    while (j < tag.length && WHITESPACE.test(tag[j]!)) j += 1;
+    while (j < tag.length && isSpace(tag, j)) j += 1;
     const quote = tag[j];
     if (quote === '"' || quote === "'") {
       const closing = tag.indexOf(quote, j + 1);
       j = closing === -1 ? tag.length : closing + 1;
     } else {
-      while (j < tag.length && !WHITESPACE.test(tag[j]!) && tag[j] !== '>') j += 1;
+      while (j < tag.length && !isSpace(tag, j) && tag[j] !== '>') j += 1;
     }
     spans.push({ name, start, nameEnd, end: j });
     i = j;
@@ -75,7 +78,7 @@ export function rewriteStartTag(tag: string, changes: ReadonlyMap<string, string
     if (value === null) {
       // Drop the attribute and the whitespace before it.
       let from = span.start;
-      while (from > cursor && WHITESPACE.test(tag[from - 1]!)) from -= 1;
+      while (from > cursor && isSpace(tag, from - 1)) from -= 1;
       html += tag.slice(cursor, from);
     } else {
       html += `${tag.slice(cursor, span.nameEnd)}="${escapeHtmlAttribute(value)}"`;

@@ -7,9 +7,24 @@ import type { ProxySite } from './proxy.repository';
  * - `preview`: `{renderBaseUrl}/proxy-preview/{token}/{host}/…`, one language, before publishing.
  */
 export type ProxyAddress =
-  | { mode: 'subdomain'; protocol: string; port: string }
-  | { mode: 'path'; protocol: string; port: string }
+  | { mode: 'subdomain' | 'path'; protocol: string; port: string; publicHosts: PublicHosts }
   | { mode: 'preview'; prefix: string };
+
+/** Origin `host[:port]` → the domain's public host name (they differ when a domain is fetched from another origin). */
+export type PublicHosts = ReadonlyMap<string, string>;
+
+/** The public host names of a site's origins; the domain a request came for wins when two share an origin. */
+export function publicHostsOf(site: ProxySite, requested?: ProxySite['domains'][number]): PublicHosts {
+  const hosts = new Map<string, string>();
+  for (const domain of requested ? [...site.domains, requested] : site.domains) {
+    try {
+      hosts.set(new URL(domain.origin).host, domain.hostname);
+    } catch {
+      // A malformed origin cannot be fetched either.
+    }
+  }
+  return hosts;
+}
 
 /** A language's slugs: source path → translated path. */
 export type SlugMap = ReadonlyMap<string, string>;
@@ -27,10 +42,14 @@ export function publicUrl(address: ProxyAddress, language: string, source: URL, 
   const path = slugs.get(source.pathname) ?? source.pathname;
   const tail = `${path}${source.search}${source.hash}`;
   switch (address.mode) {
-    case 'subdomain':
-      return new URL(`${address.protocol}//${language}.${source.hostname}${address.port}${tail}`);
-    case 'path':
-      return new URL(`${address.protocol}//${source.hostname}${address.port}/${language}${tail}`);
+    case 'subdomain': {
+      const host = address.publicHosts.get(source.host) ?? source.hostname;
+      return new URL(`${address.protocol}//${language}.${host}${address.port}${tail}`);
+    }
+    case 'path': {
+      const host = address.publicHosts.get(source.host) ?? source.hostname;
+      return new URL(`${address.protocol}//${host}${address.port}/${language}${tail}`);
+    }
     case 'preview':
       return new URL(`${address.prefix}/${source.hostname}${tail}`);
   }

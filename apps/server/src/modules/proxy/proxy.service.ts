@@ -7,7 +7,7 @@ import { errorPage } from './error-page';
 import { OriginError, PROXY_LOOP_HEADER, type OriginFetcher } from './origin-fetcher';
 import type { PreviewTokens } from './preview-token';
 import { createProxySiteCache, type LanguageState, type ProxySiteSource } from './proxy-site-cache';
-import { createLinkRewriter, domainOf, publicUrl, type ProxyAddress } from './proxy-urls';
+import { createLinkRewriter, domainOf, publicHostsOf, publicUrl, type ProxyAddress } from './proxy-urls';
 import type { ProxySite } from './proxy.repository';
 import { buildSeoTags, buildSitemap, type Alternate } from './seo-tags';
 
@@ -42,6 +42,8 @@ export interface ProxySettings {
   /** RENDER_BASE_URL: the host serving previews. */
   renderBaseUrl: string;
   previewTtlMs: number;
+  /** Memory for page plans, memoised by body hash (default 64 MB; 0 parses every fetched page). */
+  planCacheBytes?: number;
 }
 
 /** Request headers passed to the origin (the visitor's device and language may shape the page). */
@@ -119,7 +121,7 @@ export function createProxyService(deps: {
   const now = deps.now ?? (() => Date.now());
   const sites = createProxySiteCache(source, settings.revalidateMs, now);
   const pages = new ByteLru<CachedPage>(settings.cacheBytes);
-  const plans = new ByteLru<PagePlan>(PLAN_CACHE_BYTES);
+  const plans = new ByteLru<PagePlan>(settings.planCacheBytes ?? PLAN_CACHE_BYTES);
   let planCount = 0;
 
   function planOf(site: ProxySite, html: string, body: Buffer): PagePlan {
@@ -352,7 +354,12 @@ export function createProxyService(deps: {
       const language = site && languageIn(site.languages, label);
       const domain = site && domainOf(site, hostname.slice(dot + 1));
       if (site && language && domain) {
-        const address: ProxyAddress = { mode: 'subdomain', protocol: `${request.protocol}:`, port };
+        const address: ProxyAddress = {
+          mode: 'subdomain',
+          protocol: `${request.protocol}:`,
+          port,
+          publicHosts: publicHostsOf(site, domain),
+        };
         return withPaths(site, language, address, domain.origin, path, false);
       }
     }
@@ -362,7 +369,12 @@ export function createProxyService(deps: {
       const language = site && languageIn(site.languages, match[1]!);
       const domain = site && domainOf(site, hostname);
       if (site && language && domain) {
-        const address: ProxyAddress = { mode: 'path', protocol: `${request.protocol}:`, port };
+        const address: ProxyAddress = {
+          mode: 'path',
+          protocol: `${request.protocol}:`,
+          port,
+          publicHosts: publicHostsOf(site, domain),
+        };
         return withPaths(
           site,
           language,
