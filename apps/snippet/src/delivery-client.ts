@@ -36,6 +36,20 @@ function fontSizes(value: unknown): Record<string, number> {
   return sizes;
 }
 
+/** The settings in an answer (or a stored copy), checked field by field; undefined when unusable. */
+export function parseSettings(data: unknown): SnippetSettings | undefined {
+  if (!isRecord(data) || typeof data.sourceLanguage !== 'string') return undefined;
+  return {
+    sourceLanguage: data.sourceLanguage,
+    languages: strings(data.languages),
+    noTranslateSelectors: strings(data.noTranslateSelectors),
+    ignorePatterns: strings(data.ignorePatterns),
+    swalekhSelectors: strings(data.swalekhSelectors),
+    customFontSizes: fontSizes(data.customFontSizes),
+    popupCss: typeof data.popupCss === 'string' ? data.popupCss : '',
+  };
+}
+
 /** Talks to the delivery endpoints; every answer is checked, since a broken one must not break the page. */
 export class DeliveryClient {
   private readonly base: string;
@@ -60,17 +74,9 @@ export class DeliveryClient {
   }
 
   async fetchSettings(): Promise<SnippetSettings> {
-    const data = await this.getData('/settings');
-    if (!isRecord(data) || typeof data.sourceLanguage !== 'string') throw new Error('Malformed settings');
-    return {
-      sourceLanguage: data.sourceLanguage,
-      languages: strings(data.languages),
-      noTranslateSelectors: strings(data.noTranslateSelectors),
-      ignorePatterns: strings(data.ignorePatterns),
-      swalekhSelectors: strings(data.swalekhSelectors),
-      customFontSizes: fontSizes(data.customFontSizes),
-      popupCss: typeof data.popupCss === 'string' ? data.popupCss : '',
-    };
+    const settings = parseSettings(await this.getData('/settings'));
+    if (!settings) throw new Error('Malformed settings');
+    return settings;
   }
 
   /** Every published translation of the project in one language, in one request. */

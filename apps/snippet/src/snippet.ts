@@ -8,6 +8,8 @@ import { NewContentReporter } from './new-content-reporter';
 import { PageTranslator, type Dictionary } from './page-translator';
 import { stripPlaceholders } from '@bhasha/engine';
 import { readScriptConfig } from './read-config';
+import { isSameDictionary, readRememberedDictionary, rememberDictionary } from './dictionary-memory';
+import { readRememberedSettings, rememberSettings } from './settings-memory';
 import { SwalekhInputs } from './swalekh-inputs';
 import { openVisitorDialog } from './visitor-dialog';
 import { VISITOR_TEXTS } from './visitor-texts';
@@ -67,6 +69,7 @@ class Delivery {
     private readonly document: Document,
     private readonly client: DeliveryClient,
     private readonly settings: SnippetSettings,
+    private readonly projectId: string,
     prefetched?: { language: string; dictionary: Promise<Dictionary> },
   ) {
     if (prefetched && prefetched.language !== settings.sourceLanguage) {
@@ -100,7 +103,10 @@ class Delivery {
   dictionary(language: string): Promise<Dictionary> {
     let pending = this.dictionaries.get(language);
     if (!pending) {
-      pending = this.client.fetchTranslations(language);
+      pending = this.client.fetchTranslations(language).then((dictionary) => {
+        rememberDictionary(this.projectId, language, dictionary);
+        return dictionary;
+      });
       // A failed fetch is tried again on the next switch, not remembered.
       pending.catch(() => this.dictionaries.delete(language));
       this.dictionaries.set(language, pending);
@@ -134,6 +140,12 @@ class Delivery {
   private quietly(change: () => void): void {
     if (this.watcher) this.watcher.quietly(change);
     else change();
+  }
+
+  /** A fresher dictionary arrived (the page was shown with a remembered one): show it in place. */
+  refreshDictionary(language: string, dictionary: Dictionary): void {
+    this.dictionaries.set(language, Promise.resolve(dictionary));
+    if (this.current === language && this.shown !== dictionary) void this.setLanguage(language);
   }
 
   async setLanguage(language: string): Promise<void> {
@@ -295,18 +307,40 @@ export function startSnippet(window: Window & { Bhasha?: BhashaApi }): void {
   }
   const client = new DeliveryClient(config);
   let delivery: Delivery | undefined;
-  const pendingSettings = client.fetchSettings();
-  // A returning visitor's language is known before the settings arrive: fetch both at once.
+  const fetchedSettings = client.fetchSettings();
+  fetchedSettings.then(
+    (settings) => rememberSettings(config.projectId, settings),
+    () => undefined,
+  );
+  const rememberedSettings = readRememberedSettings(config.projectId);
+  const pendingSettings = rememberedSettings ? Promise.resolve(rememberedSettings) : fetchedSettings;
+  let resolveStarted: (running: Delivery | undefined) => void = () => undefined;
+  const started = new Promise<Delivery | undefined>((resolve) => (resolveStarted = resolve));
   const remembered = readChosenLanguage();
-  const prefetched = remembered
-    ? {
-        language: remembered,
-        dictionary: client.fetchTranslations(remembered).then((dictionary) => {
-          mark('dictionary');
-          return dictionary;
-        }),
-      }
-    : undefined;
+  // A returning visitor's language is known before the settings arrive: fetch both at once, and
+  // start from the translations this browser remembers while the fresh ones load.
+  let prefetched: { language: string; dictionary: Promise<Dictionary> } | undefined;
+  if (remembered) {
+    const language = remembered;
+    const fresh = client.fetchTranslations(language).then((dictionary) => {
+      mark('dictionary');
+      rememberDictionary(config.projectId, language, dictionary);
+      return dictionary;
+    });
+    const stored = readRememberedDictionary(config.projectId, language);
+    if (stored) {
+      fresh.then(
+        (dictionary) => {
+          if (isSameDictionary(stored, dictionary)) return;
+          // The page may still be loading: apply once the delivery runs.
+          void started.then((running) => running?.refreshDictionary(language, dictionary));
+        },
+        () => undefined,
+      );
+    }
+    prefetched = { language, dictionary: stored ? Promise.resolve(stored) : fresh };
+    fresh.catch(() => undefined);
+  }
   prefetched?.dictionary.catch(() => undefined);
   window.Bhasha = Object.freeze({
     version: VERSION,
@@ -323,9 +357,11 @@ export function startSnippet(window: Window & { Bhasha?: BhashaApi }): void {
       const settings = await pendingSettings;
       mark('settings');
       await whenDomReady(document);
-      delivery = new Delivery(document, client, settings, prefetched);
+      delivery = new Delivery(document, client, settings, config.projectId, prefetched);
       await delivery.start();
+      resolveStarted(delivery);
     } catch (error) {
+      resolveStarted(undefined);
       warn('Translations are unavailable; showing the original page.', error);
     }
   })();

@@ -126,3 +126,84 @@ describe('project delivery settings in the snippet', () => {
     expect(await event).toBe('hi');
   });
 });
+
+describe('settings remembered between page views', () => {
+  it('translates a returning visitor’s page with the stored settings, without waiting for the settings request', async () => {
+    const translations = Object.fromEntries(
+      extractSegments(PAGE).map((segment) => [segment.sourceHash, `हि ${segment.text}`]),
+    );
+    let isSettingsDown = false;
+    context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('bhasha:language', 'hi'));
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await servePages(page, {
+      bundle,
+      pages: { '/page.html': PAGE },
+      api: (method, path) => {
+        if (method === 'GET' && path === '/settings') {
+          if (isSettingsDown) return undefined;
+          const data = {
+            sourceLanguage: 'en',
+            languages: ['hi'],
+            noTranslateSelectors: ['.brand'],
+            ignorePatterns: [],
+            popupCss: '',
+          };
+          return { status: 200, body: { success: true, message: '', data } };
+        }
+        if (method === 'GET' && path.startsWith('/translations?lang=hi'))
+          return { status: 200, body: { success: true, message: '', data: { translations } } };
+        return { status: 200, body: { success: true, message: '', data: {} } };
+      },
+    });
+    await page.goto(`${PAGE_ORIGIN}/page.html`, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => document.documentElement.lang === 'hi');
+    // The second view: the settings request fails, the stored copy (with its no-translation node) applies.
+    isSettingsDown = true;
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => document.documentElement.lang === 'hi');
+    expect(await page.locator('p').first().textContent()).toBe('हि Fresh mangoes every day.');
+    expect(await page.locator('p.brand').textContent()).toBe('Mango Mart');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('translations remembered between page views', () => {
+  it('shows the stored translations at once and the fresh ones in place when they differ', async () => {
+    const segments = extractSegments(PAGE);
+    let prefix = 'पुराना';
+    context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('bhasha:language', 'hi'));
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await servePages(page, {
+      bundle,
+      pages: { '/page.html': PAGE },
+      api: (method, path) => {
+        if (method === 'GET' && path === '/settings') {
+          const data = {
+            sourceLanguage: 'en',
+            languages: ['hi'],
+            noTranslateSelectors: [],
+            ignorePatterns: [],
+            popupCss: '',
+          };
+          return { status: 200, body: { success: true, message: '', data } };
+        }
+        if (method === 'GET' && path.startsWith('/translations?lang=hi')) {
+          const translations = Object.fromEntries(segments.map((s) => [s.sourceHash, `${prefix} ${s.text}`]));
+          return { status: 200, body: { success: true, message: '', data: { translations } } };
+        }
+        return { status: 200, body: { success: true, message: '', data: {} } };
+      },
+    });
+    await page.goto(`${PAGE_ORIGIN}/page.html`, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => page.locator('p').first().textContent()).toBe('पुराना Fresh mangoes every day.');
+    prefix = 'नया';
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await expect.poll(() => page.locator('p').first().textContent()).toBe('नया Fresh mangoes every day.');
+    expect(await page.evaluate(() => document.querySelectorAll('p').length)).toBe(2);
+    expect(errors).toEqual([]);
+  });
+});
