@@ -143,7 +143,7 @@ export function SuggestionsPage() {
             closable
             onClose={() => setUploadResult(null)}
             type={uploadResult.errors.length > 0 ? 'warning' : 'success'}
-            message={formatSuggestionsProcessed(uploadResult.updated, uploadResult.noAction)}
+            title={formatSuggestionsProcessed(uploadResult.updated, uploadResult.noAction)}
             description={
               uploadResult.errors.length > 0 && (
                 <ul data-testid="suggestion-upload-errors">
