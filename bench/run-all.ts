@@ -4,6 +4,8 @@ import { benchWordCount } from './src/word-count.bench';
 // Every benchmark prints its figures as ratios against a reference measured in this same run.
 // BENCH_ONLY=words,crawl (a comma-separated list) runs only those; the crawl takes several minutes.
 // fuzzy-tm and tmx-import (a million segments each) take minutes too; FUZZY_TM_SEGMENTS etc. scale them.
+// mt-apertium needs apertium-apy and apertium-eng-spa; BENCH_MT_SEGMENTS scales it.
+// mt-pretranslate builds a 1 M-segment TM; BENCH_PRETRANSLATE_TM and BENCH_PRETRANSLATE_SEGMENTS scale it.
 // proxy needs nginx (apt-get install nginx); BENCH_PROXY_SECONDS and BENCH_PROXY_PAGES shorten it.
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const selected = (name: string) => !only || only.includes(name);
@@ -12,5 +14,7 @@ if (selected('words')) benchWordCount();
 if (selected('crawl')) await benchCrawl();
 if (selected('fuzzy-tm')) await (await import('./src/fuzzy-tm.bench')).benchFuzzyTm();
 if (selected('tmx-import')) await (await import('./src/tmx-import.bench')).benchTmxImport();
+if (selected('mt-apertium')) await (await import('./src/mt-apertium.bench')).benchMtApertium();
+if (selected('mt-pretranslate')) await (await import('./src/mt-pretranslate.bench')).benchMtPretranslate();
 if (selected('snippet')) await (await import('./src/snippet.bench')).benchSnippet();
 if (selected('proxy')) await (await import('./src/proxy.bench')).benchProxy();
