@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import type { FuzzyMatchResponse, TmEntry, TmxImportResponse } from '@bhasha/contract';
 import { parseTmxText, tmxPrologue, tmxUnitXml, TMX_EPILOGUE, type TmxUnit } from '@bhasha/engine';
-import { memoryEntries, translations } from '@bhasha/db';
+import { memoryEntries, projects, translations } from '@bhasha/db';
+import { eq } from 'drizzle-orm';
+import { systemClock } from '../../src/lib/clock';
+import { createOrganisationFuzzyIndexes } from '../../src/modules/translation-memory/organisation-fuzzy-indexes';
+import { importTmxStream } from '../../src/modules/translation-memory/tmx-import-pipeline';
+import { createTranslationMemoryRepository } from '../../src/modules/translation-memory/translation-memory.repository';
+import { createTranslationWriter } from '../../src/modules/translation/translation-writer';
+import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import { multipartBody } from '../support/multipart';
 import { readZip } from './support/read-zip';
 import {
@@ -305,5 +312,40 @@ describe('translation memory: TMX exchange and fuzzy matches', () => {
     expect(
       (await f.post('/translation/tm/export/xlsx', { projectId, targetLang: 'fr' }, foreign)).statusCode,
     ).toBe(404);
+  });
+
+  it('resumes a streamed import after the units an interrupted run stored, and a repeated batch changes nothing', async () => {
+    const db = f.t.handle.db;
+    const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+    const repository = createTranslationMemoryRepository(db);
+    const deps = {
+      repository,
+      writer: createTranslationWriter({ db, emitter: silentEmitter, clock: systemClock }),
+      fuzzy: createOrganisationFuzzyIndexes(repository, { refreshMs: 0, maxIndexes: 2 }),
+    };
+    const target = {
+      organisationId: project!.organisationId,
+      projectId,
+      sourceLang: project!.sourceLanguage,
+      targetLang: 'fr',
+      authorId: f.adminUserId,
+      overwrite: false,
+    };
+    const file = tmxOf(
+      Array.from({ length: 6 }, (_, i) =>
+        unit(`Resumable unit number ${i} of the memory`, `Traduction reprise ${i}`),
+      ),
+    );
+    const before = (await rowCounts()).memory;
+    const resumed = await importTmxStream(deps, target, [file], { skipUnits: 4 });
+    expect(resumed).toMatchObject({ units: 6, addedToMemory: 2, skipped: 0 });
+    expect((await rowCounts()).memory).toBe(before + 2);
+    const batches: number[] = [];
+    const whole = await importTmxStream(deps, target, [file], {
+      onBatch: (totals) => void batches.push(totals.units),
+    });
+    expect(whole).toMatchObject({ units: 6, addedToMemory: 6 });
+    expect(batches).toEqual([6]);
+    expect((await rowCounts()).memory).toBe(before + 6);
   });
 });
