@@ -137,6 +137,28 @@ export function createProxyService(deps: {
     return plan;
   }
 
+  // Link answers depend on the page, language, address and slugs only: kept with the plan, so a
+  // page fetched again does not resolve its hundreds of links again.
+  const linkMemos = new WeakMap<PagePlan, { context: string; links: Map<string, string | undefined> }>();
+  function memoisedLinks(
+    plan: PagePlan,
+    context: string,
+    rewrite: (value: string) => string | undefined,
+  ): (value: string) => string | undefined {
+    let memo = linkMemos.get(plan);
+    if (memo?.context !== context) {
+      memo = { context, links: new Map() };
+      linkMemos.set(plan, memo);
+    }
+    const { links } = memo;
+    return (value) => {
+      if (links.has(value)) return links.get(value);
+      const answer = rewrite(value);
+      links.set(value, answer);
+      return answer;
+    };
+  }
+
   function alternatesOf(target: Target, state: Map<string, LanguageState>): Alternate[] {
     const { site, source: page, address } = target;
     const list: Alternate[] = [{ hreflang: site.sourceLanguage, href: page.href }];
@@ -301,15 +323,19 @@ export function createProxyService(deps: {
       const source = body.toString('utf8');
       const plan = planOf(site, source, body);
       const translations = state.translations;
-      const rewrite = createLinkRewriter({
-        site,
-        address: target.address,
-        language,
-        page: target.source,
-        publicPage: target.publicPage,
-        ...(plan.baseHref !== undefined ? { baseHref: plan.baseHref } : {}),
-        slugs: state.slugs,
-      });
+      const rewrite = memoisedLinks(
+        plan,
+        `${language}|${addressKey}|${target.source.href}|${state.version}`,
+        createLinkRewriter({
+          site,
+          address: target.address,
+          language,
+          page: target.source,
+          publicPage: target.publicPage,
+          ...(plan.baseHref !== undefined ? { baseHref: plan.baseHref } : {}),
+          slugs: state.slugs,
+        }),
+      );
       const seo = target.isPreview
         ? buildSeoTags([], target.source.href)
         : buildSeoTags(
