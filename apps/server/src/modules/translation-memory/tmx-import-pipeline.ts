@@ -50,7 +50,7 @@ export function emptyTotals(): TmxImportTotals {
 export async function importTmxStream(
   deps: TmxImportDeps,
   target: TmxImportTarget,
-  file: AsyncIterable<Uint8Array | string>,
+  file: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   options: { skipUnits?: number; onBatch?: (totals: TmxImportTotals) => Promise<void> | void } = {},
 ): Promise<TmxImportTotals> {
   const totals = emptyTotals();
@@ -138,7 +138,9 @@ async function storeBatch(
 }
 
 /** Reads a TMX file to its end without storing anything: a bad file is refused before any write. */
-export async function validateTmx(file: AsyncIterable<Uint8Array | string>): Promise<number> {
+export async function validateTmx(
+  file: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+): Promise<number> {
   let units = 0;
   for await (const event of readTmx(file)) if (event.type === 'unit') units += 1;
   return units;
