@@ -95,11 +95,14 @@ export function createLinkRewriter(options: {
     const hasSlug = slugs.has(target.pathname);
     // `about.html`, `../x`: the browser resolves them against the translated page already.
     if (isRelative && !trimmed.startsWith('/') && !hasSlug && base === page) return undefined;
+    // The query and fragment are kept as written (`?` alone, odd encodings): pages' scripts read them.
+    const cut = trimmed.search(/[?#]/);
+    const suffix = cut < 0 ? '' : trimmed.slice(cut);
+    target.search = '';
+    target.hash = '';
     const translated = publicUrl(address, language, target, slugs);
-    const rewritten =
-      translated.origin === publicPage.origin
-        ? `${translated.pathname}${translated.search}${translated.hash}`
-        : translated.href;
+    const head = translated.origin === publicPage.origin ? translated.pathname : translated.href;
+    const rewritten = `${head}${suffix}`;
     return rewritten === trimmed ? undefined : rewritten;
   };
 }
