@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   pages,
   projectSegmentTotals,
@@ -130,7 +131,22 @@ export function createTranslationsRepository(db: Database) {
 
   function entryConditions(projectId: string, filter: EntryFilter): SQL {
     const conditions: SQL[] = [eq(segments.projectId, projectId)];
-    const untranslated = or(isNull(translations.id), eq(translations.type, 'NO_TRANSLATION_AVAILABLE'))!;
+    // Untranslated = no translated row in the language. Said as an anti-join, not "left-joined row
+    // is null or NO_TRANSLATION_AVAILABLE": the planner estimates that OR at one row and sorts
+    // every segment, while NOT EXISTS lets it walk the document-order index and stop after a page.
+    const translated = alias(translations, 'translated');
+    const untranslated = notExists(
+      db
+        .select({ one: sql`1` })
+        .from(translated)
+        .where(
+          and(
+            eq(translated.segmentId, segments.id),
+            eq(translated.targetLang, filter.targetLang),
+            ne(translated.type, 'NO_TRANSLATION_AVAILABLE'),
+          ),
+        ),
+    );
     if (filter.pageId) {
       conditions.push(
         exists(
