@@ -23,13 +23,33 @@ describe('rewriteStartTag', () => {
     expect(rewriteStartTag(tag, new Map([['alt', 'Ein <b>"Kater"</b> & Co']]))).toBe(
       `<img  src=a.png ALT="Ein &lt;b&gt;&quot;Kater&quot;&lt;/b&gt; &amp; Co" data-x=1\n title="t"/>`,
     );
-    expect(rewriteStartTag(tag, new Map([['lang', 'hi'], ['title', null]]))).toBe(
-      `<img  src=a.png ALT='A "cat"' data-x=1 lang="hi"/>`,
-    );
-    expect(rewriteStartTag('<a href=/x/>', new Map([['href', '/hi/x/'], ['lang', 'hi']]))).toBe(
-      '<a href="/hi/x/" lang="hi">',
-    );
-    expect(rewriteStartTag('<html>', new Map([['lang', 'ta'], ['dir', 'ltr']]))).toBe('<html lang="ta" dir="ltr">');
+    expect(
+      rewriteStartTag(
+        tag,
+        new Map([
+          ['lang', 'hi'],
+          ['title', null],
+        ]),
+      ),
+    ).toBe(`<img  src=a.png ALT='A "cat"' data-x=1 lang="hi"/>`);
+    expect(
+      rewriteStartTag(
+        '<a href=/x/>',
+        new Map([
+          ['href', '/hi/x/'],
+          ['lang', 'hi'],
+        ]),
+      ),
+    ).toBe('<a href="/hi/x/" lang="hi">');
+    expect(
+      rewriteStartTag(
+        '<html>',
+        new Map([
+          ['lang', 'ta'],
+          ['dir', 'ltr'],
+        ]),
+      ),
+    ).toBe('<html lang="ta" dir="ltr">');
   });
 });
 
@@ -41,7 +61,9 @@ describe('planPage and renderPage', () => {
     for (const page of pages) {
       const html = readWebsiteFixture(page);
       const plan = planPage(html);
-      expect(new Set(plan.sourceHashes), page).toEqual(new Set(extractSegments(html).map((s) => s.sourceHash)));
+      expect(new Set(plan.sourceHashes), page).toEqual(
+        new Set(extractSegments(html).map((s) => s.sourceHash)),
+      );
       expect(renderPage(plan, { translate: () => undefined }), page).toBe(html);
     }
   });
@@ -56,7 +78,10 @@ describe('planPage and renderPage', () => {
     expect(plan.canonicalHref).toBe('https://a.example/x');
     const texts = new Map(extractSegments(html).map((s) => [s.sourceHash, s.text]));
     const hindi = new Map(
-      [...texts].map(([hash, text]) => [hash, text.replace('Read', 'पढ़ें').replace(/^[A-Z][a-z]+/, (w) => `${w}-हि`)]),
+      [...texts].map(([hash, text]) => [
+        hash,
+        text.replace('Read', 'पढ़ें').replace(/^[A-Z][a-z]+/, (w) => `${w}-हि`),
+      ]),
     );
     const out = renderPage(plan, {
       translate: (hash) => hindi.get(hash),
