@@ -91,7 +91,11 @@ export const envSchema = z
     RENDER_BASE_URL: z.string().default(''),
     RENDER_SUB_DOMAIN: z.string().default(''),
     /** Translating proxy (ADR 0017): largest origin page, time limit, page cache, freshness of settings and translations. */
-    PROXY_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+    PROXY_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(5 * 1024 * 1024),
     PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     PROXY_CONNECTIONS_PER_ORIGIN: z.coerce.number().int().positive().default(64),
     PROXY_CACHE_MB: z.coerce.number().int().min(0).default(256),
