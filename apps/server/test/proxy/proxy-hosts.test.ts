@@ -38,7 +38,9 @@ describe('a language subdomain of a project domain', () => {
     const relative = /<a [^>]*href="([^"#:]+)"/.exec(origin)?.[1];
     if (relative && !relative.startsWith('/')) expect(html).toContain(`href="${relative}"`);
     // A language the project does not publish is not served.
-    expect((await p.visit(`fr.${hostname}:${port}`, '/')).statusCode).not.toBe(200);
+    const unpublished = await p.visit(`fr.${hostname}:${port}`, '/');
+    expect(unpublished.statusCode).toBe(404);
+    expect(unpublished.body).toContain('Language not published');
   }, 120_000);
 });
 

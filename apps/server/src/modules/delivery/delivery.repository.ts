@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, max, ne, sql } from 'drizzle-orm';
 import {
   deliverySettings,
   pages,
@@ -20,8 +20,10 @@ export interface DeliveryProject {
   sourceLanguage: string;
   targetLanguages: string[];
   settings: ProjectSettings;
-  /** Active domains' hosts, lower-case. */
+  /** Active domains' hosts, lower-case, the primary domain first. */
   hosts: string[];
+  /** Active domains: lower-case host without port, and `scheme://host[:port]` to fetch from. */
+  domains: { hostname: string; origin: string }[];
   popupCss: string;
   cacheVersion: number;
 }
@@ -58,15 +60,21 @@ export function createDeliveryRepository(db: Database) {
         .where(and(eq(projects.id, projectId), isNull(projects.deletingAt)))
         .limit(1);
       if (!row) return undefined;
-      const domains = await db
-        .select({ hostname: projectDomains.hostname })
+      const rows = await db
+        .select({ hostname: projectDomains.hostname, origin: projectDomains.origin })
         .from(projectDomains)
-        .where(and(eq(projectDomains.projectId, projectId), eq(projectDomains.active, true)));
+        .where(and(eq(projectDomains.projectId, projectId), eq(projectDomains.active, true)))
+        .orderBy(sql`${projectDomains.isPrimary} desc`, asc(projectDomains.createdAt));
+      const domains = rows.map((domain) => ({
+        hostname: domain.hostname.toLowerCase(),
+        origin: domain.origin,
+      }));
       return {
         ...row,
         popupCss: row.popupCss ?? '',
         cacheVersion: row.cacheVersion ?? 0,
-        hosts: domains.map((domain) => domain.hostname.toLowerCase()),
+        hosts: domains.map((domain) => domain.hostname),
+        domains,
       };
     },
 

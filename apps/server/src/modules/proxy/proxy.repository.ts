@@ -1,12 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import {
-  deliverySettings,
-  pages,
-  projectDomains,
-  projects,
-  urlTranslations,
-  type Database,
-} from '@bhasha/db';
+import { pages, projectDomains, projects, urlTranslations, type Database } from '@bhasha/db';
 import type { ProjectSettings } from '@bhasha/db';
 import { PROJECT_TYPES } from '@bhasha/contract';
 import { createDeliveryRepository } from '../delivery/delivery.repository';
@@ -39,34 +32,16 @@ export function createProxyRepository(db: Database) {
   const delivery = createDeliveryRepository(db);
 
   async function loadSite(projectId: string): Promise<ProxySite | undefined> {
-    const [row] = await db
-      .select({
-        id: projects.id,
-        organisationId: projects.organisationId,
-        type: projects.type,
-        sourceLanguage: projects.sourceLanguage,
-        targetLanguages: projects.targetLanguages,
-        settings: projects.settings,
-        cacheVersion: deliverySettings.cacheVersion,
-      })
-      .from(projects)
-      .leftJoin(deliverySettings, eq(deliverySettings.projectId, projects.id))
-      .where(and(eq(projects.id, projectId), isNull(projects.deletingAt)))
-      .limit(1);
-    if (!row || row.type !== PROJECT_TYPES.website) return undefined;
-    const domains = await db
-      .select({ hostname: projectDomains.hostname, origin: projectDomains.origin })
-      .from(projectDomains)
-      .where(and(eq(projectDomains.projectId, projectId), eq(projectDomains.active, true)))
-      .orderBy(sql`${projectDomains.isPrimary} desc`, asc(projectDomains.createdAt));
+    const project = await delivery.findProject(projectId);
+    if (!project || project.type !== PROJECT_TYPES.website) return undefined;
     return {
-      projectId: row.id,
-      organisationId: row.organisationId,
-      sourceLanguage: row.sourceLanguage,
-      languages: row.targetLanguages.filter((code) => code !== row.sourceLanguage),
-      settings: row.settings,
-      domains: domains.map((domain) => ({ hostname: domain.hostname.toLowerCase(), origin: domain.origin })),
-      cacheVersion: row.cacheVersion ?? 0,
+      projectId: project.id,
+      organisationId: project.organisationId,
+      sourceLanguage: project.sourceLanguage,
+      languages: project.targetLanguages.filter((code) => code !== project.sourceLanguage),
+      settings: project.settings,
+      domains: project.domains,
+      cacheVersion: project.cacheVersion,
     };
   }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getLanguageDirection } from '@bhasha/contract';
+import { getLanguageDirection, isLanguageCode } from '@bhasha/contract';
 import { planPage, renderPage, type PagePlan } from '@bhasha/engine';
 import { deliverySettingsOf, extractOptionsOf } from '../project-settings/delivery-settings-reader';
 import { ByteLru } from './byte-lru';
@@ -368,8 +368,12 @@ export function createProxyService(deps: {
     return { ...response, headers: { ...headers, 'x-bhasha-cache': 'miss' } };
   }
 
-  /** The site, language and source page a request on a customer's host is for, or undefined. */
-  async function targetOf(request: ProxyRequest): Promise<Target | undefined> {
+  /**
+   * The site, language and source page a request on a customer's host is for; `unpublished` for a
+   * language host of a project domain in a language the project does not publish (answered here, so
+   * such a host never falls through to the dashboard); undefined when the request is not the proxy's.
+   */
+  async function targetOf(request: ProxyRequest): Promise<Target | 'unpublished' | undefined> {
     const { hostname, port } = splitHost(request.host);
     if (!hostname) return undefined;
     const path = request.url.startsWith('/') ? request.url : `/${request.url}`;
@@ -388,6 +392,7 @@ export function createProxyService(deps: {
         };
         return withPaths(site, language, address, domain.origin, path, false);
       }
+      if (domain && isLanguageCode(label)) return 'unpublished';
     }
     const match = LANGUAGE_SEGMENT.exec(path);
     if (match && match[1] !== 'api') {
@@ -450,6 +455,13 @@ export function createProxyService(deps: {
     /** Serves a translated page when the request is for one (a language host or path of a project domain). */
     async handle(request: ProxyRequest): Promise<ProxyResponse | undefined> {
       const target = await targetOf(request);
+      if (target === 'unpublished') {
+        return html(
+          404,
+          errorPage(404, 'Language not published', 'This website is not published in this language.'),
+          { 'cache-control': 'no-store' },
+        );
+      }
       return target ? handleTarget(target, request) : undefined;
     },
 
