@@ -1,24 +1,8 @@
 import type { Project, TmEntry, TmRevision, TranslationType } from '@bhasha/contract';
-import { fail, installFakeServer, ok, UI_CONFIG } from '../../../test/fake-server';
+import { fail, installFakeServer, ok } from '../../../test/fake-server';
+import { abilitiesFor, signedInRoutes } from '../../../test/signed-in';
 
-export const TRANSLATOR = {
-  id: 'u1',
-  name: 'Asha Verma',
-  email: 'asha@example.com',
-  role: 'organisationAdmin',
-  organisationId: 'o1',
-  apikey: null,
-  contractAgreed: true,
-};
-
-const ABILITIES = {
-  pages: ['dashboard', 'projects', 'workspace'],
-  creatableRoles: [],
-  canManageUsers: false,
-  canManageOrganisations: false,
-  canEditOwnOrganisation: false,
-  canSeeAllOrganisations: false,
-};
+const ABILITIES = abilitiesFor(['dashboard', 'projects', 'workspace']);
 
 export const PROJECT: Project = {
   id: 'p1',
@@ -123,9 +107,7 @@ export function startWorkspaceServer(initial: TmEntry[], options: { failUpdatesO
   };
 
   const server = installFakeServer({
-    'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
-    'GET /api/user/check/': () => ok({ user: TRANSLATOR }),
-    'GET /api/user/abilities': () => ok({ abilities: ABILITIES }),
+    ...signedInRoutes(ABILITIES),
     'POST /api/project/details': () => ok({ project: PROJECT }),
     'GET /api/scope/urls/p1': () => ok({ urlList: [], total: 0 }),
     'POST /api/translation/counts': () => {
