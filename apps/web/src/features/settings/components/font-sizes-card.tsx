@@ -5,29 +5,32 @@ import {
   Empty,
   Form,
   InputNumber,
-  Popconfirm,
   Select,
   Skeleton,
   Space,
   Table,
   Typography,
 } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
 import { CUSTOM_FONT_SIZE_RANGE, getLanguageName, type CustomFontSizeItem } from '@bhasha/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { settingsApi } from '../api/settings-api';
 import { settingsKeys } from '../api/settings-keys';
+import { useIdAndDeleteColumns, useSettingsList } from './settings-list-parts';
 
 /** custom-font-size: one root font size per language of the project, while the page is shown in it. */
 export function FontSizesCard({ projectId, languages }: { projectId: string; languages: readonly string[] }) {
   const { t } = useTranslation('settings');
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ language: string; fontSize: number }>();
-  const key = settingsKeys.fontSizes(projectId);
-  const list = useQuery({ queryKey: key, queryFn: () => settingsApi.fontSizes(projectId) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const { list, refresh, remove } = useSettingsList(
+    settingsKeys.fontSizes(projectId),
+    () => settingsApi.fontSizes(projectId),
+    (ids) => settingsApi.deleteFontSizes(projectId, ids),
+  );
+  const { idColumn, deleteColumn } = useIdAndDeleteColumns<CustomFontSizeItem>(remove, (row) =>
+    getLanguageName(row.language),
+  );
   const save = useMutation({
     mutationFn: (values: { language: string; fontSize: number }) =>
       settingsApi.saveFontSize(projectId, values.language, values.fontSize),
@@ -35,13 +38,6 @@ export function FontSizesCard({ projectId, languages }: { projectId: string; lan
       if (!result.success) return;
       void message.success(result.message);
       form.resetFields();
-      await refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => settingsApi.deleteFontSizes(projectId, [id]),
-    onSuccess: async (result) => {
-      if (result.success) void message.success(result.message);
       await refresh();
     },
   });
@@ -107,12 +103,7 @@ export function FontSizesCard({ projectId, languages }: { projectId: string; lan
             locale={{ emptyText: <Empty description={t('fontSizes.empty')} /> }}
             footer={() => t('list.total', { count: list.data?.totalCount ?? 0 })}
             columns={[
-              {
-                title: t('list.id'),
-                dataIndex: 'id',
-                width: 180,
-                render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
-              },
+              idColumn,
               {
                 title: t('fontSizes.language'),
                 dataIndex: 'language',
@@ -123,26 +114,7 @@ export function FontSizesCard({ projectId, languages }: { projectId: string; lan
                 dataIndex: 'fontSize',
                 render: (size: number) => t('fontSizes.pixels', { size }),
               },
-              {
-                title: t('list.actions'),
-                key: 'actions',
-                width: 100,
-                render: (_value, row) => (
-                  <Popconfirm
-                    title={t('list.deleteConfirm')}
-                    okText={t('list.delete')}
-                    cancelText={t('list.cancel')}
-                    onConfirm={() => remove.mutate(row.id)}
-                  >
-                    <Button
-                      danger
-                      size="small"
-                      icon={<DeleteOutlined />}
-                      aria-label={t('list.deleteValue', { value: getLanguageName(row.language) })}
-                    />
-                  </Popconfirm>
-                ),
-              },
+              deleteColumn,
             ]}
           />
         )}

@@ -1,9 +1,9 @@
-import { App, Button, Card, Empty, Form, Input, Popconfirm, Skeleton, Space, Table, Typography } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Form, Input, Skeleton, Space, Table, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../lib/api/api-result';
 import type { SettingRows } from '../api/settings-api';
+import { useIdAndDeleteColumns, useSettingsList } from './settings-list-parts';
 
 /** One row of a settings list: its id and the text the user entered. */
 export interface SettingRow {
@@ -35,10 +35,9 @@ interface SettingListCardProps<T extends { id: string }> {
 export function SettingListCard<T extends { id: string }>(props: SettingListCardProps<T>) {
   const { t } = useTranslation('settings');
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ value: string }>();
-  const list = useQuery({ queryKey: props.queryKey, queryFn: props.fetchRows });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: props.queryKey });
+  const { list, refresh, remove } = useSettingsList(props.queryKey, props.fetchRows, props.remove);
+  const { idColumn, deleteColumn } = useIdAndDeleteColumns<SettingRow>(remove, (row) => row.value);
 
   const add = useMutation({
     mutationFn: (value: string) => props.add(value),
@@ -49,14 +48,6 @@ export function SettingListCard<T extends { id: string }>(props: SettingListCard
       await refresh();
     },
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => props.remove([id]),
-    onSuccess: async (result) => {
-      if (result.success) void message.success(result.message);
-      await refresh();
-    },
-  });
-
   const rows = (list.data?.rows ?? []).map(props.toRow);
   return (
     <Card title={props.title} data-testid={props.testId}>
@@ -112,38 +103,13 @@ export function SettingListCard<T extends { id: string }>(props: SettingListCard
             locale={{ emptyText: <Empty description={t('list.empty')} /> }}
             footer={() => t('list.total', { count: list.data?.totalCount ?? 0 })}
             columns={[
-              {
-                title: t('list.id'),
-                dataIndex: 'id',
-                width: 180,
-                render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
-              },
+              idColumn,
               {
                 title: props.valueLabel,
                 dataIndex: 'value',
                 render: (value: string) => <Typography.Text>{value}</Typography.Text>,
               },
-              {
-                title: t('list.actions'),
-                key: 'actions',
-                width: 100,
-                render: (_value, row) => (
-                  <Popconfirm
-                    title={t('list.deleteConfirm')}
-                    okText={t('list.delete')}
-                    cancelText={t('list.cancel')}
-                    onConfirm={() => remove.mutate(row.id)}
-                  >
-                    <Button
-                      danger
-                      size="small"
-                      icon={<DeleteOutlined />}
-                      aria-label={t('list.deleteValue', { value: row.value })}
-                      loading={remove.isPending && remove.variables === row.id}
-                    />
-                  </Popconfirm>
-                ),
-              },
+              deleteColumn,
             ]}
           />
         )}
