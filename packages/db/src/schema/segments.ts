@@ -63,12 +63,11 @@ export const segmentOccurrences = pgTable(
     segmentId: uuid('segment_id')
       .notNull()
       .references(() => segments.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    // No foreign keys on these two (ADR 0013): they are implied by the page, whose own keys
+    // cascade from the project and organisation, so a delete still removes every occurrence;
+    // checking them cost the crawler most of its per-row insert time (~300 rows per page).
+    projectId: uuid('project_id').notNull(),
+    organisationId: uuid('organisation_id').notNull(),
     occurrences: integer('occurrences').notNull().default(1),
     /** Position of the first occurrence in the page. */
     position: integer('position').notNull().default(0),

@@ -10,6 +10,47 @@ const INSERT_CHUNK = 500;
 
 /** Crawl records and the crawl frontier (the `crawl_id`/`crawl_state` columns of pages). */
 export function createCrawlsRepository(db: Database) {
+  /**
+   * Inserts or re-queues URLs for a crawl with the given frontier state, a chunk per statement.
+   * Known URLs already in this crawl, or out of scope, are left as they are.
+   */
+  async function upsertFrontier(
+    crawl: Pick<CrawlRow, 'id' | 'organisationId' | 'projectId'>,
+    seeds: readonly PageSeed[],
+    state: Pick<typeof pages.$inferInsert, 'crawlState'> &
+      Partial<
+        Pick<typeof pages.$inferInsert, 'status' | 'httpStatus' | 'error' | 'canonicalUrl' | 'lastCrawledAt'>
+      >,
+  ): Promise<void> {
+    // One lock order for every statement (by URL): pages enqueued at once share many links, and
+    // two upserts locking the same rows in different orders deadlock on PostgreSQL.
+    const sorted = [...seeds].sort((a, b) =>
+      a.normalisedUrl < b.normalisedUrl ? -1 : a.normalisedUrl > b.normalisedUrl ? 1 : 0,
+    );
+    for (let i = 0; i < sorted.length; i += INSERT_CHUNK) {
+      const chunk = sorted.slice(i, i + INSERT_CHUNK);
+      await db
+        .insert(pages)
+        .values(
+          chunk.map((s) => ({
+            organisationId: crawl.organisationId,
+            projectId: crawl.projectId,
+            url: s.url,
+            normalisedUrl: s.normalisedUrl,
+            hostname: s.hostname,
+            depth: s.depth ?? 0,
+            crawlId: crawl.id,
+            ...state,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [pages.projectId, pages.normalisedUrl],
+          set: { crawlId: crawl.id, claimedBy: null, claimedAt: null, ...state },
+          setWhere: sql`${pages.inScope} and (${pages.crawlId} is null or ${pages.crawlId} <> ${crawl.id})`,
+        });
+    }
+  }
+
   return {
     async insert(values: typeof crawls.$inferInsert): Promise<CrawlRow> {
       const [row] = await db.insert(crawls).values(values).returning();
@@ -68,33 +109,28 @@ export function createCrawlsRepository(db: Database) {
       crawl: Pick<CrawlRow, 'id' | 'organisationId' | 'projectId'>,
       seeds: readonly PageSeed[],
     ): Promise<void> {
-      // One lock order for every statement (by URL): pages enqueued at once share many links, and
-      // two upserts locking the same rows in different orders deadlock on PostgreSQL.
-      const sorted = [...seeds].sort((a, b) =>
-        a.normalisedUrl < b.normalisedUrl ? -1 : a.normalisedUrl > b.normalisedUrl ? 1 : 0,
-      );
-      for (let i = 0; i < sorted.length; i += INSERT_CHUNK) {
-        const chunk = sorted.slice(i, i + INSERT_CHUNK);
-        await db
-          .insert(pages)
-          .values(
-            chunk.map((s) => ({
-              organisationId: crawl.organisationId,
-              projectId: crawl.projectId,
-              url: s.url,
-              normalisedUrl: s.normalisedUrl,
-              hostname: s.hostname,
-              depth: s.depth ?? 0,
-              crawlId: crawl.id,
-              crawlState: 'queued',
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [pages.projectId, pages.normalisedUrl],
-            set: { crawlId: crawl.id, crawlState: 'queued', claimedBy: null, claimedAt: null },
-            setWhere: sql`${pages.inScope} and (${pages.crawlId} is null or ${pages.crawlId} <> ${crawl.id})`,
-          });
-      }
+      await upsertFrontier(crawl, seeds, { crawlState: 'queued' });
+    },
+
+    /**
+     * Records URLs of a crawl that must not be fetched (robots.txt) as already done and
+     * `skipped`, as a fetch step would have, so they never enter the claim/fetch cycle. Content
+     * hash and word counts of a known page are kept, as a skipped fetch keeps them.
+     */
+    async enqueueSkipped(
+      crawl: Pick<CrawlRow, 'id' | 'organisationId' | 'projectId'>,
+      seeds: readonly PageSeed[],
+      error: string,
+      now: Date,
+    ): Promise<void> {
+      await upsertFrontier(crawl, seeds, {
+        crawlState: 'done',
+        status: 'skipped',
+        httpStatus: null,
+        error,
+        canonicalUrl: null,
+        lastCrawledAt: now,
+      });
     },
 
     /**
