@@ -6,12 +6,14 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 
-function newestMtime(dir) {
+/** The newest modification time under a path: a file's own, or the newest file's below a folder. */
+function newestMtime(path) {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+    newest = Math.max(newest, newestMtime(join(path, entry.name)));
   }
   return newest;
 }
@@ -27,6 +29,17 @@ function run(args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The server hands out the snippet's built bundle (/delivery/bhasha.js).
+if (
+  isStale(join(root, 'apps/snippet/dist/bhasha.js'), [
+    'apps/snippet/src',
+    'packages/engine/src',
+    'packages/contract/src',
+  ])
+) {
+  console.log('Building the snippet…');
+  run(['run', 'build', '-w', '@bhasha/snippet']);
+}
 if (
   isStale(join(root, 'apps/web/dist/index.html'), [
     'apps/web/src',
