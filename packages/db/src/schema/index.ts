@@ -12,3 +12,4 @@ export * from './machine-translation';
 export * from './glossary';
 export * from './delivery';
 export * from './url-translations';
+export * from './tmx-imports';
