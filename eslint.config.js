@@ -39,7 +39,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@bhasha/*/*'], message: 'Import other workspaces through their package entry.' },
+            {
+              // `@bhasha/<workspace>/testing` is a workspace's declared test-support entry.
+              group: ['@bhasha/*/*', '!@bhasha/*/testing'],
+              message: 'Import other workspaces through their package entry.',
+            },
           ],
         },
       ],

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { createDb, organisations, pages, projects, segments, users, type DbHandle } from '@bhasha/db';
 import { extractSegments } from '@bhasha/engine';
+import { startApertium } from '@bhasha/mt/testing';
 import { createSegmentsRepository } from '../../apps/server/src/modules/crawl/segments.repository';
 import { createMtEngineRegistry } from '../../apps/server/src/modules/machine-translation/mt-engine-registry';
 import { runMtStep } from '../../apps/server/src/modules/machine-translation/mt-run-step';
@@ -11,7 +12,6 @@ import { toWire } from '../../packages/mt/src/core/html-escape';
 import { createFreshDatabase } from './crawl/fresh-database';
 import { report } from './measure';
 import { envInt } from './percentiles';
-import { startApertiumApy } from './mt/apertium-process';
 import { pageSegments } from './tm-corpus';
 
 const SEGMENTS_PER_PAGE = 100;
@@ -152,7 +152,7 @@ export async function benchMtApertium(): Promise<void> {
     texts.push(plain);
     if (texts.length === size) break;
   }
-  const apy = await startApertiumApy();
+  const apy = await startApertium();
   const fresh = process.env.BENCH_DATABASE_URL
     ? await createFreshDatabase(process.env.BENCH_DATABASE_URL)
     : null;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMtProvider, isMtError, type MtProvider } from '../src/index';
-import { startApertium, type ApertiumServer } from './helpers/apertium-server';
+import { startApertium, type ApertiumServer } from '../src/testing/apertium-server';
 
 describe('Apertium APY adapter (real apertium-apy on loopback)', () => {
   let server: ApertiumServer;

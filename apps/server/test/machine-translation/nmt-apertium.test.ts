@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { NMT_EVENTS, NMT_MESSAGES, TRANSLATION_EVENTS, projectRoomOf } from '@bhasha/contract';
 import { segments, translationRevisions, translations } from '@bhasha/db';
+import { apertiumMissingReason, startApertium } from '@bhasha/mt/testing';
 import { createTranslationWriter } from '../../src/modules/translation/translation-writer';
 import { multipartBody } from '../support/multipart';
-import { apertiumMissingReason, startApertium } from './support/apertium';
 import { buildMtTestApp, waitForRun, type MtTestApp } from './support/mt-test-app';
 
 const missing = apertiumMissingReason();

@@ -1,14 +1,40 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 
+/**
+ * The one launcher of a real apertium-apy on loopback, shared by the packages/mt adapter tests,
+ * the server's real-engine tests and the MT benchmark (imported as `@bhasha/mt/testing`).
+ * Test support only: the product never starts Apertium itself.
+ */
+
 /** A running apertium-apy on loopback. */
 export interface ApertiumServer {
+  /** e.g. `http://127.0.0.1:40123`. */
   baseUrl: string;
   stop(): Promise<void>;
 }
 
-const MODES_DIR = '/usr/share/apertium/modes';
+export const APERTIUM_MODES_DIR = '/usr/share/apertium/modes';
+
+function findBinary(): string | undefined {
+  const dirs = (process.env.PATH ?? '').split(':').filter(Boolean);
+  return dirs.map((dir) => `${dir}/apertium-apy`).find((candidate) => existsSync(candidate));
+}
+
+/**
+ * Why a real Apertium cannot run here, or null when apertium-apy and every pair in `pairs`
+ * (Apertium mode names, e.g. `eng-spa`) are installed. Lets a suite skip with a reason.
+ */
+export function apertiumMissingReason(pairs: readonly string[] = ['eng-spa']): string | null {
+  if (!findBinary())
+    return 'apertium-apy is not installed (apt-get install apertium-apy apertium-eng-spa; .ci/run does)';
+  for (const pair of pairs) {
+    if (!existsSync(`${APERTIUM_MODES_DIR}/${pair}.mode`))
+      return `the Apertium pair ${pair} is not installed (apertium-${pair})`;
+  }
+  return null;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,12 +48,10 @@ function freePort(): Promise<number> {
   });
 }
 
-function findBinary(): string | undefined {
-  const dirs = (process.env.PATH ?? '').split(':').filter(Boolean);
-  return dirs.map((dir) => `${dir}/apertium-apy`).find((candidate) => existsSync(candidate));
-}
-
-/** Starts apertium-apy on a free port and waits until it answers; fails loudly when it is not installed. */
+/**
+ * Starts apertium-apy on a free loopback port and waits (up to 30 s) until it lists its pairs;
+ * fails loudly when it is not installed or exits.
+ */
 export async function startApertium(): Promise<ApertiumServer> {
   const binary = findBinary();
   if (!binary) {
@@ -35,16 +59,16 @@ export async function startApertium(): Promise<ApertiumServer> {
       'apertium-apy is not installed: run `apt-get install apertium-apy apertium-eng-spa apertium-urd-hin` (CI does this in .ci/run).',
     );
   }
-  if (!existsSync(MODES_DIR))
+  if (!existsSync(APERTIUM_MODES_DIR))
     throw new Error(
-      `No Apertium language pairs in ${MODES_DIR}: install apertium-eng-spa and apertium-urd-hin.`,
+      `No Apertium language pairs in ${APERTIUM_MODES_DIR}: install apertium-eng-spa and apertium-urd-hin.`,
     );
   const port = await freePort();
-  const child: ChildProcess = spawn(binary, ['-p', String(port), MODES_DIR], {
+  const child = spawn(binary, ['-p', String(port), APERTIUM_MODES_DIR], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -53,8 +77,7 @@ export async function startApertium(): Promise<ApertiumServer> {
     if (child.exitCode !== null)
       throw new Error(`apertium-apy exited with code ${child.exitCode}: ${stderr}`);
     try {
-      const response = await fetch(`${baseUrl}/listPairs`);
-      if (response.ok) break;
+      if ((await fetch(`${baseUrl}/listPairs`)).ok) break;
     } catch {
       // not listening yet
     }
