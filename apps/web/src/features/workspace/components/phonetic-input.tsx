@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { KEYBOARD_LANGUAGES, isTransliterationLanguage } from '@bhasha/contract';
 import { useAuthState } from '../../auth/state/auth-context';
 import { fetchPhoneticCandidates } from '../api/phonetic-suggest';
+import { measureCaretInField, placeCandidateList, type ListPlacement } from '../lib/caret-position';
 import './phonetic-input.css';
 
 /** The Roman word being typed: letters (and inner apostrophes) right before the caret. */
 const ROMAN_WORD_BEFORE_CARET = /[A-Za-z][A-Za-z']*$/;
 const DEFAULT_DEBOUNCE_MS = 150;
+/** Digits 1–9 pick the candidate with that number. */
+const MAX_NUMBERED = 9;
 
 export type SuggestCandidates = (word: string, signal: AbortSignal) => Promise<string[]>;
 
@@ -35,10 +38,12 @@ interface OpenList {
 /**
  * The phonetic keyboard (uiConfig keyboardMode 'phonetic'): while Roman letters are typed in the
  * wrapped field, the ranked native-script candidates of the word before the caret are listed
- * under it. Space or Enter takes the highlighted one (the first unless arrows moved), Esc closes
- * the list and leaves the Roman word. Keys reach the field's own handler (save, cancel) only
- * while no list is open: they are caught in the capture phase. ARIA: the field gets
- * aria-autocomplete/aria-controls/aria-activedescendant, the list is a listbox of options.
+ * under the caret (measured with a mirror of the field, kept inside the viewport, flipped above
+ * the line near the bottom). Space, Enter or Tab takes the highlighted one (the first unless
+ * arrows moved), digits 1–9 take that numbered one, Esc closes the list and leaves the Roman word.
+ * Keys reach the field's own handler (save, cancel, move) only while no list is open: they are
+ * caught in the capture phase. ARIA: the field gets aria-autocomplete/aria-controls/
+ * aria-activedescendant, the list is a listbox of options.
  */
 export function PhoneticInput({
   enabled,
@@ -55,6 +60,8 @@ export function PhoneticInput({
   /** A word the user closed the list for: not offered again until it changes. */
   const dismissed = useRef<string | null>(null);
   const pendingCaret = useRef<number | null>(null);
+  const listElement = useRef<HTMLUListElement>(null);
+  const [placement, setPlacement] = useState<ListPlacement | null>(null);
 
   const field = useCallback(
     () => wrapper.current?.querySelector<HTMLTextAreaElement | HTMLInputElement>('textarea, input') ?? null,
@@ -119,6 +126,35 @@ export function PhoneticInput({
     area.setSelectionRange(caret, caret);
   }, [value, field]);
 
+  // The list follows the caret: placed before paint, again when the page scrolls or resizes.
+  const listEnd = list?.end;
+  useLayoutEffect(() => {
+    const area = field();
+    const element = listElement.current;
+    if (listEnd === undefined || !area || !element) {
+      setPlacement(null);
+      return;
+    }
+    const place = () => {
+      const caret = measureCaretInField(area, Math.min(listEnd, area.value.length));
+      const fieldBox = area.getBoundingClientRect();
+      setPlacement(
+        placeCandidateList({
+          caret: { left: fieldBox.left + caret.left, top: fieldBox.top + caret.top, height: caret.height },
+          list: { width: element.offsetWidth, height: element.offsetHeight },
+          viewport: { width: window.innerWidth, height: window.innerHeight },
+        }),
+      );
+    };
+    place();
+    window.addEventListener('scroll', place, true);
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place, true);
+      window.removeEventListener('resize', place);
+    };
+  }, [listEnd, value, field]);
+
   function pick(index: number, trailing: string) {
     if (!list) return;
     const candidate = list.candidates[index];
@@ -136,7 +172,10 @@ export function PhoneticInput({
     if (event.key === 'ArrowDown') setList({ ...list, active: (list.active + 1) % size });
     else if (event.key === 'ArrowUp') setList({ ...list, active: (list.active - 1 + size) % size });
     else if (event.key === 'Enter' && !event.shiftKey) pick(list.active, '');
+    else if (event.key === 'Tab' && !event.shiftKey) pick(list.active, '');
     else if (event.key === ' ') pick(list.active, ' ');
+    else if (/^[1-9]$/.test(event.key) && Number(event.key) <= Math.min(size, MAX_NUMBERED))
+      pick(Number(event.key) - 1, '');
     else if (event.key === 'Escape') {
       dismissed.current = list.word;
       setList(null);
@@ -152,11 +191,19 @@ export function PhoneticInput({
       {children}
       {enabled && list && (
         <ul
+          ref={listElement}
           id={listId}
           role="listbox"
           aria-label={t('phonetic.candidates', { word: list.word })}
           className="phonetic-input__list"
           data-testid="phonetic-candidates"
+          data-side={placement?.side}
+          // Hidden until measured, so it never flashes at the wrong place.
+          style={
+            placement
+              ? { left: placement.left, top: placement.top }
+              : { left: 0, top: 0, visibility: 'hidden' }
+          }
         >
           {list.candidates.map((candidate, index) => (
             <li
@@ -173,6 +220,11 @@ export function PhoneticInput({
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(index, '')}
             >
+              {index < MAX_NUMBERED && (
+                <span className="phonetic-input__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+              )}
               {candidate}
             </li>
           ))}

@@ -57,7 +57,7 @@ export const workspace = {
   },
   phonetic: {
     candidates:
-      'Suggestions for “{{word}}”: arrows to choose, Space or Enter to take, Esc to keep the Roman letters',
+      'Suggestions for “{{word}}”: arrows to choose, Space, Enter or Tab to take, 1–9 to take that one, Esc to keep the Roman letters',
   },
   shortcuts: {
     title: 'Keyboard shortcuts',
