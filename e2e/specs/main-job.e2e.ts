@@ -1,0 +1,301 @@
+import { resolve } from 'node:path';
+import { NMT_MESSAGES, type TmEntry } from '@bhasha/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  pickOption,
+  screenshot,
+  startProductFixture,
+  uniqueEmail,
+  waitForToast,
+  watchConsole,
+  type ProductFixture,
+} from '../support';
+import { startApertium, type ApertiumServer } from '../support/apertium';
+import { startTaggedSite, type TaggedSite } from '../support/tagged-site';
+
+/*
+ * Issue 8 "End to end: the whole main job": an organisation admin creates a project for a website
+ * (two English pages on loopback, Spanish target) in the dashboard, watches the crawl finish,
+ * machine-translates every string with a real Apertium (eng→spa) from the editor, corrects one
+ * string with the keyboard, and then a visitor reads the page in Spanish twice: through the
+ * translating proxy (`/es/…` on the product) and on the site itself with the project's snippet.
+ * Both show the corrected string, and Apertium's Spanish for the others.
+ */
+
+const SITE_ROOT = resolve(import.meta.dirname, '../fixtures/lakeside-library');
+const LANGUAGE = 'es';
+/** The string the translator corrects (on /visit.html), and the correction. */
+const EDITED_SOURCE = 'The library is closed on Sunday.';
+const EDITED_TARGET = 'Los domingos la biblioteca permanece cerrada.';
+/** Strings of /visit.html left to Apertium. */
+const MACHINE_SOURCES = [
+  'The library opens at nine in the morning.',
+  'The library closes at six in the evening.',
+  'The bus stops in front of the library.',
+];
+
+interface Envelope<T> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+async function postJson<T>(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<Envelope<T>> {
+  const response = await fetch(`${baseUrl}/api/${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: token, timezone: new Date().toISOString() } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/sign-in`);
+  await page.getByTestId('sign-in-email').fill(email);
+  await page.getByTestId('sign-in-password').fill(password);
+  await page.getByTestId('sign-in-submit').click();
+  await page.getByTestId('main-app').waitFor({ timeout: 30_000 });
+}
+
+/** The words a progress legend entry of the editor shows ("Machine 12" → 12). */
+async function wordsOf(
+  page: Page,
+  bucket: 'machine' | 'self' | 'newContent' | 'untranslated',
+): Promise<number> {
+  const text = await page.getByTestId(`progress-${bucket}`).innerText();
+  return Number(text.replace(/\D/g, ''));
+}
+
+/**
+ * Console errors of a visitor's page, and the addresses that answered an error. A missing
+ * /favicon.ico is the only failed load allowed (its console line does not name the address).
+ */
+function watchVisitor(page: Page): () => string[] {
+  const problems = watchConsole(page);
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  return () => {
+    const unexpected = failed.filter((line) => !line.endsWith('/favicon.ico'));
+    return [
+      ...unexpected,
+      ...problems.filter(
+        (problem) => !problem.startsWith('Failed to load resource') || unexpected.length > 0,
+      ),
+    ];
+  };
+}
+
+/** The page's visible text with runs of white space collapsed. */
+async function visibleText(page: Page): Promise<string> {
+  return (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+}
+
+describe('the whole main job in Chromium against the built product and a real Apertium', () => {
+  let product: ProductFixture;
+  let site: TaggedSite;
+  let apertium: ApertiumServer;
+  let baseUrl = '';
+  const admin = { email: uniqueEmail('main-job'), password: 'Admin#Pass2026' };
+
+  beforeAll(async () => {
+    [apertium, site] = await Promise.all([startApertium(), startTaggedSite(SITE_ROOT)]);
+    product = await startProductFixture({
+      env: {
+        ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+        APERTIUM_URL: apertium.baseUrl,
+        MT_DEFAULT_ENGINE: 'apertium',
+      },
+    });
+    baseUrl = product.server.url;
+    const root = await postJson<{ token: string }>(baseUrl, 'auth', product.server.admin);
+    expect(root.success, root.message).toBe(true);
+    const organisation = await postJson(
+      baseUrl,
+      'auth/newOrganisation',
+      {
+        organisation: `Lakeside ${Date.now().toString(36)}`,
+        name: 'Lakeside Admin',
+        email: admin.email,
+        password: admin.password,
+        plan: 'paid',
+      },
+      root.data.token,
+    );
+    expect(organisation.success, organisation.message).toBe(true);
+  }, 240_000);
+
+  afterAll(async () => {
+    await product?.stop();
+    await site?.close();
+    await apertium?.stop();
+  });
+
+  it('creates, crawls, machine-translates, corrects, and serves the page through the proxy and the snippet', async () => {
+    const { page, problems } = await product.openPage('desktop');
+    await signIn(page, baseUrl, admin.email, admin.password);
+    await page.getByTestId('contract-checkbox').click();
+    await page.getByTestId('contract-agree').click();
+    await page.getByTestId('contract-agree').waitFor({ state: 'detached' });
+
+    // 1. The project, from the dashboard's wizard: English source (the default), Spanish target.
+    await page.getByTestId('nav-projects').click();
+    await page.getByTestId('projects-create').click();
+    await page.getByTestId('wizard-name').fill('Lakeside library');
+    await page.getByTestId('wizard-next').click();
+    await page.getByTestId('wizard-url-0').fill(`${site.origin}/`);
+    await page.getByTestId('wizard-next').click();
+    await pickOption(page.getByTestId('wizard-target-languages'), 'Spanish');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('wizard-submit').click();
+
+    // 2. The crawl, watched on the overview until it finishes and the project is ready.
+    await page.getByTestId('project-overview').waitFor();
+    await page.waitForURL(/\/app\/projects\/[0-9a-f-]{36}/);
+    const projectId = /\/app\/projects\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    await page
+      .getByTestId('project-overview')
+      .getByTestId('project-status')
+      .filter({ hasText: 'Ready' })
+      .waitFor({ timeout: 120_000 });
+    await expect
+      .poll(() => page.getByTestId('crawl-progress').getAttribute('aria-valuenow'), { timeout: 30_000 })
+      .toBe('100');
+    await expect.poll(async () => Number(await page.getByTestId('crawl-parsed-urls').innerText())).toBe(2);
+    const snippetTag = (await page.getByTestId('integration-snippet-tag').innerText()).trim();
+    expect(snippetTag).toContain(`data-project-id="${projectId}"`);
+    await screenshot(page, 'main-job-crawled');
+
+    // 3. The editor of Spanish: every string of the site on one page, all of it still new.
+    await page.goto(`${baseUrl}/app/workspace/${projectId}/${LANGUAGE}`);
+    const grid = page.getByTestId('segment-grid');
+    const rows = grid.getByTestId('segment-row');
+    await rows.first().waitFor();
+    await page.getByTestId('language-progress').waitFor();
+    const sources = await grid.getByTestId('segment-source').allInnerTexts();
+    for (const text of [EDITED_SOURCE, ...MACHINE_SOURCES]) expect(sources).toContain(text);
+    expect(await wordsOf(page, 'machine')).toBe(0);
+
+    // Select the page, apply machine translation, and watch the progress until nothing is left.
+    await page.getByRole('checkbox', { name: 'Select every string on this page' }).check();
+    const bulk = page.getByTestId('bulk-actions');
+    await bulk.getByRole('button', { name: 'Apply machine translation' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await waitForToast(page, NMT_MESSAGES.accepted);
+    await expect
+      .poll(async () => [await wordsOf(page, 'newContent'), await wordsOf(page, 'untranslated')], {
+        timeout: 120_000,
+        interval: 500,
+      })
+      .toEqual([0, 0]);
+    expect(await wordsOf(page, 'machine')).toBeGreaterThan(50);
+    await screenshot(page, 'main-job-machine-translated');
+
+    // Apertium's own Spanish is what the editor now holds for the strings nobody touched.
+    const login = await postJson<{ token: string }>(baseUrl, 'auth', admin);
+    expect(login.success, login.message).toBe(true);
+    const tmOf = async (): Promise<TmEntry[]> => {
+      const answer = await postJson<{ tm: TmEntry[] }>(
+        baseUrl,
+        'translation/filter',
+        { projectId, targetLang: LANGUAGE, pageNumber: 1, pageSize: 200 },
+        login.data.token,
+      );
+      expect(answer.success, answer.message).toBe(true);
+      return answer.data.tm;
+    };
+    const machine = new Map<string, string>();
+    for (const entry of await tmOf()) {
+      if (!MACHINE_SOURCES.includes(entry.source)) continue;
+      expect(entry.translationType).toBe('MACHINE');
+      expect(entry.preProcessedTarget).toBe(await apertium.translate(entry.source, 'eng|spa'));
+      expect(entry.preProcessedTarget).not.toBe(entry.source);
+      machine.set(entry.source, entry.preProcessedTarget);
+    }
+    expect([...machine.keys()].sort()).toEqual([...MACHINE_SOURCES].sort());
+
+    // 4. One string corrected with the keyboard: walk down to it, Enter, replace, Enter saves.
+    const position = sources.indexOf(EDITED_SOURCE);
+    await grid.focus();
+    for (let step = 0; step < position; step += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('target-editor').waitFor();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(EDITED_TARGET);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="row-saving"]').length === 0);
+    expect(await page.getByTestId('row-save-failed').count()).toBe(0);
+    const edited = rows.filter({
+      has: page.getByTestId('segment-source').getByText(EDITED_SOURCE, { exact: true }),
+    });
+    await expect.poll(() => edited.getByTestId('segment-target').innerText()).toBe(EDITED_TARGET);
+    await expect.poll(async () => wordsOf(page, 'self'), { timeout: 15_000 }).toBeGreaterThan(0);
+    await screenshot(page, 'main-job-corrected');
+    const saved = (await tmOf()).find((entry) => entry.source === EDITED_SOURCE);
+    expect(saved?.translationType).toBe('USER');
+    expect(saved?.preProcessedTarget).toBe(EDITED_TARGET);
+
+    // 5. Through the proxy: /es/visit.html on the product (the project's domain answers there).
+    const visitor = await product.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const proxied = await visitor.newPage();
+    const proxiedProblems = watchVisitor(proxied);
+    const response = await proxied.goto(`${baseUrl}/${LANGUAGE}/visit.html`);
+    expect(response?.status()).toBe(200);
+    expect(await proxied.locator('html').getAttribute('lang')).toBe(LANGUAGE);
+    const proxiedText = await visibleText(proxied);
+    expect(proxiedText).toContain(EDITED_TARGET);
+    expect(proxiedText).not.toContain(EDITED_SOURCE);
+    for (const [source, target] of machine) {
+      expect(proxiedText).toContain(target);
+      expect(proxiedText).not.toContain(source);
+    }
+    // Links to the site's pages stay in Spanish.
+    expect(
+      await proxied.getByRole('link', { name: machineOrSelf(await tmOf(), 'Home') }).getAttribute('href'),
+    ).toBe(`/${LANGUAGE}/`);
+    await screenshot(proxied, 'main-job-proxy');
+
+    // 6. With the snippet: a copy of /visit.html carrying the project's tag, read in Spanish.
+    const taggedUrl = site.addTaggedCopy('/visit.html', '/visit-with-snippet.html', snippetTag);
+    const reader = await product.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await reader.addInitScript((code) => localStorage.setItem('bhasha:language', code), LANGUAGE);
+    const withSnippet = await reader.newPage();
+    const snippetProblems = watchVisitor(withSnippet);
+    await withSnippet.goto(taggedUrl);
+    await withSnippet.waitForFunction((text) => document.body.innerText.includes(text), EDITED_TARGET, {
+      timeout: 30_000,
+    });
+    expect(await withSnippet.locator('html').getAttribute('lang')).toBe(LANGUAGE);
+    const snippetText = await visibleText(withSnippet);
+    expect(snippetText).not.toContain(EDITED_SOURCE);
+    for (const [source, target] of machine) {
+      expect(snippetText).toContain(target);
+      expect(snippetText).not.toContain(source);
+    }
+    await screenshot(withSnippet, 'main-job-snippet');
+
+    await visitor.close();
+    await reader.close();
+    expect(problems.filter((problem) => !problem.includes('favicon'))).toEqual([]);
+    expect(proxiedProblems()).toEqual([]);
+    expect(snippetProblems()).toEqual([]);
+  }, 480_000);
+});
+
+/** The Spanish of a short source string as the TM holds it (the link text the proxy shows). */
+function machineOrSelf(tm: TmEntry[], source: string): string {
+  const entry = tm.find((candidate) => candidate.source === source);
+  if (!entry?.preProcessedTarget) throw new Error(`no translation of "${source}" in the TM`);
+  return entry.preProcessedTarget;
+}
