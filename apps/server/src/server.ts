@@ -18,6 +18,10 @@ import { bindCrawlRuntime, createCrawlRuntime } from './modules/crawl/crawl-runt
 import { scheduleContentTracking } from './modules/crawl/tracker.job';
 import { bindMtRuntime, createMtRuntime } from './modules/machine-translation/mt-runtime';
 import { createMtEngineRegistryFromEnv } from './modules/machine-translation/mt-engine-registry';
+import {
+  bindTmxImportRuntime,
+  createTmxImportRuntime,
+} from './modules/translation-memory/tmx-import-runtime';
 import type { Services } from './services';
 
 export interface RunningServer {
@@ -89,6 +93,16 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       emitter: deferredEmitter,
       clock,
       engines: mtEngines,
+      log: createLogger(env.LOG_LEVEL),
+    }),
+  );
+  // TMX imports read the uploads web processes stored under the data directory.
+  bindTmxImportRuntime(
+    createTmxImportRuntime({
+      db: handle.db,
+      emitter: deferredEmitter,
+      clock,
+      dataDir: config.dataDir,
       log: createLogger(env.LOG_LEVEL),
     }),
   );

@@ -165,6 +165,9 @@ export function createServices(appDeps: AppDeps) {
       clock: deps.clock,
       access: projectAccess,
       emitter: deps.emitter,
+      jobs: deps.jobs,
+      dataDir: deps.config.dataDir,
+      log: deps.log,
     }),
     registration: createRegistrationService({
       db,

@@ -3,6 +3,7 @@ import { crawlJobDefinitions } from '../modules/crawl/crawl.job';
 import { projectDeleteJob } from '../modules/projects/projects.job';
 import { trackerRunDueJob } from '../modules/crawl/tracker.job';
 import { nmtApplyJob } from '../modules/machine-translation/machine-translation.job';
+import { tmxImportJob } from '../modules/translation-memory/tmx-import.job';
 
 /**
  * Every job the worker role runs. Features add their `*.job.ts` definitions here; the list is
@@ -13,4 +14,5 @@ export const jobDefinitions: JobDefinition[] = [
   projectDeleteJob,
   trackerRunDueJob,
   nmtApplyJob,
+  tmxImportJob,
 ];

@@ -2,18 +2,23 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import type { FuzzyMatchResponse, TmEntry, TmxImportResponse } from '@bhasha/contract';
+import { TM_MESSAGES, type FuzzyMatchResponse, type TmEntry, type TmxImportResponse } from '@bhasha/contract';
 import { parseTmxText, tmxPrologue, tmxUnitXml, TMX_EPILOGUE, type TmxUnit } from '@bhasha/engine';
 import { memoryEntries, projects, translations } from '@bhasha/db';
 import { eq } from 'drizzle-orm';
 import { systemClock } from '../../src/lib/clock';
 import { createOrganisationFuzzyIndexes } from '../../src/modules/translation-memory/organisation-fuzzy-indexes';
 import { importTmxStream } from '../../src/modules/translation-memory/tmx-import-pipeline';
+import {
+  bindTmxImportRuntime,
+  createTmxImportRuntime,
+} from '../../src/modules/translation-memory/tmx-import-runtime';
 import { createTranslationMemoryRepository } from '../../src/modules/translation-memory/translation-memory.repository';
 import { createTranslationWriter } from '../../src/modules/translation/translation-writer';
 import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import { multipartBody } from '../support/multipart';
 import { readZip } from './support/read-zip';
+import { waitForTmxImport } from './support/tmx-import';
 import {
   buildTranslationFixture,
   type Headers,
@@ -45,19 +50,28 @@ describe('translation memory: TMX exchange and fuzzy matches', () => {
   let foreign: Headers;
   let foreignProjectId: string;
 
-  const importTmx = (
+  /** Uploads a TMX; a 200 answer is followed to the end of its job, answered like the upload's. */
+  const importTmx = async (
     content: string,
     fields: Record<string, string>,
     headers: Headers = f.admin,
     name = 'memory.tmx',
   ) => {
     const body = multipartBody(fields, { name, type: 'application/x-tmx+xml', content });
-    return f.t.app.inject({
+    const uploaded = await f.t.app.inject({
       method: 'POST',
       url: '/api/translation/tm/import/tmx',
       headers: { ...headers, 'content-type': body.contentType },
       payload: body.payload,
     });
+    if (uploaded.statusCode !== 200) return uploaded;
+    const accepted = uploaded.json<{ data: TmxImportResponse; message: string }>();
+    expect(accepted.message).toBe(TM_MESSAGES.imported);
+    const state = await waitForTmxImport(f.t.app, headers, fields.projectId!, accepted.data.importId);
+    expect(state.status, state.error ?? '').toBe('completed');
+    const { importId, status, units, applied, unchanged, addedToMemory, skipped } = state;
+    const data = { importId, status, units, applied, unchanged, addedToMemory, skipped };
+    return { statusCode: 200, body: JSON.stringify({ data }), json: <T>() => ({ data }) as T };
   };
   const rowCounts = async () => {
     const [memory] = await f.t.handle.db.select({ n: count() }).from(memoryEntries);
@@ -67,6 +81,15 @@ describe('translation memory: TMX exchange and fuzzy matches', () => {
 
   beforeAll(async () => {
     f = await buildTranslationFixture();
+    // The fixture's worker runs every job of the registry; TMX imports read this app's uploads.
+    bindTmxImportRuntime(
+      createTmxImportRuntime({
+        db: f.t.handle.db,
+        emitter: silentEmitter,
+        clock: systemClock,
+        dataDir: f.t.services.config.dataDir,
+      }),
+    );
     ({ projectId } = await f.createProject({ targetLanguages: ['fr', 'hi'], pageFiles: ['index.html'] }));
     const listed = await f.post('/translation/filter', { projectId, targetLang: 'fr', pageSize: 500 });
     entries = listed
@@ -90,6 +113,8 @@ describe('translation memory: TMX exchange and fuzzy matches', () => {
     const imported = await importTmx(tmxOf(units), { projectId, targetLang: 'fr' });
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json<{ data: TmxImportResponse }>().data).toEqual({
+      importId: expect.any(String),
+      status: 'completed',
       units: 3,
       applied: 3,
       unchanged: 0,

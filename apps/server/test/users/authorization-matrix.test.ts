@@ -170,6 +170,7 @@ const FIXTURES: Record<string, RouteFixture> = {
     kind: 'resource',
     body: onProject({ targetLang: 'hi', url: '/matrix', translatedUrl: '/matrix-hi' }),
   },
+  'POST /api/scope/getUrlTranslations': { kind: 'resource', body: onProject({ targetLang: 'hi' }) },
   'POST /api/scope/getTrackingFilesListByUrl': { kind: 'resource', body: onProject({ url: MATRIX_URL }) },
   'POST /api/scope/getTrackingFilesrc': { kind: 'resource', body: onProject({ fileId: ZERO_ID }) },
   'POST /api/scope/getFilehtmls': { kind: 'resource', body: onProject({ fileIds: [ZERO_ID] }) },
@@ -289,6 +290,10 @@ const FIXTURES: Record<string, RouteFixture> = {
             '<tuv xml:lang="hi"><seg>मैट्रिक्स</seg></tuv></tu></body></tmx>',
         },
       ),
+  },
+  'POST /api/translation/tm/import/tmx/status': {
+    kind: 'resource',
+    body: onProject({ importId: ZERO_ID }),
   },
   // Collaborator assignment (spec §7 "Multi-domain").
   'POST /api/domains/assignColloborator': {

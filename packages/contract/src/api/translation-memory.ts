@@ -18,6 +18,8 @@ export const TM_MESSAGES = {
   imported: 'TMX imported',
   badTmx: 'Please upload a correct TMX file',
   tmxTooLarge: `The TMX file is larger than ${TMX_UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
+  importFailed: 'The TMX import failed',
+  importNotFound: 'This TMX import',
   sourceNotFound: 'Segment not found',
   noSourceOrText: 'Give the sourceHash of a segment or a text',
 } as const;
@@ -68,8 +70,16 @@ export type FuzzyMatchResponse = z.infer<typeof fuzzyMatchResponseSchema>;
 export const tmExportRequestSchema = z.object({ projectId: projectIdSchema, targetLang: languageCodeSchema });
 export type TmExportRequest = z.infer<typeof tmExportRequestSchema>;
 
+/** queued → running → completed | failed (ADR 0019). */
+export const TMX_IMPORT_STATUS_VALUES = ['queued', 'running', 'completed', 'failed'] as const;
+export type TmxImportStatus = (typeof TMX_IMPORT_STATUS_VALUES)[number];
+
 export const tmxImportResponseSchema = z.object({
-  /** Translation units read. */
+  /** The import job (poll translation/tm/import/tmx/status with it). */
+  importId: z.string(),
+  /** Where the import is when this answer is sent: queued when a worker will run it. */
+  status: z.enum(TMX_IMPORT_STATUS_VALUES),
+  /** Translation units read (and stored) so far. */
   units: z.number().int(),
   /** Translations written to segments of the project (created or updated). */
   applied: z.number().int(),
@@ -81,3 +91,18 @@ export const tmxImportResponseSchema = z.object({
   skipped: z.number().int(),
 });
 export type TmxImportResponse = z.infer<typeof tmxImportResponseSchema>;
+
+export const tmxImportStatusRequestSchema = z.object({ projectId: projectIdSchema, importId: z.uuid() });
+export type TmxImportStatusRequest = z.infer<typeof tmxImportStatusRequestSchema>;
+
+/** An import's progress, as the dashboard polls it (and as `job.progressed` pushes done/total). */
+export const tmxImportStateSchema = tmxImportResponseSchema.extend({
+  targetLang: z.string(),
+  /** Units the file holds. */
+  total: z.number().int(),
+  /** Why a failed import stopped. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TmxImportState = z.infer<typeof tmxImportStateSchema>;

@@ -14,7 +14,7 @@ export interface TmxImportTarget {
   projectId: string;
   sourceLang: string;
   targetLang: string;
-  authorId: string;
+  authorId: string | null;
   overwrite: boolean;
 }
 
@@ -51,15 +51,23 @@ export async function importTmxStream(
   deps: TmxImportDeps,
   target: TmxImportTarget,
   file: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
-  options: { skipUnits?: number; onBatch?: (totals: TmxImportTotals) => Promise<void> | void } = {},
+  options: {
+    skipUnits?: number;
+    batchSize?: number;
+    /** Checked before each batch is stored: an aborted import stops between batches. */
+    signal?: AbortSignal;
+    onBatch?: (totals: TmxImportTotals) => Promise<void> | void;
+  } = {},
 ): Promise<TmxImportTotals> {
   const totals = emptyTotals();
   const skipUnits = options.skipUnits ?? 0;
+  const batchSize = options.batchSize ?? TMX_IMPORT_BATCH;
   let batch = new Map<string, { sourceText: string; text: string }>();
   const flush = async () => {
     if (batch.size === 0) return;
     const pairs = batch;
     batch = new Map();
+    options.signal?.throwIfAborted();
     await storeBatch(deps, target, pairs, totals);
     await options.onBatch?.({ ...totals });
   };
@@ -72,7 +80,7 @@ export async function importTmxStream(
     const pair = languagePair(event.unit, target);
     if (!pair) totals.skipped += 1;
     else batch.set(sourceHash(pair.sourceText), pair);
-    if (batch.size >= TMX_IMPORT_BATCH) await flush();
+    if (batch.size >= batchSize) await flush();
   }
   totals.units = seen;
   await flush();

@@ -1,9 +1,12 @@
 import type { Database } from '@bhasha/db';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 import type { ProjectAccess } from '../projects/project-access';
-import { createTranslationWriter } from '../translation/translation-writer';
 import { createOrganisationFuzzyIndexes } from './organisation-fuzzy-indexes';
+import { createTmxImportRuntime } from './tmx-import-runtime';
+import { createTmxImportsRepository } from './tmx-imports.repository';
 import { createTranslationMemoryRepository } from './translation-memory.repository';
 import { createTranslationMemoryService } from './translation-memory.service';
 
@@ -22,17 +25,31 @@ export function createTranslationMemoryServices(deps: {
   clock: Clock;
   access: ProjectAccess;
   emitter: RealtimeEmitter;
+  jobs: Pick<JobQueue, 'send'> | null;
+  /** TMX uploads are stored under it until their import job has run. */
+  dataDir: string;
+  log?: Logger;
 }) {
   const repository = createTranslationMemoryRepository(deps.db);
+  const fuzzy = createOrganisationFuzzyIndexes(repository, {
+    refreshMs: FUZZY_REFRESH_MS,
+    maxIndexes: FUZZY_MAX_INDEXES,
+  });
   return {
     translationMemory: createTranslationMemoryService({
       repository,
       access: deps.access,
-      // The writer holds no state: this instance behaves exactly as the translation module's.
-      writer: createTranslationWriter({ db: deps.db, emitter: deps.emitter, clock: deps.clock }),
-      fuzzy: createOrganisationFuzzyIndexes(repository, {
-        refreshMs: FUZZY_REFRESH_MS,
-        maxIndexes: FUZZY_MAX_INDEXES,
+      fuzzy,
+      imports: createTmxImportsRepository(deps.db),
+      jobs: deps.jobs,
+      // The writer holds no state: the runtime's behaves exactly as the translation module's.
+      runtime: createTmxImportRuntime({
+        db: deps.db,
+        emitter: deps.emitter,
+        clock: deps.clock,
+        dataDir: deps.dataDir,
+        log: deps.log,
+        fuzzy,
       }),
     }),
   };

@@ -9,6 +9,8 @@ import {
   fuzzyMatchResponseSchema,
   tmExportRequestSchema,
   tmxImportResponseSchema,
+  tmxImportStateSchema,
+  tmxImportStatusRequestSchema,
   type TmxImportResponse,
 } from '@bhasha/contract';
 import { ok } from '../../http/envelope';
@@ -108,7 +110,7 @@ export const translationMemoryRoutes: FastifyPluginAsyncZod<{ services: Services
         tags,
         security,
         summary:
-          'Import a TMX file (multipart: projectId, targetLang, overwrite, then file): segments of the project get the translations, other units go to the organisation memory',
+          'Import a TMX file (multipart: projectId, targetLang, overwrite, then file): the file is checked and stored, and a job gives segments of the project the translations and puts other units in the organisation memory; poll import/tmx/status with the importId',
         consumes: ['multipart/form-data'],
         response: responses(tmxImportResponseSchema, 400, 404),
       },
@@ -119,5 +121,20 @@ export const translationMemoryRoutes: FastifyPluginAsyncZod<{ services: Services
       )) as TmxImportResponse;
       return ok(result, TM_MESSAGES.imported);
     },
+  );
+
+  app.post(
+    '/translation/tm/import/tmx/status',
+    {
+      config: readers,
+      schema: {
+        tags,
+        security,
+        summary: 'Progress and counts of a TMX import (queued, running, completed or failed)',
+        body: tmxImportStatusRequestSchema,
+        response: responses(tmxImportStateSchema, 400, 404),
+      },
+    },
+    async (request) => ok(await memory.importStatus(request.principal!, request.body)),
   );
 };

@@ -6,11 +6,13 @@ import {
   type FuzzyMatchResponse,
   type TmExportRequest,
   type TmxImportResponse,
+  type TmxImportState,
+  type TmxImportStatusRequest,
 } from '@bhasha/contract';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { TmxError, diffWords, tmxPrologue, tmxUnitXml, TMX_EPILOGUE, type TmxUnit } from '@bhasha/engine';
@@ -19,21 +21,33 @@ import { AppError } from '../../lib/app-error';
 import { csvField } from '../../lib/csv-records';
 import type { ProjectAccess } from '../projects/project-access';
 import type { ProjectRow } from '../projects/projects.repository';
-import type { TranslationWriter } from '../translation/translation-writer';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { OrganisationFuzzyIndexes } from './organisation-fuzzy-indexes';
 import type { MemoryTranslation, TranslationMemoryRepository } from './translation-memory.repository';
-import { importTmxStream, validateTmx } from './tmx-import-pipeline';
+import { validateTmx } from './tmx-import-pipeline';
+import { tmxImportJob } from './tmx-import.job';
+import {
+  TMX_READ_CHUNK,
+  TMX_UPLOAD_FOLDER,
+  failTmxImport,
+  runTmxImport,
+  storedUploadPath,
+  type TmxImportRuntime,
+} from './tmx-import-runtime';
+import { presentTmxImport, type TmxImportRow, type TmxImportsRepository } from './tmx-imports.repository';
 import { xlsxStream } from './xlsx-stream';
 
 const EXPORT_PAGE = 1000;
-/** Bytes read from a stored TMX at a time. */
-const READ_CHUNK = 1 << 16;
 
 export interface TranslationMemoryDeps {
   repository: TranslationMemoryRepository;
   access: ProjectAccess;
-  writer: TranslationWriter;
   fuzzy: OrganisationFuzzyIndexes;
+  imports: TmxImportsRepository;
+  /** Queues import jobs; null in a process without a queue (the import then runs in the request). */
+  jobs: Pick<JobQueue, 'send'> | null;
+  /** Where uploads are stored, and how an import runs when there is no queue. */
+  runtime: TmxImportRuntime;
 }
 
 /** A TMX, CSV or XLSX download: its file name and its content, piece by piece. */
@@ -44,7 +58,14 @@ export interface Download {
 }
 
 /** Translation memory exchange (TMX, CSV) and fuzzy matches from the organisation's memory (ADR 0011). */
-export function createTranslationMemoryService({ repository, access, writer, fuzzy }: TranslationMemoryDeps) {
+export function createTranslationMemoryService({
+  repository,
+  access,
+  fuzzy,
+  imports,
+  jobs,
+  runtime,
+}: TranslationMemoryDeps) {
   async function projectInLanguage(
     principal: Principal,
     projectId: string,
@@ -196,8 +217,10 @@ export function createTranslationMemoryService({ repository, access, writer, fuz
     },
 
     /**
-     * Keeps the upload in a file, reads it once to the end (a bad file writes nothing), then
-     * streams it into the project and the organisation's memory a batch at a time.
+     * Stores the upload in the data directory (bounded by the multipart limit), reads it once to
+     * the end (a bad file is refused and writes nothing), records the import and queues its job
+     * (ADR 0019). Without a job queue (a process started without one) the import runs here, through
+     * the same code as the job, and the answer carries its final counts.
      */
     async importTmx(
       principal: Principal,
@@ -205,33 +228,59 @@ export function createTranslationMemoryService({ repository, access, writer, fuz
       file: AsyncIterable<Uint8Array>,
     ): Promise<TmxImportResponse> {
       const project = await projectInLanguage(principal, input.projectId, input.targetLang, true);
-      const folder = await mkdtemp(join(tmpdir(), 'bhasha-tmx-'));
-      const path = join(folder, 'upload.tmx');
+      const id = randomUUID();
+      const filePath = join(TMX_UPLOAD_FOLDER, `${id}.tmx`);
+      const path = storedUploadPath(runtime, filePath);
+      let units: number;
+      let bytes: number;
       try {
+        await mkdir(dirname(path), { recursive: true });
         await pipeline(Readable.from(file), createWriteStream(path));
-        try {
-          await validateTmx(createReadStream(path, { highWaterMark: READ_CHUNK }));
-        } catch (error) {
-          if (error instanceof TmxError) throw AppError.validation([TM_MESSAGES.badTmx, error.message]);
-          throw error;
-        }
-        return await importTmxStream(
-          { repository, writer, fuzzy },
-          {
-            organisationId: project.organisationId,
-            projectId: project.id,
-            sourceLang: project.sourceLanguage,
-            targetLang: input.targetLang,
-            authorId: principal.id,
-            overwrite: input.overwrite,
-          },
-          createReadStream(path, { highWaterMark: READ_CHUNK }),
-        );
-      } finally {
-        await rm(folder, { recursive: true, force: true });
+        bytes = (await stat(path)).size;
+        units = await validateTmx(createReadStream(path, { highWaterMark: TMX_READ_CHUNK }));
+      } catch (error) {
+        await rm(path, { force: true });
+        if (error instanceof TmxError) throw AppError.validation([TM_MESSAGES.badTmx, error.message]);
+        throw error;
+      }
+      const row = await imports.create({
+        id,
+        organisationId: project.organisationId,
+        projectId: project.id,
+        userId: principal.id,
+        sourceLang: project.sourceLanguage,
+        targetLang: input.targetLang,
+        overwrite: input.overwrite,
+        filePath,
+        fileBytes: bytes,
+        unitsTotal: units,
+      });
+      if (jobs) {
+        await jobs.send(tmxImportJob, { importId: id, projectId: project.id }, { singletonKey: id });
+        return responseOf(row);
+      }
+      try {
+        return responseOf((await runTmxImport(runtime, id)) ?? row);
+      } catch (error) {
+        await failTmxImport(runtime, id, TM_MESSAGES.importFailed);
+        throw error;
       }
     },
+
+    /** An import's progress and counts, for the dashboard to poll. */
+    async importStatus(principal: Principal, body: TmxImportStatusRequest): Promise<TmxImportState> {
+      const project = await access.requireVisible(principal, body.projectId);
+      const row = await imports.findInProject(project.id, body.importId);
+      if (!row) throw AppError.notFound(TM_MESSAGES.importNotFound);
+      return presentTmxImport(row);
+    },
   };
+}
+
+/** The upload call's answer: the import's id and state, and the counts so far. */
+function responseOf(row: TmxImportRow): TmxImportResponse {
+  const { importId, status, units, applied, unchanged, addedToMemory, skipped } = presentTmxImport(row);
+  return { importId, status, units, applied, unchanged, addedToMemory, skipped };
 }
 
 /** TMX dates: YYYYMMDDThhmmssZ. */
