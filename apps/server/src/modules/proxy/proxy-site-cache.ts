@@ -38,14 +38,21 @@ export function createProxySiteCache(source: ProxySiteSource, revalidateMs: numb
   const sites = new Map<string, Timed<ProxySite | undefined>>();
   const languages = new Map<string, Timed<LanguageState>>();
   const inFlight = new Map<string, Promise<unknown>>();
+  /** Bumped by `invalidate`: a load that started before it stores its answer as stale. */
+  let generation = 0;
 
   function shared<T>(key: string, load: () => Promise<T>): Promise<T> {
     const running = inFlight.get(key) as Promise<T> | undefined;
     if (running) return running;
-    const promise = load().finally(() => inFlight.delete(key));
+    const promise = load().finally(() => {
+      if (inFlight.get(key) === promise) inFlight.delete(key);
+    });
     inFlight.set(key, promise);
     return promise;
   }
+
+  /** The check time of an answer whose load started at generation `started`. */
+  const checkedAt = (started: number) => (started === generation ? now() : Number.NEGATIVE_INFINITY);
 
   const isFresh = (entry: Timed<unknown> | undefined): boolean =>
     entry !== undefined && now() - entry.checkedAt < revalidateMs;
@@ -54,9 +61,10 @@ export function createProxySiteCache(source: ProxySiteSource, revalidateMs: numb
     const entry = hosts.get(host);
     if (entry && isFresh(entry)) return entry.value;
     return shared(`host|${host}`, async () => {
+      const started = generation;
       const value = await source.findSiteByHost(host);
       if (hosts.size >= HOST_CACHE_LIMIT) hosts.clear();
-      hosts.set(host, { value, checkedAt: now() });
+      hosts.set(host, { value, checkedAt: checkedAt(started) });
       return value;
     });
   }
@@ -65,9 +73,10 @@ export function createProxySiteCache(source: ProxySiteSource, revalidateMs: numb
     const entry = sites.get(projectId);
     if (entry && isFresh(entry)) return entry.value;
     return shared(`site|${projectId}`, async () => {
+      const started = generation;
       const value = await source.loadSite(projectId);
       if (sites.size >= HOST_CACHE_LIMIT) sites.clear();
-      sites.set(projectId, { value, checkedAt: now() });
+      sites.set(projectId, { value, checkedAt: checkedAt(started) });
       return value;
     });
   }
@@ -77,6 +86,7 @@ export function createProxySiteCache(source: ProxySiteSource, revalidateMs: numb
     const entry = languages.get(key);
     if (entry && isFresh(entry)) return entry.value;
     return shared(`lang|${key}`, async () => {
+      const started = generation;
       const fingerprint = await source.translationsFingerprint(projectId, code);
       const slugRows = await source.listUrlTranslations(projectId, code);
       const slugVersion = slugRows.map((row) => `${row.sourcePath}>${row.translatedPath}`).join('\n');
@@ -91,15 +101,30 @@ export function createProxySiteCache(source: ProxySiteSource, revalidateMs: numb
           sourcePaths: new Map(slugRows.map((row) => [row.translatedPath, row.sourcePath])),
         };
       }
-      languages.set(key, { value: state, checkedAt: now() });
+      languages.set(key, { value: state, checkedAt: checkedAt(started) });
       return state;
     });
+  }
+
+  /** Marks what is known about a project (all projects when undefined) as due for a re-check. */
+  function invalidate(projectId?: string): void {
+    const stale = (entry: Timed<unknown>) => (entry.checkedAt = Number.NEGATIVE_INFINITY);
+    for (const [id, entry] of sites) if (projectId === undefined || id === projectId) stale(entry);
+    for (const [key, entry] of languages)
+      if (projectId === undefined || key.startsWith(`${projectId}|`)) stale(entry);
+    // A host may now belong to a project or stop belonging to one: hosts are few, re-check them all.
+    for (const entry of hosts.values()) stale(entry);
+    // A load already running may have read the old rows: later requests start their own, and its
+    // answer is stored as due for a re-check.
+    generation += 1;
+    inFlight.clear();
   }
 
   return {
     siteByHost,
     site,
     language,
+    invalidate,
     /** Forgets what is known about a project (its slugs or settings changed in this process). */
     forget(projectId: string): void {
       sites.delete(projectId);

@@ -12,6 +12,7 @@ import { ok } from '../../http/envelope';
 import { responses } from '../../http/responses';
 import type { Services } from '../../services';
 import { PROJECT_MANAGER_ROLES, PROJECT_READER_ROLES } from '../projects/projects.policy';
+import { listenForDeliveryChanges } from './delivery-change-listener';
 import type { ProxyRequest, ProxyService } from './proxy.service';
 
 const PREVIEW_PREFIX = '/proxy-preview/';
@@ -109,7 +110,17 @@ export const proxyRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
       ),
   );
 
+  // Instant purge (ADR 0017): changes committed by any process reach this one's proxy at once.
+  const changes = listenForDeliveryChanges(
+    services.handle,
+    (projectId) => services.proxy.invalidate(projectId),
+    (message) => app.log.warn(message),
+  );
+  app.addHook('onReady', async () => {
+    await changes.ready;
+  });
   app.addHook('onClose', async () => {
+    await changes.close();
     await services.proxy.close();
   });
   done();

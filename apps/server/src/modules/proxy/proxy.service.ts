@@ -507,6 +507,15 @@ export function createProxyService(deps: {
       pages.deletePrefix(`${projectId}|`);
     },
 
+    /**
+     * Re-checks a project's sites, settings and translations on its next request (all projects when
+     * undefined): a change committed by any process (see `listenForDeliveryChanges`). Cached pages
+     * are keyed by those versions, so they are reused only while nothing they depend on changed.
+     */
+    invalidate(projectId?: string): void {
+      sites.invalidate(projectId);
+    },
+
     stats: () => ({ cachedPages: pages.size, cachedBytes: pages.bytes, plannedPages: planCount }),
     close: () => fetcher.close(),
   };
