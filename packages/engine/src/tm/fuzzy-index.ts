@@ -1,6 +1,6 @@
 import { LevenshteinPattern } from './bounded-levenshtein';
 import { fuzzyScore, maxDistanceFor, normaliseFuzzyText } from './fuzzy-text';
-import { distinctBuckets } from './trigram-buckets';
+import { bucketMultiplicities, distinctBuckets } from './trigram-buckets';
 import {
   BLOCK_HEADER_BYTES,
   BLOCK_POSTINGS,
@@ -77,7 +77,12 @@ interface DeltaSegment {
  * of x: one edit touches at most three trigrams, and a bucket of s absent from q needs all its
  * trigrams destroyed (q-gram lemma on sets; hashing merges buckets, which only raises the count of
  * shared ones relative to G). Texts passing both are verified with a bounded bit-parallel
- * Levenshtein. When the bound is ≤ 0 (short queries) every text in the length window is verified.
+ * Levenshtein. The query's side of the bound counts trigram occurrences (see `QueryPlan`), so a
+ * repetitive query keeps a bound; where a side is void (short texts) texts are verified without it.
+ *
+ * For a top-k query the rarest quarter of the query's lists is counted first and the texts sharing
+ * most of them are verified: the k-th best score among them is a floor every answer must reach,
+ * which narrows the length window and the edits allowed before the frequent lists are read.
  *
  * Updates go to a small delta; `compact()` (also run automatically when the delta grows past a
  * quarter of the base) rebuilds the compact part.
@@ -91,6 +96,7 @@ export class FuzzyIndex {
   private scratch: Int32Array = new Int32Array(MAX_FUZZY_LENGTH);
   /** Slots a query's counting touched, reused between queries. */
   private touched: Int32Array = new Int32Array(1024);
+  private touchedCount = 0;
 
   private constructor(base: BaseSegment) {
     this.base = base;
@@ -221,46 +227,41 @@ export class FuzzyIndex {
     if (!(threshold > 0 && threshold <= 1)) throw new RangeError('threshold must be in (0, 1]');
     const query = normaliseFuzzyText(text);
     if (query.length === 0 || query.length > MAX_FUZZY_LENGTH || limit <= 0) return [];
-    const length = query.length;
-    const low = Math.max(1, Math.ceil(threshold * length - 1e-9));
-    const high = Math.min(MAX_FUZZY_LENGTH, Math.floor(length / threshold + 1e-9));
-    const candidates = new Candidates(length);
-    const queryBuckets = distinctBuckets(query, this.base.mask, this.scratch);
-    const buckets = this.scratch.subarray(0, queryBuckets);
-    // The query side of the bound, G(q) − 3k, shrinks as the allowed edits grow with the longer text.
-    // Up to `safeHigh` it alone proves that a match shares a bucket; above it, a text can only be
-    // missed by counting if its own side G(s) − 3k is void too (a very repetitive text): those are
-    // added without counting. When even the shortest lengths have no bound, compare everything.
-    const boundAt = (other: number) =>
-      queryBuckets - GRAM * maxDistanceFor(threshold, Math.max(length, other));
-    const window: Window = { low, high, safeHigh: high, compareAll: boundAt(length) <= 0 };
-    while (window.safeHigh > length && boundAt(window.safeHigh) <= 0) window.safeHigh -= 1;
-    this.collectBase(threshold, window, buckets, candidates);
-    this.collectDelta(threshold, window, buckets, candidates);
-    return candidates.verify(new LevenshteinPattern(query), threshold, limit);
+    const plan = new QueryPlan(query, threshold, this.base);
+    const pattern = new LevenshteinPattern(query);
+    const candidates = new Candidates(query.length);
+    // The rarest quarter of the query's posting lists, over the whole length window, names the
+    // texts most like the query; verifying a few of them gives a floor under the final top
+    // `limit`, which narrows the length window and the edits allowed for everything else.
+    const { buckets } = plan;
+    const probed = limit <= PROBE_LIMIT ? Math.min(buckets.length, Math.max(8, buckets.length >> 2)) : 0;
+    if (probed > 0) {
+      this.countBase(plan, 0, probed);
+      const floor = this.probe(plan, pattern, limit);
+      if (floor > 0) plan.raiseFloor(floor);
+    }
+    this.countBase(plan, probed, buckets.length);
+    this.collectBase(plan, candidates);
+    this.collectDelta(plan, candidates);
+    return candidates.verify(pattern, plan, limit);
   }
 
-  /** Texts of the base in the length window that pass the count filter (all of them when it is void). */
-  private collectBase(threshold: number, window: Window, buckets: Int32Array, candidates: Candidates): void {
-    const { low, high } = window;
-    const { lengthStarts, texts, alive, gramCounts, ids, offsets, postings } = this.base;
+  /** Counts, for every text in the plan's length window, how many of `buckets[from, to)` it holds. */
+  private countBase(plan: QueryPlan, from: number, to: number): void {
+    const { lengthStarts, offsets, postings } = this.base;
     const maxLength = lengthStarts.length - 2;
-    if (low > maxLength) return;
-    const first = lengthStarts[low]!;
-    const end = lengthStarts[Math.min(high, maxLength) + 1]!;
+    if (plan.low > maxLength || from >= to) return;
+    const first = lengthStarts[plan.low]!;
+    const end = lengthStarts[Math.min(plan.high, maxLength) + 1]!;
     if (first >= end) return;
-    if (window.compareAll) {
-      for (let slot = first; slot < end; slot += 1) {
-        if (alive[slot]) candidates.add(texts[slot]!, ids[slot]!, 0, 0);
-      }
-      return;
-    }
     // Counting a posting costs a few nanoseconds and verifying a candidate a microsecond or more, so
     // every bucket is read: the full bound keeps candidates few.
     const counts = this.baseCounts;
     let touched = this.touched;
-    let touchedCount = 0;
-    for (const bucket of buckets) {
+    let touchedCount = this.touchedCount;
+    const { buckets } = plan;
+    for (let b = from; b < to; b += 1) {
+      const bucket = buckets[b]!;
       let at = offsets[bucket]!;
       const stop = offsets[bucket + 1]!;
       let slot = -1;
@@ -303,63 +304,114 @@ export class FuzzyIndex {
         if (slot >= end) break;
       }
     }
-    const queryBuckets = buckets.length;
-    if (window.safeHigh < high) {
-      const weakEnd = lengthStarts[Math.min(high, maxLength) + 1]!;
-      for (
-        let slot = lengthStarts[Math.min(window.safeHigh + 1, maxLength + 1)]!;
-        slot < weakEnd;
-        slot += 1
-      ) {
-        const text = texts[slot]!;
-        const edits = GRAM * maxDistanceFor(threshold, text.length);
-        if (counts[slot] === 0 && alive[slot] && gramCounts[slot]! <= edits)
-          candidates.add(text, ids[slot]!, 0, 0);
+    this.touched = touched;
+    this.touchedCount = touchedCount;
+  }
+
+  /**
+   * Verifies the texts that share the most of the rarest buckets counted so far; answers the score
+   * of the `limit`-th best match among them (0 when fewer than `limit` match). Some `limit` texts
+   * score at least that much, so the final answer never needs a text scoring less.
+   */
+  private probe(plan: QueryPlan, pattern: LevenshteinPattern, limit: number): number {
+    const { texts, alive } = this.base;
+    const counts = this.baseCounts;
+    const size = Math.max(PROBE_TEXTS, limit * 2);
+    const slots = new Int32Array(size);
+    const shared = new Int32Array(size);
+    let filled = 0;
+    let weakest = 0;
+    for (let i = 0; i < this.touchedCount; i += 1) {
+      const slot = this.touched[i]!;
+      const count = counts[slot]!;
+      if (filled === size && count <= shared[weakest]!) continue;
+      if (!alive[slot]) continue;
+      if (filled < size) {
+        slots[filled] = slot;
+        shared[filled++] = count;
+      } else {
+        slots[weakest] = slot;
+        shared[weakest] = count;
+      }
+      if (filled === size) {
+        weakest = 0;
+        for (let k = 1; k < size; k += 1) if (shared[k]! < shared[weakest]!) weakest = k;
       }
     }
-    this.touched = touched;
+    const scores: number[] = [];
+    for (let k = 0; k < filled; k += 1) {
+      const candidate = texts[slots[k]!]!;
+      const edits = plan.editsAt(candidate.length);
+      if (edits < 0) continue;
+      const distance = pattern.distance(candidate, edits);
+      if (distance <= edits) scores.push(fuzzyScore(distance, Math.max(plan.length, candidate.length)));
+    }
+    if (scores.length < limit) return 0;
+    scores.sort((a, b) => b - a);
+    return scores[limit - 1]!;
+  }
+
+  /** Texts of the base in the window that pass the count filter, once every list is counted. */
+  private collectBase(plan: QueryPlan, candidates: Candidates): void {
+    const { lengthStarts, texts, alive, gramCounts, ids } = this.base;
+    const counts = this.baseCounts;
+    const touched = this.touched;
+    const touchedCount = this.touchedCount;
+    this.touchedCount = 0;
+    const maxLength = lengthStarts.length - 2;
+    if (plan.low > maxLength) {
+      for (let i = 0; i < touchedCount; i += 1) counts[touched[i]!] = 0;
+      return;
+    }
+    const first = lengthStarts[plan.low]!;
+    const end = lengthStarts[Math.min(plan.high, maxLength) + 1]!;
+    // Lengths where the query's side of the bound is void: a text there that holds none of the
+    // query's buckets can still match if its own side is void too (very short or repetitive).
+    // Typed arrays first: reading a text's length costs a cache miss, so slots the counts alone
+    // rule out never touch their string.
+    const mostEdits = GRAM * plan.mostEdits;
+    if (plan.weakFrom <= maxLength) {
+      for (let slot = Math.max(first, lengthStarts[plan.weakFrom]!); slot < end; slot += 1) {
+        if (counts[slot] !== 0 || gramCounts[slot]! > mostEdits || !alive[slot]) continue;
+        const text = texts[slot]!;
+        if (gramCounts[slot]! <= GRAM * plan.editsAt(text.length)) candidates.add(text, ids[slot]!, 0, 0);
+      }
+    }
+    const fewest = plan.fewestShared;
     for (let i = 0; i < touchedCount; i += 1) {
       const slot = touched[i]!;
       const shared = counts[slot]!;
       counts[slot] = 0;
-      if (!alive[slot]) continue;
+      if (shared < fewest || slot < first || slot >= end || !alive[slot]) continue;
       const text = texts[slot]!;
-      const grams = Math.max(queryBuckets, gramCounts[slot]!);
-      const longer = Math.max(candidates.queryLength, text.length);
-      if (shared >= grams - GRAM * maxDistanceFor(threshold, longer)) {
-        candidates.add(text, ids[slot]!, grams, shared);
+      const grams = plan.required(text.length, gramCounts[slot]!);
+      if (grams >= 0 && shared >= grams) {
+        candidates.add(text, ids[slot]!, Math.max(plan.grams, gramCounts[slot]!), shared);
       }
     }
   }
 
-  private collectDelta(threshold: number, window: Window, buckets: Int32Array, candidates: Candidates): void {
-    const { low, high } = window;
+  private collectDelta(plan: QueryPlan, candidates: Candidates): void {
     const delta = this.delta;
     if (delta.live === 0) return;
     const inWindow = (slot: number) => {
       const length = delta.texts[slot]!.length;
-      return delta.alive[slot] === 1 && length >= low && length <= high;
+      return delta.alive[slot] === 1 && length >= plan.low && length <= plan.high;
     };
-    if (window.compareAll) {
-      for (let slot = 0; slot < delta.texts.length; slot += 1) {
-        if (inWindow(slot)) candidates.add(delta.texts[slot]!, delta.ids[slot]!, 0, 0);
-      }
-      return;
-    }
     if (this.deltaCounts.length < delta.texts.length) {
       this.deltaCounts = new Uint16Array(delta.texts.length * 2);
     }
     const counts = this.deltaCounts;
     const touched: number[] = [];
-    for (const bucket of buckets) {
+    for (const bucket of plan.buckets) {
       for (const slot of delta.postings.get(bucket) ?? []) {
         if (counts[slot]!++ === 0) touched.push(slot);
       }
     }
     for (let slot = 0; slot < delta.texts.length; slot += 1) {
       const text = delta.texts[slot]!;
-      if (counts[slot] !== 0 || text.length <= window.safeHigh || !inWindow(slot)) continue;
-      if (delta.gramCounts[slot]! <= GRAM * maxDistanceFor(threshold, text.length)) {
+      if (counts[slot] !== 0 || text.length < plan.weakFrom || !inWindow(slot)) continue;
+      if (delta.gramCounts[slot]! <= GRAM * plan.editsAt(text.length)) {
         candidates.add(text, delta.ids[slot]!, 0, 0);
       }
     }
@@ -368,21 +420,137 @@ export class FuzzyIndex {
       counts[slot] = 0;
       if (!inWindow(slot)) continue;
       const text = delta.texts[slot]!;
-      const grams = Math.max(buckets.length, delta.gramCounts[slot]!);
-      const longer = Math.max(candidates.queryLength, text.length);
-      if (shared >= grams - GRAM * maxDistanceFor(threshold, longer)) {
-        candidates.add(text, delta.ids[slot]!, grams, shared);
+      const grams = plan.required(text.length, delta.gramCounts[slot]!);
+      if (grams >= 0 && shared >= grams) {
+        candidates.add(text, delta.ids[slot]!, Math.max(plan.grams, delta.gramCounts[slot]!), shared);
       }
     }
   }
 }
 
-/** The lengths a query can match, and how far its side of the count bound holds. */
-interface Window {
-  readonly low: number;
-  readonly high: number;
-  safeHigh: number;
-  readonly compareAll: boolean;
+/** A query's lists read before the probe is at least this many texts' worth of verification. */
+const PROBE_TEXTS = 16;
+/** Above this many matches asked for, the probe would verify too much: every list is read at once. */
+const PROBE_LIMIT = 64;
+
+/**
+ * What a query's filters need: its distinct buckets (rarest list first), the length window, the
+ * edits a text of each length may need and still count, and the count bound those edits leave.
+ *
+ * The query's side of the bound counts trigram occurrences, not only distinct buckets: `e` edits
+ * destroy at most 3e occurrences, and a bucket of the query is missing from a text only if every
+ * occurrence of it is destroyed, so at most `j` buckets go missing, `j` the most buckets whose
+ * occurrences (lightest first) add up to 3e or less. The text then holds at least G(q) − j of them.
+ * For a text with repeated trigrams this is far stronger than G(q) − 3e.
+ */
+class QueryPlan {
+  readonly length: number;
+  readonly buckets: Int32Array;
+  readonly grams: number;
+  /** `lightest[j]`: trigram occurrences in the query's j least frequent buckets. */
+  private readonly lightest: Int32Array;
+  private readonly threshold: number;
+  /** A score the answer's last match is known to reach (0: none yet). */
+  private floor = 0;
+  low = 0;
+  high = 0;
+  /** From this length on, the query's side of the bound is void (`high + 1`: nowhere). */
+  weakFrom = 0;
+  /** The most edits any length in the window allows, and the fewest buckets any length requires. */
+  mostEdits = 0;
+  fewestShared = 0;
+  /** Per length from `low`: the edits allowed, and the fewest query buckets a match holds. */
+  private editsByLength = new Int32Array(0);
+  private boundByLength = new Int32Array(0);
+
+  constructor(query: string, threshold: number, base: BaseSegment) {
+    this.length = query.length;
+    this.threshold = threshold;
+    const buckets = new Int32Array(Math.max(1, query.length));
+    const multiplicities = new Int32Array(Math.max(1, query.length));
+    const count = bucketMultiplicities(query, base.mask, buckets, multiplicities);
+    this.grams = count;
+    const sorted = multiplicities.slice(0, count).sort();
+    this.lightest = new Int32Array(count + 1);
+    for (let j = 0; j < count; j += 1) this.lightest[j + 1] = this.lightest[j]! + sorted[j]!;
+    // Rarest list first: the lists' byte lengths stand in for their lengths.
+    const { offsets } = base;
+    const order = Array.from({ length: count }, (_, i) => i);
+    const sizes = order.map((i) => offsets[buckets[i]! + 1]! - offsets[buckets[i]!]!);
+    order.sort((a, b) => sizes[a]! - sizes[b]! || a - b);
+    this.buckets = Int32Array.from(order, (i) => buckets[i]!);
+    this.plan();
+  }
+
+  /** Only matches scoring at least `score` (0–100) are wanted from now on. */
+  raiseFloor(score: number): void {
+    if (score <= this.floor) return;
+    this.floor = score;
+    this.plan();
+  }
+
+  /** Most edits a text of `length` may need and still count (−1: outside the window). */
+  editsAt(length: number): number {
+    if (length < this.low || length > this.high) return -1;
+    return this.editsByLength[length - this.low]!;
+  }
+
+  /** Fewest query buckets a text of `length` with `grams` distinct buckets must share (−1: none can). */
+  required(length: number, grams: number): number {
+    if (length < this.low || length > this.high) return -1;
+    const at = length - this.low;
+    return Math.max(this.boundByLength[at]!, grams - GRAM * this.editsByLength[at]!);
+  }
+
+  private editsFor(other: number): number {
+    const longer = Math.max(this.length, other);
+    let edits = maxDistanceFor(this.threshold, longer);
+    if (this.floor > 0) edits = Math.min(edits, Math.floor((longer * (100 - this.floor)) / 100 + 1e-9));
+    return edits;
+  }
+
+  private plan(): void {
+    const length = this.length;
+    // A text of length L is at least |L − length| edits away.
+    this.low = Math.max(1, length - this.editsFor(length));
+    let high = length;
+    while (high < MAX_FUZZY_LENGTH && high + 1 - length <= this.editsFor(high + 1)) high += 1;
+    this.high = high;
+    const span = this.high - this.low + 1;
+    this.editsByLength = new Int32Array(span);
+    this.boundByLength = new Int32Array(span);
+    this.weakFrom = this.high + 1;
+    this.mostEdits = 0;
+    this.fewestShared = this.grams;
+    for (let at = span - 1; at >= 0; at -= 1) {
+      const edits = this.editsFor(this.low + at);
+      this.editsByLength[at] = edits;
+      const bound = this.grams - this.missable(GRAM * edits);
+      this.boundByLength[at] = bound;
+      if (bound <= 0) this.weakFrom = this.low + at;
+      this.mostEdits = Math.max(this.mostEdits, edits);
+      this.fewestShared = Math.min(this.fewestShared, Math.max(0, bound));
+    }
+  }
+
+  /** The most distinct query buckets `occurrences` destroyed trigram occurrences can remove. */
+  private missable(occurrences: number): number {
+    let low = 0;
+    let high = this.grams;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if (this.lightest[middle]! <= occurrences) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  /** The most edits a match of the answer may have, given the known floor. */
+  boundFor(longer: number): number {
+    let edits = maxDistanceFor(this.threshold, longer);
+    if (this.floor > 0) edits = Math.min(edits, Math.floor((longer * (100 - this.floor)) / 100 + 1e-9));
+    return edits;
+  }
 }
 
 /**
@@ -406,7 +574,7 @@ class Candidates {
     this.caps.push(fuzzyScore(minEdits, longer));
   }
 
-  verify(pattern: LevenshteinPattern, threshold: number, limit: number): FuzzyMatch[] {
+  verify(pattern: LevenshteinPattern, plan: QueryPlan, limit: number): FuzzyMatch[] {
     // Caps are whole percentages: a counting sort orders them in linear time.
     const starts = new Int32Array(102);
     for (const cap of this.caps) starts[100 - cap + 1]! += 1;
@@ -421,7 +589,7 @@ class Candidates {
       if (this.caps[i]! < worst) break;
       const text = this.texts[i]!;
       const longer = Math.max(this.queryLength, text.length);
-      let bound = maxDistanceFor(threshold, longer);
+      let bound = plan.boundFor(longer);
       // To reach score `worst` the distance may be at most longer · (1 − worst / 100).
       if (worst >= 0) bound = Math.min(bound, Math.floor((longer * (100 - worst)) / 100 + 1e-9));
       const distance = pattern.distance(text, bound);

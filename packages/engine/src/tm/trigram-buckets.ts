@@ -47,3 +47,40 @@ export function distinctBuckets(text: string, mask: number, out: Int32Array, at 
   }
   return distinct;
 }
+
+const setSlots = new Int32Array(SET_SIZE);
+
+/**
+ * Like `distinctBuckets`, and counts how many trigrams of the text fall in each distinct bucket:
+ * `multiplicities[i]` belongs to `out[i]`. Both arrays must hold `text.length` entries.
+ */
+export function bucketMultiplicities(
+  text: string,
+  mask: number,
+  out: Int32Array,
+  multiplicities: Int32Array,
+): number {
+  const grams = text.length - 2;
+  if (grams <= 0) return 0;
+  generation += 1;
+  if (generation === 0x7fffffff) {
+    setStamps.fill(0);
+    generation = 1;
+  }
+  let distinct = 0;
+  for (let i = 0; i < grams; i += 1) {
+    const bucket = trigramBucket(text, i, mask);
+    let slot = Math.imul(bucket, 0x9e3779b1) >>> 18;
+    while (setStamps[slot] === generation && setKeys[slot] !== bucket) slot = (slot + 1) & (SET_SIZE - 1);
+    if (setStamps[slot] === generation) {
+      multiplicities[setSlots[slot]!]! += 1;
+      continue;
+    }
+    setStamps[slot] = generation;
+    setKeys[slot] = bucket;
+    setSlots[slot] = distinct;
+    multiplicities[distinct] = 1;
+    out[distinct++] = bucket;
+  }
+  return distinct;
+}

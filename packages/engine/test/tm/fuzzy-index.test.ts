@@ -94,6 +94,58 @@ describe('FuzzyIndex', () => {
     }
   }, 180_000); // exhaustive scans: slow on a busy machine
 
+  it("answers exactly the scan's best few, though a probe narrows the search to beat its floor", () => {
+    // Many close variants per text: the probe finds enough matches to raise the floor, which then
+    // narrows the length window and the edits allowed for the rest of the query.
+    const step = random(17);
+    const crowded: FuzzyEntry[] = [];
+    for (let b = 0; b < 300; b += 1) {
+      const base = sentence(step, 3 + Math.floor(step() * 16));
+      crowded.push({ id: crowded.length + 1, text: base });
+      for (let v = 0; v < 8; v += 1) crowded.push({ id: crowded.length + 1, text: edit(step, base) });
+    }
+    const crowdedIndex = FuzzyIndex.build(crowded);
+    const asked = Array.from({ length: 60 }, (_, i) =>
+      i % 3 === 2
+        ? sentence(step, 2 + Math.floor(step() * 12))
+        : edit(step, crowded[Math.floor(step() * crowded.length)]!.text),
+    );
+    for (const threshold of [0.75, 0.6, 0.9]) {
+      for (const query of asked) {
+        const expected = exhaustive(crowded, query, threshold);
+        for (const limit of [1, 3, 5]) {
+          expect(crowdedIndex.query(query, { threshold, limit }), query).toEqual(expected.slice(0, limit));
+        }
+        expect(index.query(query, { threshold, limit: 5 }), query).toEqual(
+          exhaustive(entries, query, threshold).slice(0, 5),
+        );
+      }
+    }
+  }, 180_000);
+
+  it('bounds a repetitive query by its trigram occurrences, not only its distinct trigrams', () => {
+    // 'ab ab ab …' has three distinct trigrams however long it is: counted as distinct buckets,
+    // one edit would void the bound; counted as occurrences, the bound holds and recall stays exact.
+    const texts: FuzzyEntry[] = [
+      ...Array.from({ length: 40 }, (_, i) => ({ id: i + 1, text: 'ab '.repeat(10 + i).trim() })),
+      ...Array.from({ length: 40 }, (_, i) => ({
+        id: 100 + i,
+        text: `${'ab '.repeat(12 + i)}cd ef ${'ab '.repeat(3)}`.trim(),
+      })),
+      ...corpus(3, 200).map((entry) => ({ id: 1000 + entry.id, text: entry.text })),
+    ];
+    const small = FuzzyIndex.build(texts);
+    for (const query of [
+      'ab '.repeat(20).trim(),
+      `${'ab '.repeat(25)}cd`,
+      `xy ${'ab '.repeat(30)}`.trim(),
+      'ab ab ab',
+    ]) {
+      expect(small.query(query, { limit: 1000 }), query).toEqual(exhaustive(texts, query, 0.75));
+      expect(small.query(query, { limit: 3 }), query).toEqual(exhaustive(texts, query, 0.75).slice(0, 3));
+    }
+  });
+
   it('answers the top matches best first, with 0–100 scores', () => {
     const [best, ...rest] = index.query(entries[10]!.text, { limit: 5 });
     expect(best).toMatchObject({ id: 11, score: 100, distance: 0 });
