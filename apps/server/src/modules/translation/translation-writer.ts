@@ -231,7 +231,8 @@ export function createTranslationWriter(deps: {
     });
     if (toWrite.length === 0) return results;
 
-    const rowOf = ({ change, segment, displayType }: (typeof toWrite)[number]) => ({
+    // The columns a translation row and its revision row share.
+    const contentOf = ({ change, segment, displayType }: (typeof toWrite)[number]) => ({
       organisationId: ctx.organisationId,
       projectId: ctx.projectId,
       segmentId: segment.id,
@@ -241,9 +242,12 @@ export function createTranslationWriter(deps: {
       type: change.type,
       displayType,
       origin: change.origin,
-      wordCount: segment.wordCount,
-      charCount: [...segment.text].length,
-      segmentIsNew: segment.isNew,
+    });
+    const rowOf = (write: (typeof toWrite)[number]) => ({
+      ...contentOf(write),
+      wordCount: write.segment.wordCount,
+      charCount: [...write.segment.text].length,
+      segmentIsNew: write.segment.isNew,
       updatedBy: ctx.authorId,
       version: 1,
       createdAt: now,
@@ -292,17 +296,9 @@ export function createTranslationWriter(deps: {
     if (stored.length === 0) return results;
 
     await tx.insert(translationRevisions).values(
-      stored.map(({ change, segment, displayType }) => ({
-        organisationId: ctx.organisationId,
-        projectId: ctx.projectId,
-        segmentId: segment.id,
-        sourceHash: segment.sourceHash,
-        targetLang: change.targetLang,
-        text: change.text,
-        type: change.type,
-        displayType,
-        origin: change.origin,
-        version: versionByKey.get(keyOf(segment.id, change.targetLang)) ?? 1,
+      stored.map((write) => ({
+        ...contentOf(write),
+        version: versionByKey.get(keyOf(write.segment.id, write.change.targetLang)) ?? 1,
         createdBy: ctx.authorId,
         createdAt: now,
       })),
