@@ -1,9 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { KEYBOARD_LANGUAGES, isTransliterationLanguage } from '@bhasha/contract';
-import { useAuthState } from '../../auth/state/auth-context';
-import { fetchPhoneticCandidates } from '../api/phonetic-suggest';
 import { measureCaretInField, placeCandidateList, type ListPlacement } from '../lib/caret-position';
 import './phonetic-input.css';
 
@@ -241,19 +238,4 @@ export function isPhoneticLanguage(language: string): boolean {
     isTransliterationLanguage(language) &&
     (KEYBOARD_LANGUAGES as readonly string[]).includes(language)
   );
-}
-
-/**
- * PhoneticInput for the editor's target cell: on for keyboard languages when the deployment's
- * uiConfig keyboardMode is 'phonetic'; candidates from transliteration/suggest.
- */
-export function PhoneticTargetInput(props: Omit<PhoneticInputProps, 'enabled' | 'suggest'>) {
-  const { projectId = '', language = '' } = useParams();
-  const { uiConfig } = useAuthState();
-  const enabled = uiConfig?.keyboardMode === 'phonetic' && projectId !== '' && isPhoneticLanguage(language);
-  const suggest = useCallback<SuggestCandidates>(
-    (word, signal) => fetchPhoneticCandidates(projectId, language, word, signal),
-    [projectId, language],
-  );
-  return <PhoneticInput {...props} enabled={enabled} suggest={suggest} />;
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { DraftState } from '../hooks/use-segment-drafts';
 import { DisplayTypeTag } from './display-type-tag';
 import { SegmentText } from './segment-text';
-import { PhoneticTargetInput } from './phonetic-input';
+import { EditorTargetKeyboard } from './target-keyboard-input';
 import { TargetEditor } from './target-editor';
 import { TranslationTypeTag } from './translation-type-tag';
 
@@ -112,7 +112,7 @@ export const SegmentRow = memo(function SegmentRow({
       </div>
       <div role="gridcell" className="workspace-cell workspace-cell--target" data-testid="segment-target">
         {editing ? (
-          <PhoneticTargetInput value={editing.text} onChange={editing.onChange}>
+          <EditorTargetKeyboard value={editing.text} onChange={editing.onChange}>
             <TargetEditor
               value={editing.text}
               source={entry.source}
@@ -120,7 +120,7 @@ export const SegmentRow = memo(function SegmentRow({
               onSaveAndMove={editing.onSaveAndMove}
               onCancel={editing.onCancel}
             />
-          </PhoneticTargetInput>
+          </EditorTargetKeyboard>
         ) : target ? (
           <SegmentText text={target} />
         ) : (

@@ -43,7 +43,7 @@ export const settings = {
   swalekh: {
     title: 'Swalekh integration nodes',
     description:
-      'Inputs matching these selectors offer the Swalekh keyboard in the language the visitor has chosen.',
+      'Inputs matching these selectors offer the Swalekh keyboard in the language the visitor has chosen. While the list is not empty and the deployment has a Swalekh URL, translators also type with the Swalekh keyboard in the editor.',
   },
   ignorePatterns: {
     title: 'Ignore patterns',

@@ -59,6 +59,11 @@ export const workspace = {
     candidates:
       'Suggestions for “{{word}}”: arrows to choose, Space, Enter or Tab to take, 1–9 to take that one, Esc to keep the Roman letters',
   },
+  swalekh: {
+    failedPhonetic:
+      'The Swalekh keyboard could not be loaded; the built-in phonetic keyboard is used instead.',
+    failed: 'The Swalekh keyboard could not be loaded; type directly in the field.',
+  },
   shortcuts: {
     title: 'Keyboard shortcuts',
     button: 'Shortcuts',
@@ -99,6 +104,7 @@ export const workspace = {
     prabandhak: 'Prabandhak',
     tmx: 'TMX import',
     exactMatch: 'Memory match',
+    fuzzyMatch: 'Fuzzy memory match',
     import: 'Import',
     noTranslation: 'No translation',
   },
@@ -131,6 +137,21 @@ export const workspace = {
     tmx: 'Translation memory (TMX)',
     csv: 'Spreadsheet (CSV)',
     xlsx: 'Excel workbook (XLSX)',
+  },
+  tmImport: {
+    open: 'Import TMX',
+    title: 'Import a translation memory (TMX)',
+    help: 'Strings of this project get the translations of the file; other units go to the organisation memory and appear as matches.',
+    overwrite: 'Replace translations the strings already have',
+    choose: 'Choose a TMX file',
+    close: 'Close',
+    status: {
+      queued: 'Waiting for a worker…',
+      running: '{{units}} of {{total}} units imported',
+      completed: '{{units}} of {{total}} units imported',
+      failed: 'The import stopped after {{units}} of {{total}} units',
+    },
+    done: '{{applied}} translations applied, {{unchanged}} kept, {{addedToMemory}} added to the memory, {{skipped}} without both languages',
   },
   replace: {
     open: 'Find and replace',
