@@ -60,6 +60,12 @@ export const updateTranslatedUrlRequestSchema = z.object({
   /** The new translated URL; empty removes the translation (the page keeps its source path). */
   translatedUrl: z.string().trim().max(MAX_URL),
 });
+/** scope/getUrlTranslations: the translated URL slugs stored for a project, one language or all. */
+export const urlTranslationsRequestSchema = z.object({
+  projectId: projectIdSchema,
+  /** One language; absent: every language of the project. */
+  targetLang: languageCodeSchema.optional(),
+});
 export const urlTranslationsResponseSchema = z.object({
   urlTranslations: z.array(urlTranslationSchema),
   total: z.number().int(),

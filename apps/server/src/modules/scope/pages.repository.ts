@@ -1,5 +1,12 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { pages, pageVersions, segmentOccurrences, segments, type Database } from '@bhasha/db';
+import {
+  pages,
+  pageVersions,
+  segmentOccurrences,
+  segments,
+  urlTranslations,
+  type Database,
+} from '@bhasha/db';
 import { containsPattern } from '../projects/projects.repository';
 
 export type PageRow = typeof pages.$inferSelect;
@@ -245,6 +252,24 @@ export function createPagesRepository(db: Database) {
         db.select({ total: count() }).from(segmentOccurrences).where(where),
       ]);
       return { rows, total: totals[0]?.total ?? 0 };
+    },
+
+    /** Translated URL slugs of a project (scope/getUrlTranslations), by language then source path. */
+    async listUrlTranslations(projectId: string, language?: string) {
+      return db
+        .select({
+          id: urlTranslations.id,
+          targetLang: urlTranslations.language,
+          url: urlTranslations.sourcePath,
+          translatedUrl: urlTranslations.translatedPath,
+        })
+        .from(urlTranslations)
+        .where(
+          language === undefined
+            ? eq(urlTranslations.projectId, projectId)
+            : and(eq(urlTranslations.projectId, projectId), eq(urlTranslations.language, language)),
+        )
+        .orderBy(asc(urlTranslations.language), asc(urlTranslations.sourcePath));
     },
 
     async findVersions(

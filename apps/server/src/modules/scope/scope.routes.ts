@@ -42,6 +42,8 @@ import {
   trackingToggleRequestSchema,
   trackingUrlsResponseSchema,
   uniqueDomainsResponseSchema,
+  urlTranslationsRequestSchema,
+  urlTranslationsResponseSchema,
 } from '@bhasha/contract';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
@@ -511,6 +513,22 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         },
         SCOPE_MESSAGES.toggled,
       ),
+  );
+
+  app.post(
+    '/scope/getUrlTranslations',
+    {
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
+      schema: {
+        tags,
+        security,
+        summary: 'The translated URL slugs of the project, in one language or all',
+        body: urlTranslationsRequestSchema,
+        response: responses(urlTranslationsResponseSchema, 400, 404),
+      },
+    },
+    async (request) =>
+      ok(await scope.urlTranslations(request.principal!, request.body.projectId, request.body.targetLang)),
   );
 
   app.post(

@@ -232,6 +232,13 @@ export function createScopeService(deps: ScopeServiceDeps) {
       return { page, segments: rows, total };
     },
 
+    /** scope/getUrlTranslations: the stored translated URL slugs (paths), for the Scope page's rows. */
+    async urlTranslations(principal: Principal, projectId: string, language?: string) {
+      const project = await deps.access.requireWebsite(principal, projectId);
+      const rows = await pages.listUrlTranslations(project.id, language);
+      return { urlTranslations: rows, total: rows.length };
+    },
+
     async trackingUrls(principal: Principal, projectId: string, paging: Paging) {
       const project = await deps.access.requireWebsite(principal, projectId);
       return pages.list(project.id, { ...paging, trackedOnly: true });
