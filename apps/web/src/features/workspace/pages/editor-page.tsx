@@ -19,6 +19,7 @@ import { FuzzyMatchPanel } from '../components/fuzzy-match-panel';
 import { LanguageProgress } from '../components/language-progress';
 import { ReplaceDialog } from '../components/replace-dialog';
 import { TmExportMenu } from '../components/tm-export-menu';
+import { TmxImportDialog } from '../components/tmx-import-dialog';
 import { RevisionDrawer } from '../components/revision-drawer';
 import { SegmentGrid } from '../components/segment-grid';
 import type { SegmentRowActions } from '../components/segment-row';
@@ -212,6 +213,7 @@ export function EditorPage() {
             {t('replace.open')}
           </Button>
           <TmExportMenu projectId={projectId} targetLang={language} />
+          <TmxImportDialog projectId={projectId} targetLang={language} />
           <Link to={`/app/workspace/${projectId}/suggestions`}>
             <Button icon={<LikeOutlined />}>{t('suggestions.title')}</Button>
           </Link>
