@@ -3,8 +3,15 @@ import { FuzzyIndex } from '@bhasha/engine';
 import { createMtProvider } from '@bhasha/mt';
 import {
   pretranslate,
+  providerEngine,
   type PretranslateMemory,
 } from '../../apps/server/src/modules/machine-translation/pretranslate-pipeline';
+import {
+  FUZZY_CANDIDATES,
+  createRunMemory,
+  type RunMemorySegment,
+} from '../../apps/server/src/modules/machine-translation/run-memory';
+import type { MemoryTranslation } from '../../apps/server/src/modules/translation-memory/translation-memory.repository';
 import { report } from './measure';
 import { envInt } from './percentiles';
 import {
@@ -19,7 +26,8 @@ import {
 const BATCH = 50;
 const IN_FLIGHT = 8;
 const LATENCY_MS = 100;
-const THRESHOLD = 0.75;
+/** The fuzzy threshold (percent), as a project's mtFuzzyThreshold. */
+const THRESHOLD = 75;
 
 /**
  * A loopback engine speaking DeepL's v2 API that answers up to 50 segments per request after
@@ -98,9 +106,21 @@ export async function benchMtPretranslate(): Promise<void> {
   const exactCount = Math.round(count * 0.3);
   const fuzzyCount = count - exactCount - newCount;
   const pick = () => inTm[Math.floor(next() * inTm.length)]!;
+  // Distinct texts, as a project's segments are (one per source hash).
+  const chosen = new Set<string>(heldOut);
+  const distinct = (size: number, make: () => string) => {
+    const out: string[] = [];
+    while (out.length < size) {
+      const text = make();
+      if (chosen.has(text)) continue;
+      chosen.add(text);
+      out.push(text);
+    }
+    return out;
+  };
   const queries = [
-    ...Array.from({ length: exactCount }, () => pick()),
-    ...Array.from({ length: fuzzyCount }, () => editWords(pick(), next, vocabulary)),
+    ...distinct(exactCount, pick),
+    ...distinct(fuzzyCount, () => editWords(pick(), next, vocabulary)),
     ...heldOut,
   ].map((text, i) => ({ id: `s${i}`, text }));
   // Shuffled: a site's new segments come mixed, not sorted by how they will match.
@@ -109,19 +129,54 @@ export async function benchMtPretranslate(): Promise<void> {
     [queries[i], queries[j]] = [queries[j]!, queries[i]!];
   }
 
-  const fuzzyOf = (text: string) => {
-    const [best] = index.query(text, { threshold: THRESHOLD, limit: 1 });
-    return best ? { translation: `[tm] ${tmTexts[best.id - 1]!}`, score: best.score } : undefined;
+  // The TM as the job's memory reads it (run-memory.ts): translations by source hash (here the
+  // text itself; the job's repository answers it in one query per page) and the organisation's
+  // fuzzy index (the job's OrganisationFuzzyIndexes over the same FuzzyIndex).
+  const tmRow = (id: number): MemoryTranslation => ({
+    sourceHash: tmTexts[id]!,
+    sourceText: tmTexts[id]!,
+    text: `[tm] ${tmTexts[id]!}`,
+    type: 'USER',
+    displayType: 'translation',
+    projectId: 'tm',
+    updatedAt: new Date(0),
+  });
+  let translationsOfCalls = 0;
+  const repository = {
+    translationsOf: (_o: string, _s: string, _t: string, hashes: readonly string[]) => {
+      translationsOfCalls += 1;
+      const rows: MemoryTranslation[] = [];
+      for (const hash of hashes) {
+        const id = exactIds.get(hash);
+        if (id !== undefined) rows.push(tmRow(id));
+      }
+      return Promise.resolve(rows);
+    },
+  };
+  const fuzzyAsked = new Map<string, number>();
+  let lookupSeconds = 0;
+  const queryIndex = (text: string) =>
+    index
+      .query(text, { threshold: THRESHOLD / 100, limit: FUZZY_CANDIDATES })
+      .map((match) => ({ ...match, sourceHash: tmTexts[match.id - 1]! }));
+  const fuzzyIndexes = {
+    query: (_o: string, _s: string, text: string) => {
+      fuzzyAsked.set(text, (fuzzyAsked.get(text) ?? 0) + 1);
+      const lookupStart = performance.now();
+      const found = queryIndex(text);
+      lookupSeconds += (performance.now() - lookupStart) / 1000;
+      return Promise.resolve(found);
+    },
   };
   // The TM floor: every fuzzy lookup the pipeline makes, timed alone, before and after the
   // pipeline (the machine is shared and its load drifts; their mean counts).
   const needFuzzy = queries.filter((q) => !exactIds.has(q.text));
-  for (const q of needFuzzy.slice(0, 50)) fuzzyOf(q.text); // warm-up
+  for (const q of needFuzzy.slice(0, 50)) queryIndex(q.text); // warm-up
   let expectedMisses = 0;
   const timeLookups = () => {
     const tmStart = performance.now();
     expectedMisses = 0;
-    for (const q of needFuzzy) if (!fuzzyOf(q.text)) expectedMisses += 1;
+    for (const q of needFuzzy) if (queryIndex(q.text).length === 0) expectedMisses += 1;
     return (performance.now() - tmStart) / 1000;
   };
   const tmBefore = timeLookups();
@@ -135,30 +190,39 @@ export async function benchMtPretranslate(): Promise<void> {
       maxConcurrency: IN_FLIGHT,
       retry: { maxRetries: 0 },
     });
-    let lookupSeconds = 0;
-    const exactAsked = new Map<string, number>();
-    const fuzzyAsked = new Map<string, number>();
-    const memory: PretranslateMemory = {
-      exact(text) {
-        exactAsked.set(text, (exactAsked.get(text) ?? 0) + 1);
-        const id = exactIds.get(text);
-        return id === undefined ? undefined : `[tm] ${tmTexts[id]!}`;
-      },
-      fuzzy(text) {
-        fuzzyAsked.set(text, (fuzzyAsked.get(text) ?? 0) + 1);
-        const lookupStart = performance.now();
-        const match = fuzzyOf(text);
-        lookupSeconds += (performance.now() - lookupStart) / 1000;
-        return match;
-      },
-    };
-    let delivered = 0;
-    const start = performance.now();
-    const stats = await pretranslate(queries, {
-      memory,
-      provider,
+    const runMemory = createRunMemory<RunMemorySegment>({
+      repository,
+      fuzzy: fuzzyIndexes,
+      organisationId: 'bench',
+      projectId: 'bench',
       sourceLang: 'en',
       targetLang: 'es',
+      tp: 'untranslated',
+      fuzzyThreshold: THRESHOLD,
+    });
+    // Each segment: one exact lookup, and one fuzzy lookup only when the exact one missed.
+    const exactAsked = new Map<string, number>();
+    const fuzzyTried = new Map<string, number>();
+    const memory: PretranslateMemory<RunMemorySegment> = {
+      prepare: (page) => runMemory.prepare!(page),
+      exact(segment) {
+        exactAsked.set(segment.id, (exactAsked.get(segment.id) ?? 0) + 1);
+        return runMemory.exact(segment);
+      },
+      fuzzy(segment) {
+        fuzzyTried.set(segment.id, (fuzzyTried.get(segment.id) ?? 0) + 1);
+        return runMemory.fuzzy(segment);
+      },
+    };
+    // Pages as the job reads its run items: chunk size × lanes.
+    const pages: RunMemorySegment[][] = [];
+    for (let at = 0; at < queries.length; at += BATCH * IN_FLIGHT)
+      pages.push(queries.slice(at, at + BATCH * IN_FLIGHT).map((q) => ({ ...q, sourceHash: q.text })));
+    let delivered = 0;
+    const start = performance.now();
+    const stats = await pretranslate(pages, {
+      memory,
+      engine: providerEngine(provider, { sourceLang: 'en', targetLang: 'es' }),
       onResults: (results) => {
         delivered += results.length;
       },
@@ -169,19 +233,19 @@ export async function benchMtPretranslate(): Promise<void> {
     const misses = stats.machine + stats.unchanged;
     const mtFloor = (Math.ceil(misses / BATCH) / IN_FLIGHT) * (LATENCY_MS / 1000);
     const floor = Math.max(mtFloor, tmFloor);
-    // Texts repeat among the exact picks: a lookup twice means more lookups than distinct texts per id.
-    const lookedUpTwice = queries.length - new Set(queries.map((q) => q.id)).size;
-    const maxAsks = Math.max(...exactAsked.values(), ...fuzzyAsked.values());
+    const sum = (map: Map<string, number>) => [...map.values()].reduce((a, b) => a + b, 0);
+    const maxAsks = Math.max(...exactAsked.values(), ...fuzzyTried.values(), ...fuzzyAsked.values());
     const distinctTextsAsked = new Set(queries.map((q) => q.text)).size;
-    const exactCalls = [...exactAsked.values()].reduce((a, b) => a + b, 0);
-    const fuzzyCalls = [...fuzzyAsked.values()].reduce((a, b) => a + b, 0);
+    const exactCalls = sum(exactAsked);
+    const fuzzyCalls = sum(fuzzyAsked);
     process.stdout.write(
       `mt pre-translation: ${queries.length} segments vs a ${tmSize}-segment TM (index built in ${buildSeconds.toFixed(1)} s): ` +
         `${stats.exact} exact, ${stats.fuzzy} fuzzy, ${misses} to MT (expected ${expectedMisses}); ` +
         `wall ${wall.toFixed(2)} s, MT floor ${mtFloor.toFixed(2)} s, TM floor ${tmFloor.toFixed(2)} s (${tmBefore.toFixed(2)} before, ${tmAfter.toFixed(2)} after, ${lookupSeconds.toFixed(2)} inside the pipeline) ` +
         `(${((tmFloor * 1000) / Math.max(1, needFuzzy.length)).toFixed(2)} ms per fuzzy lookup); ` +
         `${engine.stats.requests} requests, ${engine.stats.refused} refused, max ${engine.stats.maxInFlight} in flight; ` +
-        `${exactCalls} exact and ${fuzzyCalls} fuzzy lookups for ${distinctTextsAsked} distinct texts; ${delivered} results\n`,
+        `${exactCalls} exact and ${fuzzyCalls} fuzzy lookups for ${distinctTextsAsked} distinct texts ` +
+        `(${translationsOfCalls} translation reads for ${pages.length} pages); ${delivered} results\n`,
     );
     report(
       'mt pre-translation wall vs larger floor',
@@ -204,7 +268,10 @@ export async function benchMtPretranslate(): Promise<void> {
     );
     // Each segment: one exact lookup, and one fuzzy lookup only when the exact one missed.
     const once =
-      exactCalls === queries.length && fuzzyCalls === queries.length - stats.exact && lookedUpTwice === 0;
+      exactCalls === queries.length &&
+      sum(fuzzyTried) === queries.length - stats.exact &&
+      fuzzyCalls === queries.length - stats.exact &&
+      maxAsks === 1;
     report(
       'mt pre-translation lookups per segment',
       (exactCalls + fuzzyCalls) / (queries.length + queries.length - stats.exact),

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { mtRuns, segments, translationRevisions, translations } from '@bhasha/db';
+import { mtRuns, mtUsage, segments, translationRevisions, translations } from '@bhasha/db';
 import { runMtStep } from '../../src/modules/machine-translation/mt-run-step';
+import { sourceHash } from '@bhasha/engine';
 import { startLibreTranslateServer } from './support/libretranslate-server';
+import { projectWithTexts, sentences, translate } from './support/memory-projects';
 import { buildMtTestApp, type MtTestApp } from './support/mt-test-app';
 
 /*
@@ -89,5 +91,73 @@ describe('an NMT run interrupted in the middle', () => {
     const sentAfter = engine.received.flat().slice(sentBefore.length);
     const resent = sentAfter.filter((text) => sentBefore.includes(text));
     expect(resent.length).toBeLessThanOrEqual(2 * CHUNK);
+  }, 120_000);
+
+  it('with memory matches in the run: resumes without duplicates, and the engine never sees a memory match', async () => {
+    const organisation = await t.createOrganisation('Memory restart');
+    const { headers } = await t.createMember('organisationAdmin', organisation.id);
+    const texts = sentences(2000, 120);
+    // 50 of the run's 120 texts are translated in another project after the run's project was crawled.
+    const earlier = await projectWithTexts(t, organisation.id, texts.slice(0, 50), 'Earlier');
+    const { project } = await projectWithTexts(t, organisation.id, texts, 'Current');
+    await translate(
+      t,
+      earlier.project,
+      texts.slice(0, 50).map((text) => ({ text, translation: `usuario ${text}`, type: 'USER' as const })),
+    );
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/translation/nmt/apply',
+      headers,
+      payload: { projectId: project.id, targetLang: 'es', requestId: 'memory-crash', origin: 'all' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [run] = await t.handle.db.select().from(mtRuns).where(eq(mtRuns.projectId, project.id));
+
+    // The worker dies while the engine holds its fourth request.
+    const crash = new AbortController();
+    engine.received.length = 0;
+    const firstIndex = engine.requests;
+    onRequest = (index) => {
+      if (index === firstIndex + 3) crash.abort(new Error('worker killed'));
+    };
+    await expect(runMtStep(t.runtime, run!.id, crash.signal, () => undefined)).rejects.toThrow();
+    onRequest = undefined;
+    const [midway] = await t.handle.db.select().from(mtRuns).where(eq(mtRuns.id, run!.id));
+    expect(midway!.translated).toBeLessThan(midway!.total);
+    const sentBefore = engine.received.flat();
+
+    const retry = new AbortController();
+    for (let steps = 0; steps < 20; steps += 1) {
+      if ((await runMtStep(t.runtime, run!.id, retry.signal, () => undefined)) === 'finished') break;
+    }
+    const [finished] = await t.handle.db.select().from(mtRuns).where(eq(mtRuns.id, run!.id));
+    expect(finished).toMatchObject({ status: 'completed', total: texts.length, translated: texts.length });
+
+    // Every segment stored once, with one revision; the memory's 50 as USER exact matches.
+    const stored = await t.handle.db
+      .select()
+      .from(translations)
+      .where(eq(translations.projectId, project.id));
+    expect(stored).toHaveLength(texts.length);
+    const revisions = await t.handle.db
+      .select()
+      .from(translationRevisions)
+      .where(eq(translationRevisions.projectId, project.id));
+    expect(revisions).toHaveLength(texts.length);
+    expect(new Set(revisions.map((r) => r.segmentId)).size).toBe(texts.length);
+    expect(revisions.filter((r) => r.origin === 'exactMatch')).toHaveLength(50);
+    const byHash = new Map(stored.map((row) => [row.sourceHash, row]));
+    for (const text of texts.slice(0, 50))
+      expect(byHash.get(sourceHash(text)), text).toMatchObject({ type: 'USER', text: `usuario ${text}` });
+
+    // The engine never saw a memory match; only the chunks in flight at the crash went twice,
+    // and the usage counts each segment the engine answered once.
+    const sent = engine.received.flat();
+    expect(sent.filter((text) => texts.slice(0, 50).includes(text))).toEqual([]);
+    const resent = sent.slice(sentBefore.length).filter((text) => sentBefore.includes(text));
+    expect(resent.length).toBeLessThanOrEqual(2 * CHUNK);
+    const usage = await t.handle.db.select().from(mtUsage).where(eq(mtUsage.projectId, project.id));
+    expect(usage.reduce((sum, row) => sum + row.segments, 0)).toBe(texts.length - 50);
   }, 120_000);
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMtProvider } from '@bhasha/mt';
 import {
   pretranslate,
+  providerEngine,
   type PretranslateMemory,
   type PretranslateResult,
 } from '../../src/modules/machine-translation/pretranslate-pipeline';
@@ -24,11 +25,13 @@ describe('the pre-translation pipeline', () => {
     const count = (map: Map<string, number>, text: string) => map.set(text, (map.get(text) ?? 0) + 1);
     // Every 3rd segment is an exact match, every 3rd + 1 a fuzzy one, the rest (87) are new.
     const memory: PretranslateMemory = {
-      exact(text) {
+      exact({ text }) {
         count(asked.exact, text);
-        return Number(text.split(' ').at(-1)) % 3 === 0 ? `exact ${text}` : undefined;
+        return Number(text.split(' ').at(-1)) % 3 === 0
+          ? { translation: `exact ${text}`, score: 100 }
+          : undefined;
       },
-      fuzzy(text) {
+      fuzzy({ text }) {
         count(asked.fuzzy, text);
         return Number(text.split(' ').at(-1)) % 3 === 1
           ? { translation: `fuzzy ${text}`, score: 80 }
@@ -42,11 +45,13 @@ describe('the pre-translation pipeline', () => {
     });
     const results: PretranslateResult[] = [];
     engine.received.length = 0;
-    const stats = await pretranslate(segments, {
+    // Pages of 40: a chunk fills across pages, so the request count is still ⌈misses / 50⌉.
+    const pages = Array.from({ length: Math.ceil(segments.length / 40) }, (_, i) =>
+      segments.slice(i * 40, i * 40 + 40),
+    );
+    const stats = await pretranslate(pages, {
       memory,
-      provider,
-      sourceLang: 'en',
-      targetLang: 'es',
+      engine: providerEngine(provider, { sourceLang: 'en', targetLang: 'es' }),
       onResults: (batch) => {
         results.push(...batch);
       },
@@ -54,13 +59,13 @@ describe('the pre-translation pipeline', () => {
 
     expect(stats).toMatchObject({ exact: 87, fuzzy: 87, machine: 86, unchanged: 0, fuzzyLookups: 173 });
     expect(results).toHaveLength(segments.length);
-    expect(new Set(results.map((r) => r.id)).size).toBe(segments.length);
-    const byId = new Map(results.map((r) => [r.id, r]));
+    expect(new Set(results.map((r) => r.segment.id)).size).toBe(segments.length);
+    const byId = new Map(results.map((r) => [r.segment.id, r]));
     expect(byId.get('s3')).toMatchObject({ origin: 'exact', translation: 'exact Sentence number 3' });
     expect(byId.get('s4')).toMatchObject({
       origin: 'fuzzy',
       translation: 'fuzzy Sentence number 4',
-      score: 80,
+      match: { score: 80 },
     });
     expect(byId.get('s5')).toMatchObject({ origin: 'machine', translation: '[es] Sentence number 5' });
     // ⌈86 / 50⌉ = 2 requests, holding exactly the misses.
@@ -84,11 +89,9 @@ describe('the pre-translation pipeline', () => {
       });
       const segments = Array.from({ length: 200 }, (_, i) => ({ id: `s${i}`, text: `New sentence ${i}` }));
       await expect(
-        pretranslate(segments, {
+        pretranslate([segments], {
           memory: { exact: () => undefined, fuzzy: () => undefined },
-          provider,
-          sourceLang: 'en',
-          targetLang: 'es',
+          engine: providerEngine(provider, { sourceLang: 'en', targetLang: 'es' }),
           onResults: () => undefined,
         }),
       ).rejects.toThrow(/credentials/);

@@ -48,6 +48,7 @@ export const TRANSLATION_ORIGIN_VALUES = [
   'prabandhak',
   'tmx',
   'exactMatch',
+  'fuzzyMatch',
   'import',
   'noTranslation',
 ] as const;

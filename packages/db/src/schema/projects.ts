@@ -42,6 +42,11 @@ export interface ProjectSettings {
   maxPages?: number;
   /** Default machine translation engine (an MT_ENGINES id); absent: the server's default. */
   mtEngine?: string;
+  /**
+   * Machine translation runs apply fuzzy memory matches at or above this score (50–100, percent)
+   * before asking the engine; absent: exact matches only (ADR 0023).
+   */
+  mtFuzzyThreshold?: number;
 }
 
 /** A translation project of one organisation: website, mobile app ('mob'), JSON API or document. */

@@ -1,4 +1,12 @@
-import { NMT_EVENTS, NMT_MESSAGES, projectRoomOf, type NmtTp } from '@bhasha/contract';
+import {
+  NMT_EVENTS,
+  NMT_MESSAGES,
+  projectRoomOf,
+  type DisplayType,
+  type NmtTp,
+  type TranslationOrigin,
+  type TranslationType,
+} from '@bhasha/contract';
 import type { MtSegment } from '@bhasha/mt';
 import type { TranslationChange, WriteResult } from '../translation/translation-writer';
 import { createGlossaryRepository } from '../glossary/glossary.repository';
@@ -13,7 +21,9 @@ import {
   type PendingItem,
 } from './mt-runs.repository';
 import { createMtUsageRepository, usageMonthOf } from './mt-usage.repository';
+import { pretranslate } from './pretranslate-pipeline';
 import { buildRunGlossary } from './run-glossary';
+import { createRunMemory, type RunMemorySegment } from './run-memory';
 
 const HAS_LETTER = /\p{L}/u;
 const PLACEHOLDER_TAGS = /<\/?x\d+\/?>/g;
@@ -56,26 +66,45 @@ interface StepContext {
   usage: ReturnType<typeof createMtUsageRepository>;
 }
 
-/** Segments sent to the engine together, all of one domain (usage is metered per domain). */
-interface Chunk {
-  domain: string;
-  items: PendingItem[];
+/** A run item as the pre-translation pipeline takes it: grouped by domain (usage is metered per domain). */
+interface RunSegment extends RunMemorySegment {
+  item: PendingItem;
+}
+
+/** What to store for one item: the engine's answer or the memory's match. */
+interface Answer {
+  item: PendingItem;
+  /** Null: nothing usable, the current text stays (`unchanged`). */
+  text: string | null;
+  type?: TranslationType;
+  displayType?: DisplayType;
+  origin: TranslationOrigin;
 }
 
 /** Progress is pushed at most this often (every chunk would flood the project room). */
 const PROGRESS_INTERVAL_MS = 500;
 
+/** The project's fuzzy threshold for MT runs (percent), or null when fuzzy matches are not applied. */
+function fuzzyThresholdOf(settings: { mtFuzzyThreshold?: number }): number | null {
+  const threshold = settings.mtFuzzyThreshold;
+  return typeof threshold === 'number' && threshold >= 50 && threshold <= 100 ? threshold : null;
+}
+
 /**
- * One step of a run, as a pipeline: a reader walks the run's unfinished segments with a keyset
- * cursor, ahead of the engine, and cuts them into chunks of `chunkSize`; `lanes` workers (default:
- * the engine's concurrency) each send a chunk, keep its answers together with its metered usage
- * (one transaction), store them through the translation writer and take the next chunk. No lane
- * waits for another, and the next read overlaps the engine calls. Hence:
+ * One step of a run, through the pre-translation pipeline (pretranslate-pipeline.ts, ADR 0023):
+ * a reader walks the run's unfinished segments with a keyset cursor in pages; each page is first
+ * asked of the organisation's translation memory (exact matches by hash in one query; fuzzy ones
+ * when the project allows them) and the hits are stored at once; the misses are cut into chunks
+ * of `chunkSize` per domain and go to the engine with up to `lanes` (default: the engine's
+ * concurrency) in flight. A chunk's answers are kept together with its metered usage (one
+ * transaction), then stored through the translation writer. The reader stays at most one round
+ * of chunks ahead of the engine. Hence:
  * - an interruption loses at most the chunks in flight; a rerun never sends an answered chunk
  *   again and never meters it twice (received items are stored from what was kept);
  * - a USER/PBK translation saved while the engine worked is never replaced (the writer's
- *   compare-and-set on the translation type).
- * After `segmentsPerStep` segments or `msPerStep` the step stops taking chunks, drains its lanes
+ *   compare-and-set on the translation type), and the same holds for memory matches;
+ * - a segment is looked up in the memory once per step that reads it.
+ * After `segmentsPerStep` segments or `msPerStep` the step stops reading, drains its lanes
  * and hands over. Engine errors propagate to the job once every lane has stopped.
  */
 export async function runMtStep(
@@ -109,62 +138,47 @@ export async function runMtStep(
   const lanes = Math.max(1, runtime.settings.lanes ?? engine.provider.limits.maxConcurrency);
   const step: StepContext = { run, engine, glossary, signal, runs, usage };
 
-  // The reader: pages of unfinished items after the cursor, turned into chunks.
-  const queue: Chunk[] = [];
-  let cursor: string | undefined;
   let exhausted = false;
   let taken = 0;
-  let reading: Promise<void> | null = null;
   const budgetLeft = () =>
     taken < runtime.settings.segmentsPerStep && Date.now() - started < runtime.settings.msPerStep;
 
-  async function readPage(): Promise<void> {
-    const items = await runs.pendingItems(run!, chunkSize * lanes, cursor);
-    if (items.length === 0) {
-      exhausted = true;
-      return;
-    }
-    cursor = items.at(-1)!.segmentId;
-    taken += items.length;
-    // Answers kept before an interruption are stored without asking the engine again.
-    const received = items.filter((item) => item.state === 'received');
-    if (received.length > 0) await storeAnswers(runtime, step, received);
-    const skipped = new Map<string, ItemState>();
-    const byDomain = new Map<string, PendingItem[]>();
-    for (const item of items) {
-      if (item.state === 'received') continue;
-      if (!mayReplace(tp, item.currentType)) {
-        skipped.set(item.segmentId, 'skipped');
-        continue;
+  /** Pages of unfinished items after the cursor, without the ones that need no lookup. */
+  async function* pages(): AsyncGenerator<RunSegment[]> {
+    let cursor: string | undefined;
+    while (budgetLeft()) {
+      const items = await runs.pendingItems(run!, chunkSize * lanes, cursor);
+      if (items.length === 0) {
+        exhausted = true;
+        return;
       }
-      const domain = item.domain ?? projectHost;
-      const group = byDomain.get(domain) ?? [];
-      group.push(item);
-      byDomain.set(domain, group);
+      cursor = items.at(-1)!.segmentId;
+      taken += items.length;
+      // Answers kept before an interruption are stored without asking the engine again.
+      const received = items.filter((item) => item.state === 'received');
+      if (received.length > 0)
+        await storeAnswers(
+          runtime,
+          step,
+          received.map((item) => ({ item, text: item.result, origin: 'machine' })),
+        );
+      const skipped = new Map<string, ItemState>();
+      const todo: RunSegment[] = [];
+      for (const item of items) {
+        if (item.state === 'received') continue;
+        if (!mayReplace(tp, item.currentType)) skipped.set(item.segmentId, 'skipped');
+        else
+          todo.push({
+            id: item.segmentId,
+            text: item.text,
+            sourceHash: item.sourceHash,
+            group: item.domain ?? projectHost,
+            item,
+          });
+      }
+      if (skipped.size > 0) await runs.finishItems(run!.id, skipped);
+      if (todo.length > 0) yield todo;
     }
-    if (skipped.size > 0) await runs.finishItems(run!.id, skipped);
-    for (const [domain, group] of byDomain)
-      for (let i = 0; i < group.length; i += chunkSize)
-        queue.push({ domain, items: group.slice(i, i + chunkSize) });
-  }
-
-  /** Reads ahead while the queue runs low; one read at a time. */
-  function readAhead(): Promise<void> {
-    if (!reading && !exhausted && budgetLeft())
-      reading = readPage().finally(() => {
-        reading = null;
-      });
-    return reading ?? Promise.resolve();
-  }
-
-  /** The read still running, if any (a function, so no narrowing hides the lanes' assignments). */
-  const readInFlight = (): Promise<void> | null => reading;
-
-  async function take(): Promise<Chunk | undefined> {
-    while (queue.length === 0 && !exhausted && (reading || budgetLeft())) await readAhead();
-    const chunk = queue.shift();
-    if (queue.length < lanes) void readAhead().catch(() => undefined);
-    return chunk;
   }
 
   let lastProgress = 0;
@@ -177,23 +191,39 @@ export async function runMtStep(
     reportProgress(current.translated + current.skipped + current.unchanged, current.total);
   }
 
-  let failure: { error: unknown } | null = null;
-  const lane = async (): Promise<void> => {
-    while (!failure) {
-      try {
-        signal.throwIfAborted();
-        const chunk = await take();
-        if (!chunk) return;
-        await translateChunk(runtime, step, chunk.domain, chunk.items);
-        await progress(false);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: lanes }, lane));
-  await readInFlight()?.catch(() => undefined);
-  if (failure) throw (failure as { error: unknown }).error;
+  const memory = createRunMemory<RunSegment>({
+    repository: runtime.memory,
+    fuzzy: runtime.fuzzy,
+    organisationId: run.organisationId,
+    projectId: run.projectId,
+    sourceLang: run.sourceLang,
+    targetLang: run.targetLang,
+    tp,
+    fuzzyThreshold: fuzzyThresholdOf(project.settings),
+  });
+  await pretranslate(pages(), {
+    memory,
+    engine: {
+      batchSize: chunkSize,
+      lanes,
+      translate: (chunk) => translateChunk(runtime, step, chunk),
+    },
+    signal,
+    async onResults(results) {
+      await storeAnswers(
+        runtime,
+        step,
+        results.map(({ segment, translation, origin, match }) => ({
+          item: segment.item,
+          text: translation,
+          origin: origin === 'exact' ? 'exactMatch' : origin === 'fuzzy' ? 'fuzzyMatch' : 'machine',
+          ...(match?.type ? { type: match.type } : {}),
+          ...(match?.displayType ? { displayType: match.displayType } : {}),
+        })),
+      );
+      await progress(false);
+    },
+  });
 
   await progress(true);
   // Done only when a read from the start finds nothing left (not just the end of this cursor).
@@ -204,14 +234,15 @@ export async function runMtStep(
   return 'continue';
 }
 
-/** Sends one chunk, keeps the answers with their usage, then stores them. */
+/** Sends one chunk (one domain) and keeps the answers with their usage; the pipeline stores them. */
 async function translateChunk(
   runtime: MtRuntime,
   step: StepContext,
-  domain: string,
-  group: PendingItem[],
-): Promise<void> {
+  chunk: readonly RunSegment[],
+): Promise<{ translations: (string | null)[]; requests: number }> {
   const { run, engine } = step;
+  const group = chunk.map((segment) => segment.item);
+  const domain = chunk[0]!.group!;
   const vendorRequests = Math.ceil(group.length / engine.provider.limits.maxSegmentsPerRequest);
   await engine.pacer.acquire(vendorRequests, step.signal);
   const segments: MtSegment[] = group.map((item) => ({ id: item.segmentId, text: item.text }));
@@ -246,18 +277,17 @@ async function translateChunk(
       words,
     });
   });
-  await storeAnswers(
-    runtime,
-    step,
-    group.map((item, index) => ({ ...item, state: 'received', result: answers[index]!.result })),
-  );
+  return { translations: answers.map((answer) => answer.result), requests: response.usage.requests };
 }
 
-/** Stores received answers as MACHINE translations (compare-and-set) and finishes their items. */
+/**
+ * Stores answers (compare-and-set on the types the run may replace) and finishes their items:
+ * engine answers as MACHINE, memory matches with the type they carry (ADR 0023).
+ */
 async function storeAnswers(
   runtime: MtRuntime,
   step: StepContext,
-  items: readonly PendingItem[],
+  answers: readonly Answer[],
 ): Promise<void> {
   const { run } = step;
   const tp = run.options.tp as NmtTp;
@@ -265,19 +295,19 @@ async function storeAnswers(
   const states = new Map<string, ItemState>();
   const changes: TranslationChange[] = [];
   const changed: PendingItem[] = [];
-  for (const item of items) {
-    if (item.result === null) {
-      states.set(item.segmentId, 'unchanged');
+  for (const answer of answers) {
+    if (answer.text === null) {
+      states.set(answer.item.segmentId, 'unchanged');
       continue;
     }
-    changed.push(item);
+    changed.push(answer.item);
     changes.push({
-      sourceHash: item.sourceHash,
+      sourceHash: answer.item.sourceHash,
       targetLang: run.targetLang,
-      text: item.result,
-      type: 'MACHINE',
-      displayType: 'translation',
-      origin: 'machine',
+      text: answer.text,
+      type: answer.type ?? 'MACHINE',
+      displayType: answer.displayType ?? 'translation',
+      origin: answer.origin,
       ...(onlyIfTypeIn ? { onlyIfTypeIn } : {}),
     });
   }

@@ -4,6 +4,14 @@ import type { Clock } from '../../lib/clock';
 import { silentLogger, type Logger } from '../../lib/logger';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 import { createTranslationWriter, type TranslationWriter } from '../translation/translation-writer';
+import {
+  createOrganisationFuzzyIndexes,
+  type OrganisationFuzzyIndexes,
+} from '../translation-memory/organisation-fuzzy-indexes';
+import {
+  createTranslationMemoryRepository,
+  type TranslationMemoryRepository,
+} from '../translation-memory/translation-memory.repository';
 import type { MtEngineRegistry } from './mt-engine-registry';
 
 /** How a run is cut into work; tests shorten the steps. */
@@ -34,7 +42,19 @@ export interface MtRuntime {
   writer: TranslationWriter;
   log: Logger;
   settings: MtRunSettings;
+  /** The organisations' translation memory a run asks before the engine (ADR 0023). */
+  memory: TranslationMemoryRepository;
+  /** The organisations' fuzzy indexes, for projects that allow fuzzy matches in MT runs. */
+  fuzzy: OrganisationFuzzyIndexes;
 }
+
+/**
+ * How stale the MT worker's fuzzy index of an organisation may be: a run step catches up once,
+ * not per segment (each catch-up is two range reads).
+ */
+const MT_FUZZY_REFRESH_MS = 30_000;
+/** Organisation/language fuzzy indexes the MT worker keeps. */
+const MT_FUZZY_MAX_INDEXES = 8;
 
 // Job definitions are static (jobs/registry.ts); the worker binds their side effects at start-up.
 let bound: MtRuntime | null = null;
@@ -51,12 +71,21 @@ export function mtRuntime(): MtRuntime {
 
 /** The runtime of a server process. */
 export function createMtRuntime(
-  deps: Omit<MtRuntime, 'writer' | 'settings' | 'log'> & { log?: Logger; settings?: Partial<MtRunSettings> },
+  deps: Omit<MtRuntime, 'writer' | 'settings' | 'log' | 'memory' | 'fuzzy'> & {
+    log?: Logger;
+    settings?: Partial<MtRunSettings>;
+  },
 ): MtRuntime {
+  const memory = createTranslationMemoryRepository(deps.db);
   return {
     ...deps,
     log: deps.log ?? silentLogger,
     writer: createTranslationWriter({ db: deps.db, emitter: deps.emitter, clock: deps.clock }),
     settings: { ...DEFAULT_MT_RUN_SETTINGS, ...deps.settings },
+    memory,
+    fuzzy: createOrganisationFuzzyIndexes(memory, {
+      refreshMs: MT_FUZZY_REFRESH_MS,
+      maxIndexes: MT_FUZZY_MAX_INDEXES,
+    }),
   };
 }

@@ -1,26 +1,59 @@
-import type { MtProvider, MtSegment } from '@bhasha/mt';
+import type { DisplayType, TranslationType } from '@bhasha/contract';
+import type { MtGlossaryTerm, MtProvider } from '@bhasha/mt';
 
 /** A segment to pre-translate. */
 export interface PretranslateSegment {
   id: string;
   text: string;
+  /**
+   * Segments of one group go to the engine together (the nmt.apply job meters usage per domain,
+   * so a chunk never mixes domains). Absent: one group.
+   */
+  group?: string;
+}
+
+/** What the translation memory found for a segment. */
+export interface MemoryMatch {
+  translation: string;
+  /** 100 for an exact match; the fuzzy score (percent) otherwise. */
+  score: number;
+  /** The matched translation's type and display type, when the memory knows them. */
+  type?: TranslationType;
+  displayType?: DisplayType;
 }
 
 /** The translation memory as the pipeline asks it: exact first, then fuzzy, once each per segment. */
-export interface PretranslateMemory {
+export interface PretranslateMemory<S extends PretranslateSegment = PretranslateSegment> {
+  /**
+   * Called once per page before its lookups, for the I/O a page needs (the job's exact matches by
+   * source hash are one query per page); the lookups below are then synchronous.
+   */
+  prepare?(segments: readonly S[]): Promise<void>;
   /** The stored translation of exactly this source text, if any (a hash lookup: cheap). */
-  exact(text: string): string | undefined;
-  /** The best fuzzy match's translation at or above the caller's threshold, if any (CPU-bound). */
-  fuzzy(text: string): { translation: string; score: number } | undefined;
+  exact(segment: S): MemoryMatch | undefined;
+  /** The best fuzzy match at or above the memory's threshold, if any (CPU-bound). */
+  fuzzy(segment: S): MemoryMatch | undefined;
+}
+
+/** The engine side of the pipeline: chunks of up to `batchSize`, up to `lanes` in flight. */
+export interface PretranslateEngine<S extends PretranslateSegment = PretranslateSegment> {
+  batchSize: number;
+  lanes: number;
+  /**
+   * Translates one chunk (all of one group); answers in chunk order, null where the answer was
+   * unusable. `requests` is the number of vendor requests it took.
+   */
+  translate(chunk: readonly S[]): Promise<{ translations: readonly (string | null)[]; requests: number }>;
 }
 
 export type PretranslateOrigin = 'exact' | 'fuzzy' | 'machine' | 'unchanged';
 
-export interface PretranslateResult {
-  id: string;
+export interface PretranslateResult<S extends PretranslateSegment = PretranslateSegment> {
+  segment: S;
   translation: string | null;
   origin: PretranslateOrigin;
-  score?: number;
+  /** The memory's match of an exact or fuzzy result. */
+  match?: MemoryMatch;
 }
 
 export interface PretranslateStats {
@@ -35,29 +68,56 @@ export interface PretranslateStats {
 /** CPU time of TM lookups before the pipeline lets answered MT requests be handled. */
 const LOOKUP_SLICE_MS = 4;
 
+/** A provider as the pipeline's engine: its batch size and concurrency, one request per chunk. */
+export function providerEngine(
+  provider: MtProvider,
+  options: { sourceLang: string; targetLang: string; glossary?: MtGlossaryTerm[]; signal?: AbortSignal },
+): PretranslateEngine {
+  return {
+    batchSize: provider.limits.maxSegmentsPerRequest,
+    lanes: provider.limits.maxConcurrency,
+    async translate(chunk) {
+      const response = await provider.translate({
+        sourceLang: options.sourceLang,
+        targetLang: options.targetLang,
+        segments: chunk.map((segment) => ({ id: segment.id, text: segment.text })),
+        ...(options.glossary ? { glossary: options.glossary } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      return {
+        translations: response.results.map((result) =>
+          result.status === 'source' ? null : result.translation,
+        ),
+        requests: response.usage.requests,
+      };
+    },
+  };
+}
+
 /**
- * Pre-translation of new segments (issue 7): the translation memory is asked first (exact, then
- * fuzzy, each segment once), and only the misses go to the engine, in chunks of the engine's
- * batch size with up to its concurrency in flight. Lookups and engine requests overlap: misses
- * are sent as soon as a chunk is full while the lookups go on, and the lookups yield every few
- * milliseconds so answers are stored as they arrive. Wall time is therefore near the larger of
- * the two floors (all lookups; ⌈misses / batch⌉ / concurrency round trips), not their sum.
- * Each result is handed to `onResult` as soon as it is known (in chunks for the engine's).
+ * Pre-translation (issue 7): the translation memory is asked first (exact, then fuzzy, each
+ * segment once), and only the misses go to the engine, in chunks of its batch size (per group)
+ * with up to its lanes in flight. Lookups and engine requests overlap: a chunk is sent the moment
+ * it is full while the lookups go on, and the lookups yield every few milliseconds so answers are
+ * handled as they arrive. Wall time is therefore near the larger of the two floors (all lookups;
+ * ⌈misses / batch⌉ / lanes round trips), not their sum.
+ *
+ * Segments come in pages (the nmt.apply job reads its run items with a keyset cursor); the next
+ * page is only read while fewer than `lanes` chunks wait for a lane, so the reader stays at most
+ * one round ahead of the engine. Every result goes to `onResults` as soon as it is known (memory
+ * hits in slices, engine answers per chunk). On an engine or storage error no further chunk is
+ * sent or page read; the error is thrown once the chunks in flight have settled.
  */
-export async function pretranslate(
-  segments: readonly PretranslateSegment[],
+export async function pretranslate<S extends PretranslateSegment>(
+  pages: Iterable<readonly S[]> | AsyncIterable<readonly S[]>,
   deps: {
-    memory: PretranslateMemory;
-    provider: MtProvider;
-    sourceLang: string;
-    targetLang: string;
-    onResults: (results: readonly PretranslateResult[]) => void | Promise<void>;
+    memory: PretranslateMemory<S>;
+    engine: PretranslateEngine<S>;
+    onResults: (results: readonly PretranslateResult<S>[]) => void | Promise<void>;
     signal?: AbortSignal;
   },
 ): Promise<PretranslateStats> {
-  const { provider } = deps;
-  const batchSize = provider.limits.maxSegmentsPerRequest;
-  const lanes = provider.limits.maxConcurrency;
+  const { engine, memory } = deps;
   const stats: PretranslateStats = {
     exact: 0,
     fuzzy: 0,
@@ -67,36 +127,36 @@ export async function pretranslate(
     mtRequests: 0,
   };
 
-  const waiting: MtSegment[][] = [];
-  let pending: MtSegment[] = [];
+  const waiting: S[][] = [];
+  const filling = new Map<string | undefined, S[]>();
   let inFlight = 0;
   let failure: { error: unknown } | null = null;
   const settled: Promise<void>[] = [];
   let wake: (() => void) | null = null;
+  const wakeUp = () => {
+    const resolve = wake;
+    wake = null;
+    resolve?.();
+  };
+  /** Waits (woken by each settled chunk) until `done` holds or something failed. */
+  const until = async (done: () => boolean) => {
+    while (!done() && !failure) await new Promise<void>((resolve) => (wake = resolve));
+  };
 
-  const send = (chunk: MtSegment[]) => {
+  const send = (chunk: S[]) => {
     inFlight += 1;
-    const request = provider
-      .translate({
-        sourceLang: deps.sourceLang,
-        targetLang: deps.targetLang,
-        segments: chunk,
-        ...(deps.signal ? { signal: deps.signal } : {}),
-      })
-      .then(async (response) => {
-        stats.mtRequests += response.usage.requests;
-        const results = response.results.map((result): PretranslateResult => {
-          const isUsable = result.status !== 'source';
-          if (isUsable) stats.machine += 1;
-          else stats.unchanged += 1;
-          return {
-            id: result.id,
-            translation: isUsable ? result.translation : null,
-            origin: isUsable ? 'machine' : 'unchanged',
-          };
-        });
-        await deps.onResults(results);
-      })
+    const request = (async () => {
+      deps.signal?.throwIfAborted();
+      const answer = await engine.translate(chunk);
+      stats.mtRequests += answer.requests;
+      const results = chunk.map((segment, index): PretranslateResult<S> => {
+        const translation = answer.translations[index] ?? null;
+        if (translation === null) stats.unchanged += 1;
+        else stats.machine += 1;
+        return { segment, translation, origin: translation === null ? 'unchanged' : 'machine' };
+      });
+      await deps.onResults(results);
+    })()
       .catch((error: unknown) => {
         failure ??= { error };
       })
@@ -104,52 +164,70 @@ export async function pretranslate(
         inFlight -= 1;
         const next = waiting.shift();
         if (next && !failure) send(next);
-        wake?.();
+        wakeUp();
       });
     settled.push(request);
   };
-  const dispatch = (chunk: MtSegment[]) => {
-    if (inFlight < lanes) send(chunk);
+  const dispatch = (chunk: S[]) => {
+    if (inFlight < engine.lanes) send(chunk);
     else waiting.push(chunk);
   };
 
-  let sliceStart = performance.now();
-  let found: PretranslateResult[] = [];
-  for (const segment of segments) {
-    if (failure) break;
-    const exact = deps.memory.exact(segment.text);
-    if (exact !== undefined) {
-      stats.exact += 1;
-      found.push({ id: segment.id, translation: exact, origin: 'exact', score: 100 });
-    } else {
-      stats.fuzzyLookups += 1;
-      const fuzzy = deps.memory.fuzzy(segment.text);
-      if (fuzzy) {
-        stats.fuzzy += 1;
-        found.push({ id: segment.id, translation: fuzzy.translation, origin: 'fuzzy', score: fuzzy.score });
-      } else {
-        pending.push({ id: segment.id, text: segment.text });
-        if (pending.length === batchSize) {
-          dispatch(pending);
-          pending = [];
+  let found: PretranslateResult<S>[] = [];
+  const flushFound = async () => {
+    if (found.length === 0) return;
+    const results = found;
+    found = [];
+    await deps.onResults(results);
+  };
+
+  try {
+    let sliceStart = performance.now();
+    pages: for await (const page of pages) {
+      if (failure) break;
+      deps.signal?.throwIfAborted();
+      if (memory.prepare) await memory.prepare(page);
+      for (const segment of page) {
+        if (failure) break pages;
+        const exact = memory.exact(segment);
+        if (exact !== undefined) {
+          stats.exact += 1;
+          found.push({ segment, translation: exact.translation, origin: 'exact', match: exact });
+        } else {
+          stats.fuzzyLookups += 1;
+          const fuzzy = memory.fuzzy(segment);
+          if (fuzzy) {
+            stats.fuzzy += 1;
+            found.push({ segment, translation: fuzzy.translation, origin: 'fuzzy', match: fuzzy });
+          } else {
+            const chunk = filling.get(segment.group) ?? [];
+            chunk.push(segment);
+            filling.set(segment.group, chunk);
+            if (chunk.length === engine.batchSize) {
+              filling.delete(segment.group);
+              dispatch(chunk);
+            }
+          }
+        }
+        if (performance.now() - sliceStart >= LOOKUP_SLICE_MS) {
+          // Let answered requests be stored and the next waiting chunk go out.
+          await flushFound();
+          await new Promise((resolve) => setImmediate(resolve));
+          sliceStart = performance.now();
         }
       }
+      await flushFound();
+      // Read on only while the engine has less than a round of chunks waiting.
+      await until(() => waiting.length < engine.lanes);
     }
-    if (performance.now() - sliceStart >= LOOKUP_SLICE_MS) {
-      // Let answered requests be stored and the next waiting chunk go out.
-      if (found.length > 0) await deps.onResults(found);
-      found = [];
-      await new Promise((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
+    await flushFound();
+    if (!failure) for (const chunk of filling.values()) dispatch(chunk);
+    filling.clear();
+  } catch (error) {
+    failure ??= { error };
   }
-  if (found.length > 0) await deps.onResults(found);
-  if (pending.length > 0 && !failure) dispatch(pending);
-  while ((inFlight > 0 || waiting.length > 0) && !failure) {
-    await new Promise<void>((resolve) => (wake = resolve));
-    wake = null;
-  }
+  await until(() => inFlight === 0 && waiting.length === 0);
   await Promise.all(settled);
-  if (failure) throw (failure as { error: unknown }).error;
+  if (failure) throw failure.error;
   return stats;
 }
