@@ -201,52 +201,60 @@ export const deliveryRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
         return ok({ counted });
       },
     );
-    visitorApi.post(
-      '/delivery/:projectId/suggestions',
-      {
-        config: { access: 'public', rateLimit: VISITOR_MESSAGE_LIMIT },
-        schema: {
-          tags,
-          summary:
-            "A visitor's better translation of one segment (into the workspace's suggestions, status new)",
-          params: deliveryParamsSchema,
-          body: visitorSuggestionRequestSchema,
-          response: responses(visitorSuggestionResponseSchema, 400, 403, 404, 429),
+    /** A visitor's message from the snippet (a suggestion or feedback): stored, answered with its id. */
+    function visitorMessageRoute<Body extends z.ZodType>(route: {
+      url: string;
+      summary: string;
+      body: Body;
+      response: z.ZodType<{ id: string }>;
+      store: (
+        projectId: string,
+        visitor: VisitorRequest,
+        body: z.output<Body>,
+      ) => Promise<{ id: string; allowOrigin: string | undefined }>;
+      message: string;
+    }): void {
+      visitorApi.post(
+        route.url,
+        {
+          config: { access: 'public', rateLimit: VISITOR_MESSAGE_LIMIT },
+          schema: {
+            tags,
+            summary: route.summary,
+            params: deliveryParamsSchema,
+            body: route.body,
+            response: responses(route.response, 400, 403, 404, 429),
+          },
         },
-      },
-      async (request, reply) => {
-        const { id, allowOrigin } = await delivery.suggest(
-          request.params.projectId,
-          visitorOf(request),
-          request.body,
-        );
-        allowPage(reply, allowOrigin);
-        return ok({ id }, VISITOR_MESSAGES.suggestionReceived);
-      },
-    );
+        async (request, reply) => {
+          const { id, allowOrigin } = await route.store(
+            request.params.projectId,
+            visitorOf(request),
+            // The type provider cannot narrow a generic schema's output; `body` validated it.
+            request.body as z.output<Body>,
+          );
+          allowPage(reply, allowOrigin);
+          return ok({ id }, route.message);
+        },
+      );
+    }
 
-    visitorApi.post(
-      '/delivery/:projectId/feedback',
-      {
-        config: { access: 'public', rateLimit: VISITOR_MESSAGE_LIMIT },
-        schema: {
-          tags,
-          summary: "A visitor's feedback on a translated page (into the workspace's feedback)",
-          params: deliveryParamsSchema,
-          body: visitorFeedbackRequestSchema,
-          response: responses(visitorFeedbackResponseSchema, 400, 403, 404, 429),
-        },
-      },
-      async (request, reply) => {
-        const { id, allowOrigin } = await delivery.feedback(
-          request.params.projectId,
-          visitorOf(request),
-          request.body,
-        );
-        allowPage(reply, allowOrigin);
-        return ok({ id }, VISITOR_MESSAGES.feedbackReceived);
-      },
-    );
+    visitorMessageRoute({
+      url: '/delivery/:projectId/suggestions',
+      summary: "A visitor's better translation of one segment (into the workspace's suggestions, status new)",
+      body: visitorSuggestionRequestSchema,
+      response: visitorSuggestionResponseSchema,
+      store: (projectId, visitor, body) => delivery.suggest(projectId, visitor, body),
+      message: VISITOR_MESSAGES.suggestionReceived,
+    });
+    visitorMessageRoute({
+      url: '/delivery/:projectId/feedback',
+      summary: "A visitor's feedback on a translated page (into the workspace's feedback)",
+      body: visitorFeedbackRequestSchema,
+      response: visitorFeedbackResponseSchema,
+      store: (projectId, visitor, body) => delivery.feedback(projectId, visitor, body),
+      message: VISITOR_MESSAGES.feedbackReceived,
+    });
     registered();
   });
 
