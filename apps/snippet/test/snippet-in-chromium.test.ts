@@ -1,37 +1,17 @@
 import { extractSegments, type Segment } from '@bhasha/engine';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   PAGE_ORIGIN,
-  buildSnippetBundle,
-  launchChromium,
   readWebsiteFixture,
-  servePages,
-  watchPageErrors,
+  useSnippetInChromium,
   withSnippetTag,
-  type ApiCall,
-  type FakeSite,
 } from './support/snippet-browser';
 
 const JITSI_INTRO = 'jitsi-handbook/handbook/docs/intro/index.html';
 const MARK = '⟦hi⟧ ';
 
-let browser: Browser;
-let bundle: string;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [browser, bundle] = await Promise.all([launchChromium(), buildSnippetBundle()]);
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const snippet = useSnippetInChromium();
 
 /** The delivery API of a project (source en, targets hi and ar) with the given Hindi translations. */
 function deliveryApi(hindi: Record<string, string>, popupCss = '') {
@@ -65,20 +45,6 @@ function markedTranslations(segments: readonly Segment[]): Record<string, string
   return Object.fromEntries(segments.map((segment) => [segment.sourceHash, MARK + segment.text]));
 }
 
-async function openSite(
-  site: Omit<FakeSite, 'bundle'>,
-  language?: string,
-): Promise<{ page: Page; calls: ApiCall[]; errors: string[] }> {
-  context = await browser.newContext();
-  if (language)
-    await context.addInitScript((code) => localStorage.setItem('bhasha:language', code), language);
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  const calls = await servePages(page, { ...site, bundle });
-  await page.goto(`${PAGE_ORIGIN}/page.html`, { waitUntil: 'domcontentloaded' });
-  return { page, calls, errors };
-}
-
 /** The page's markup without the snippet's own switcher, as a crawler would read it. */
 function pageMarkup(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -92,7 +58,7 @@ describe('the snippet in Chromium', () => {
   it('translates every segment of a real page, sets lang and dir, and keeps inline links the same elements', async () => {
     const html = withSnippetTag(readWebsiteFixture(JITSI_INTRO));
     const source = extractSegments(html);
-    const { page, calls, errors } = await openSite(
+    const { page, calls, errors } = await snippet.open(
       { pages: { '/page.html': html }, api: deliveryApi(markedTranslations(source)) },
       'hi',
     );
@@ -117,7 +83,7 @@ describe('the snippet in Chromium', () => {
     );
     const paragraph = extractSegments(html).find((segment) => segment.element === 'p')!;
     expect(paragraph.text).toBe('Read the <x1>manual</x1> before you <x2>start</x2>.');
-    const { page } = await openSite({
+    const { page } = await snippet.open({
       pages: { '/page.html': html },
       api: deliveryApi({ [paragraph.sourceHash]: '<x2>शुरू</x2> करने से पहले <x1>पुस्तिका</x1> पढ़ें।' }),
     });
@@ -182,7 +148,10 @@ describe('the snippet in Chromium', () => {
         return [segment.sourceHash, `${payload} <x1>${payload}</x1> <x2>${index}</x2> ${payload}`];
       }),
     );
-    const { page, errors } = await openSite({ pages: { '/page.html': html }, api: deliveryApi(hindi) }, 'hi');
+    const { page, errors } = await snippet.open(
+      { pages: { '/page.html': html }, api: deliveryApi(hindi) },
+      'hi',
+    );
     const count = () =>
       page.evaluate(
         () => document.querySelectorAll('body *:not([data-bhasha-ui]):not([data-bhasha-ui] *)').length,
@@ -226,7 +195,7 @@ describe('the snippet in Chromium', () => {
       ...later.map((segment) => [segment.sourceHash, `${MARK}${segment.text}`]),
       ...extractSegments(html).map((segment) => [segment.sourceHash, `${MARK}${segment.text}`]),
     ]);
-    const { page } = await openSite({ pages: { '/page.html': html }, api: deliveryApi(hindi) }, 'hi');
+    const { page } = await snippet.open({ pages: { '/page.html': html }, api: deliveryApi(hindi) }, 'hi');
     await page.waitForFunction(() => document.documentElement.lang === 'hi');
     expect(await page.locator('#app p').textContent()).toBe(`${MARK}Loading`);
     await page.evaluate(() => {
@@ -265,7 +234,7 @@ describe('the snippet in Chromium', () => {
     const html = withSnippetTag(readWebsiteFixture('orgpedia-cabsec/en/prime.html'));
     const source = extractSegments(html);
     const css = '.bhasha-switcher__button{color:rgb(1, 2, 3)}';
-    const { page } = await openSite({
+    const { page } = await snippet.open({
       pages: { '/page.html': html },
       api: deliveryApi(markedTranslations(source), css),
     });
@@ -298,7 +267,7 @@ describe('the snippet in Chromium', () => {
       '<!doctype html><html><head><title>Known title</title></head><body><p>Known text</p><p>Brand new paragraph</p><img src="x.png" alt="A new picture"></body></html>',
     );
     const known = extractSegments(html).filter((segment) => segment.text.startsWith('Known'));
-    const { page, calls } = await openSite(
+    const { page, calls } = await snippet.open(
       { pages: { '/page.html': html }, api: deliveryApi(markedTranslations(known)) },
       'hi',
     );
@@ -319,7 +288,7 @@ describe('the snippet in Chromium', () => {
     const page =
       '<!doctype html><html lang="en"><head><title>Shop</title></head><body><p id="out">Welcome</p><script>window.hostReady = true; document.getElementById("out").dataset.ready = "yes";</script></body></html>';
     const withTag = withSnippetTag(page);
-    const { page: withSnippet, errors } = await openSite({
+    const { page: withSnippet, errors } = await snippet.open({
       pages: { '/page.html': withTag, '/plain.html': page },
     });
     await withSnippet.waitForLoadState('load');

@@ -1,29 +1,9 @@
 import { extractSegments } from '@bhasha/engine';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PAGE_ORIGIN,
-  buildSnippetBundle,
-  launchChromium,
-  servePages,
-  watchPageErrors,
-  withSnippetTag,
-} from './support/snippet-browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useSnippetInChromium, withSnippetTag, type FakeSite } from './support/snippet-browser';
 
-let browser: Browser;
-let bundle: string;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [browser, bundle] = await Promise.all([launchChromium(), buildSnippetBundle()]);
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const snippet = useSnippetInChromium();
 
 const PAGE = withSnippetTag(
   '<!doctype html><html lang="en"><head><title>Shop</title></head><body>' +
@@ -38,35 +18,46 @@ interface Settings {
   customFontSizes?: Record<string, unknown>;
 }
 
-async function open(settings: Settings): Promise<{ page: Page; errors: string[] }> {
-  // Every segment gets a Hindi translation, so a segment left in English was skipped on purpose.
-  const translations = Object.fromEntries(
-    extractSegments(PAGE).map((segment) => [segment.sourceHash, `हि ${segment.text}`]),
+/** Every segment in Hindi as `${prefix} ${text}`, so a segment left in English was skipped on purpose. */
+function hindiOfPage(prefix = 'हि'): Record<string, string> {
+  return Object.fromEntries(
+    extractSegments(PAGE).map((segment) => [segment.sourceHash, `${prefix} ${segment.text}`]),
   );
-  context = await browser.newContext();
-  await context.addInitScript(() => localStorage.setItem('bhasha:language', 'hi'));
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  await servePages(page, {
-    bundle,
-    pages: { '/page.html': PAGE },
-    api: (method, path) => {
-      if (method === 'GET' && path === '/settings') {
-        const data = {
-          sourceLanguage: 'en',
-          languages: ['hi'],
-          ignorePatterns: [],
-          popupCss: '',
-          ...settings,
-        };
-        return { status: 200, body: { success: true, message: '', data } };
-      }
-      if (method === 'GET' && path.startsWith('/translations?lang=hi'))
-        return { status: 200, body: { success: true, message: '', data: { translations } } };
-      return { status: 200, body: { success: true, message: '', data: {} } };
-    },
-  });
-  await page.goto(`${PAGE_ORIGIN}/page.html`, { waitUntil: 'domcontentloaded' });
+}
+
+/**
+ * The delivery API of a project (source en, target hi) with `settings` over its defaults and the
+ * Hindi translations `hindi()` gives at the time of each request; no settings while `isSettingsDown()`.
+ */
+function settingsApi(
+  settings: Settings,
+  hindi: () => Record<string, string>,
+  isSettingsDown = () => false,
+): FakeSite['api'] {
+  return (method, path) => {
+    if (method === 'GET' && path === '/settings') {
+      if (isSettingsDown()) return undefined;
+      const data = {
+        sourceLanguage: 'en',
+        languages: ['hi'],
+        ignorePatterns: [],
+        popupCss: '',
+        ...settings,
+      };
+      return { status: 200, body: { success: true, message: '', data } };
+    }
+    if (method === 'GET' && path.startsWith('/translations?lang=hi'))
+      return { status: 200, body: { success: true, message: '', data: { translations: hindi() } } };
+    return { status: 200, body: { success: true, message: '', data: {} } };
+  };
+}
+
+async function open(settings: Settings): Promise<{ page: Page; errors: string[] }> {
+  const translations = hindiOfPage();
+  const { page, errors } = await snippet.open(
+    { pages: { '/page.html': PAGE }, api: settingsApi(settings, () => translations) },
+    'hi',
+  );
   await page.waitForFunction(() => document.documentElement.lang === 'hi');
   return { page, errors };
 }
@@ -129,35 +120,19 @@ describe('project delivery settings in the snippet', () => {
 
 describe('settings remembered between page views', () => {
   it('translates a returning visitor’s page with the stored settings, without waiting for the settings request', async () => {
-    const translations = Object.fromEntries(
-      extractSegments(PAGE).map((segment) => [segment.sourceHash, `हि ${segment.text}`]),
-    );
+    const translations = hindiOfPage();
     let isSettingsDown = false;
-    context = await browser.newContext();
-    await context.addInitScript(() => localStorage.setItem('bhasha:language', 'hi'));
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await servePages(page, {
-      bundle,
-      pages: { '/page.html': PAGE },
-      api: (method, path) => {
-        if (method === 'GET' && path === '/settings') {
-          if (isSettingsDown) return undefined;
-          const data = {
-            sourceLanguage: 'en',
-            languages: ['hi'],
-            noTranslateSelectors: ['.brand'],
-            ignorePatterns: [],
-            popupCss: '',
-          };
-          return { status: 200, body: { success: true, message: '', data } };
-        }
-        if (method === 'GET' && path.startsWith('/translations?lang=hi'))
-          return { status: 200, body: { success: true, message: '', data: { translations } } };
-        return { status: 200, body: { success: true, message: '', data: {} } };
+    const { page, errors } = await snippet.open(
+      {
+        pages: { '/page.html': PAGE },
+        api: settingsApi(
+          { noTranslateSelectors: ['.brand'] },
+          () => translations,
+          () => isSettingsDown,
+        ),
       },
-    });
-    await page.goto(`${PAGE_ORIGIN}/page.html`, { waitUntil: 'domcontentloaded' });
+      'hi',
+    );
     await page.waitForFunction(() => document.documentElement.lang === 'hi');
     // The second view: the settings request fails, the stored copy (with its no-translation node) applies.
     isSettingsDown = true;
@@ -171,34 +146,14 @@ describe('settings remembered between page views', () => {
 
 describe('translations remembered between page views', () => {
   it('shows the stored translations at once and the fresh ones in place when they differ', async () => {
-    const segments = extractSegments(PAGE);
     let prefix = 'पुराना';
-    context = await browser.newContext();
-    await context.addInitScript(() => localStorage.setItem('bhasha:language', 'hi'));
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await servePages(page, {
-      bundle,
-      pages: { '/page.html': PAGE },
-      api: (method, path) => {
-        if (method === 'GET' && path === '/settings') {
-          const data = {
-            sourceLanguage: 'en',
-            languages: ['hi'],
-            noTranslateSelectors: [],
-            ignorePatterns: [],
-            popupCss: '',
-          };
-          return { status: 200, body: { success: true, message: '', data } };
-        }
-        if (method === 'GET' && path.startsWith('/translations?lang=hi')) {
-          const translations = Object.fromEntries(segments.map((s) => [s.sourceHash, `${prefix} ${s.text}`]));
-          return { status: 200, body: { success: true, message: '', data: { translations } } };
-        }
-        return { status: 200, body: { success: true, message: '', data: {} } };
+    const { page, errors } = await snippet.open(
+      {
+        pages: { '/page.html': PAGE },
+        api: settingsApi({ noTranslateSelectors: [] }, () => hindiOfPage(prefix)),
       },
-    });
-    await page.goto(`${PAGE_ORIGIN}/page.html`, { waitUntil: 'domcontentloaded' });
+      'hi',
+    );
     await expect.poll(() => page.locator('p').first().textContent()).toBe('पुराना Fresh mangoes every day.');
     prefix = 'नया';
     await page.reload({ waitUntil: 'domcontentloaded' });

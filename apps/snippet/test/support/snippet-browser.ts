@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium, type Browser, type Page, type Route } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildSnippet } from '../../scripts/build.mjs';
 
 export const PAGE_ORIGIN = 'https://customer.test';
@@ -128,4 +129,53 @@ export function watchPageErrors(page: Page): string[] {
       problems.push(message.text());
   });
   return problems;
+}
+
+/** A visitor's page opened by `SnippetInChromium.open`, with what it sent and the errors it logged. */
+export interface OpenedSite {
+  readonly page: Page;
+  readonly calls: ApiCall[];
+  readonly errors: string[];
+}
+
+export interface SnippetInChromium {
+  /**
+   * Opens `${PAGE_ORIGIN}/page.html` of `site` (with the production bundle) in a fresh context,
+   * closed after the test; `language` is the visitor's stored choice, as a returning visitor.
+   */
+  open(site: Omit<FakeSite, 'bundle'>, language?: string): Promise<OpenedSite>;
+}
+
+/**
+ * The browser setup of a snippet test file: one Chromium and the production bundle for the
+ * file's tests (built before them, closed after them), and a fresh context per opened site.
+ * Call at the top of the test file.
+ */
+export function useSnippetInChromium(): SnippetInChromium {
+  let browser: Browser | undefined;
+  let bundle = '';
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    [browser, bundle] = await Promise.all([launchChromium(), buildSnippetBundle()]);
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async open(site, language) {
+      if (!browser) throw new Error('Chromium is not running: open() belongs in a test');
+      const context = await browser.newContext();
+      contexts.push(context);
+      if (language)
+        await context.addInitScript((code) => localStorage.setItem('bhasha:language', code), language);
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      const calls = await servePages(page, { ...site, bundle });
+      await page.goto(`${PAGE_ORIGIN}/page.html`, { waitUntil: 'domcontentloaded' });
+      return { page, calls, errors };
+    },
+  };
 }
