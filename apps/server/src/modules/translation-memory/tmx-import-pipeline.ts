@@ -41,6 +41,7 @@ export function emptyTotals(): TmxImportTotals {
  * stays flat however large the file is: units whose source is a segment of the project go through
  * the translation writer (revisions, counts, events); the others are upserted into the memory with
  * array parameters (one statement per batch) and added to the fuzzy index as they are stored.
+ * A batch is written while the next one is read, and batches are written in file order.
  *
  * `skipUnits` resumes after units an earlier, interrupted run already stored (writes are upserts,
  * so a batch written twice changes nothing); `onBatch` hears the totals after each stored batch.
@@ -63,28 +64,42 @@ export async function importTmxStream(
   const skipUnits = options.skipUnits ?? 0;
   const batchSize = options.batchSize ?? TMX_IMPORT_BATCH;
   let batch = new Map<string, { sourceText: string; text: string }>();
+  let seen = 0;
+  // One batch is written while the next is read and hashed: the database and the parser work at
+  // the same time, and memory holds at most two batches. Batches are stored in file order.
+  let pending: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (batch.size === 0) return;
     const pairs = batch;
     batch = new Map();
+    const cut = { units: seen, skipped: totals.skipped };
+    await pending;
     options.signal?.throwIfAborted();
-    await storeBatch(deps, target, pairs, totals);
-    await options.onBatch?.({ ...totals });
+    pending = (async () => {
+      await storeBatch(deps, target, pairs, totals);
+      await options.onBatch?.({ ...totals, ...cut });
+    })();
+    pending.catch(() => undefined); // surfaces at the next await of `pending`
   };
-  let seen = 0;
-  for await (const event of readTmx(file)) {
-    if (event.type !== 'unit') continue;
-    seen += 1;
-    if (seen <= skipUnits) continue;
+  try {
+    for await (const event of readTmx(file)) {
+      if (event.type !== 'unit') continue;
+      seen += 1;
+      if (seen <= skipUnits) continue;
+      totals.units = seen;
+      const pair = languagePair(event.unit, target);
+      if (!pair) totals.skipped += 1;
+      else batch.set(sourceHash(pair.sourceText), pair);
+      if (batch.size >= batchSize) await flush();
+    }
     totals.units = seen;
-    const pair = languagePair(event.unit, target);
-    if (!pair) totals.skipped += 1;
-    else batch.set(sourceHash(pair.sourceText), pair);
-    if (batch.size >= batchSize) await flush();
+    await flush();
+    await pending;
+  } catch (error) {
+    await pending.catch(() => undefined);
+    throw error;
   }
-  totals.units = seen;
-  await flush();
-  return totals;
+  return { ...totals };
 }
 
 /** The unit's texts in the project's source language and the target language, when it has both. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { memoryEntries, projects, segments, translations, type Database } from '@bhasha/db';
 import type { DisplayType, TranslationType } from '@bhasha/contract';
+import { rowsOf } from '../crawl/segments.repository';
 
 /** A source text of the organisation's memory (one per source hash). */
 export interface MemorySource {
@@ -174,19 +175,13 @@ export function createTranslationMemoryRepository(db: Database) {
       return row?.text;
     },
 
-    /** Source hashes of the project that exist among `hashes`. */
+    /** Source hashes of the project that exist among `hashes` (one statement, an array parameter). */
     async projectHashes(projectId: string, hashes: readonly string[]): Promise<Set<string>> {
-      const found = new Set<string>();
-      for (let at = 0; at < hashes.length; at += 1000) {
-        const rows = await db
-          .select({ sourceHash: segments.sourceHash })
-          .from(segments)
-          .where(
-            and(eq(segments.projectId, projectId), inArray(segments.sourceHash, hashes.slice(at, at + 1000))),
-          );
-        for (const row of rows) found.add(row.sourceHash);
-      }
-      return found;
+      if (hashes.length === 0) return new Set();
+      const result = await db.execute(sql`
+        select source_hash from ${segments}
+        where project_id = ${projectId}::uuid and source_hash = any(${textArray(hashes)}::text[])`);
+      return new Set(rowsOf<{ source_hash: string }>(result).map((row) => row.source_hash));
     },
 
     /** One page of the project's translations in a language, in segment id order (keyset paging). */
