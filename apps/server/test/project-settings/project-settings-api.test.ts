@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_SETTING_MESSAGES } from '@bhasha/contract';
-import { buildCrawlTestApp, type CrawlTestApp } from '../crawl/support/crawl-test-app';
-
-type Headers = Record<string, string>;
+import type { CrawlTestApp } from '../crawl/support/crawl-test-app';
+import { buildProjectWithMembers, type Headers } from '../projects/support/project-with-members';
 
 describe('project delivery settings (custom-font-size, no-translation-node, swalekhIntegration)', () => {
   let t: CrawlTestApp;
@@ -12,18 +11,12 @@ describe('project delivery settings (custom-font-size, no-translation-node, swal
   let projectId: string;
 
   beforeAll(async () => {
-    t = await buildCrawlTestApp();
-    const organisation = await t.createOrganisation('Settings Org');
-    admin = (await t.createMember('organisationAdmin', organisation.id)).headers;
-    collaborator = (await t.createMember('collaborator', organisation.id)).headers;
-    otherAdmin = (await t.createMember('organisationAdmin', (await t.createOrganisation('Other Org')).id))
-      .headers;
-    const created = await post('/project/new', admin, {
+    ({ t, admin, collaborator, otherAdmin, projectId } = await buildProjectWithMembers({
+      organisation: 'Settings Org',
+      otherOrganisation: 'Other Org',
       baseUrl: 'https://settings.example.in',
       targetLanguages: ['hi', 'ta'],
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    projectId = created.json().data.project.id;
+    }));
   }, 300_000);
   afterAll(async () => t?.close());
 

@@ -4,9 +4,8 @@ import {
   IGNORE_PATTERN_RESULT_MESSAGES,
   MAX_IGNORE_PATTERNS,
 } from '@bhasha/contract';
-import { buildCrawlTestApp, type CrawlTestApp } from '../crawl/support/crawl-test-app';
-
-type Headers = Record<string, string>;
+import type { CrawlTestApp } from '../crawl/support/crawl-test-app';
+import { buildProjectWithMembers, type Headers } from './support/project-with-members';
 
 describe('ignore patterns of a project', () => {
   let t: CrawlTestApp;
@@ -16,17 +15,12 @@ describe('ignore patterns of a project', () => {
   let projectId: string;
 
   beforeAll(async () => {
-    t = await buildCrawlTestApp();
-    const organisation = await t.createOrganisation('Org A');
-    admin = (await t.createMember('organisationAdmin', organisation.id)).headers;
-    collaborator = (await t.createMember('collaborator', organisation.id)).headers;
-    otherAdmin = (await t.createMember('organisationAdmin', (await t.createOrganisation('Org B')).id))
-      .headers;
-    const created = await post('/project/new', admin, {
+    ({ t, admin, collaborator, otherAdmin, projectId } = await buildProjectWithMembers({
+      organisation: 'Org A',
+      otherOrganisation: 'Org B',
       baseUrl: 'https://patterns.example.in',
       targetLanguages: ['hi'],
-    });
-    projectId = created.json().data.project.id;
+    }));
     // Migrations on a fresh PGlite take a while on a busy machine.
   }, 300_000);
   afterAll(async () => t?.close());
