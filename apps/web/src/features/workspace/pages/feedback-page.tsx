@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Rate, Select, Space, Table, Typography } from 'antd';
-import { DOWNLOAD_NAMES, LANGUAGES, isLanguageCode, type Feedback } from '@bhasha/contract';
+import { DOWNLOAD_NAMES, type Feedback } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useProject } from '../../projects/api/projects-queries';
 import { useFeedback } from '../api/translation-queries';
-import { downloadCsv } from '../lib/download-csv';
+import { useReportTable } from '../hooks/use-report-table';
 
 const PAGE_SIZE = 20;
 
@@ -14,27 +12,12 @@ const PAGE_SIZE = 20;
 export function FeedbackPage() {
   const { t, i18n } = useTranslation('workspace');
   const { projectId = '' } = useParams();
-  const project = useProject(projectId);
-  const [targetLang, setTargetLang] = useState<string | undefined>();
-  const [pageNumber, setPageNumber] = useState(1);
-  const [isDownloading, setDownloading] = useState(false);
-  const list = useFeedback(projectId, {
-    pageNumber,
+  const report = useReportTable(projectId, {
     pageSize: PAGE_SIZE,
-    ...(targetLang ? { targetLang } : {}),
+    csv: { path: 'feedback/csv/get', fileName: DOWNLOAD_NAMES.feedbackReport },
   });
-  const languageName = (code: string | null) =>
-    code === null ? '—' : isLanguageCode(code) ? LANGUAGES[code] : code;
-
-  const download = async () => {
-    setDownloading(true);
-    await downloadCsv(
-      'feedback/csv/get',
-      { projectId, ...(targetLang ? { targetLang } : {}) },
-      DOWNLOAD_NAMES.feedbackReport,
-    );
-    setDownloading(false);
-  };
+  const { project, languageName } = report;
+  const list = useFeedback(projectId, report.query);
 
   return (
     <Card
@@ -51,27 +34,17 @@ export function FeedbackPage() {
         </Space>
       }
       extra={
-        <Button icon={<DownloadOutlined />} loading={isDownloading} onClick={() => void download()}>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={report.isDownloading}
+          onClick={() => void report.download()}
+        >
           {t('feedback.download')}
         </Button>
       }
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Select
-          allowClear
-          aria-label={t('suggestions.language')}
-          placeholder={t('suggestions.allLanguages')}
-          value={targetLang}
-          onChange={(value: string | undefined) => {
-            setTargetLang(value);
-            setPageNumber(1);
-          }}
-          options={(project.data?.targetLanguages ?? []).map((code) => ({
-            value: code,
-            label: languageName(code),
-          }))}
-          style={{ width: 180 }}
-        />
+        <Select {...report.languageSelect} />
         <Table<Feedback>
           data-testid="feedback-table"
           rowKey="id"
@@ -79,13 +52,7 @@ export function FeedbackPage() {
           loading={list.isLoading}
           dataSource={list.data?.records ?? []}
           locale={{ emptyText: t('feedback.empty') }}
-          pagination={{
-            current: pageNumber,
-            pageSize: PAGE_SIZE,
-            total: list.data?.totalRecords ?? 0,
-            showSizeChanger: false,
-            onChange: setPageNumber,
-          }}
+          pagination={report.pagination(list.data?.totalRecords ?? 0)}
           columns={[
             {
               key: 'rating',

@@ -9,19 +9,16 @@ import {
 import { Alert, Button, Card, Input, Modal, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import {
   DOWNLOAD_NAMES,
-  LANGUAGES,
   SUGGESTION_STATUS_VALUES,
   SUGGESTION_UPLOAD_MAX_BYTES,
   TRANSLATION_MESSAGES,
   formatSuggestionsProcessed,
-  isLanguageCode,
   type Suggestion,
   type SuggestionStatus,
 } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { appToaster } from '../../../lib/api/app-toaster';
-import { useProject } from '../../projects/api/projects-queries';
 import type { SuggestionUploadResult } from '../api/translation-api';
 import {
   useAcceptSuggestion,
@@ -30,7 +27,7 @@ import {
   useUploadSuggestions,
 } from '../api/translation-queries';
 import { SegmentText } from '../components/segment-text';
-import { downloadCsv } from '../lib/download-csv';
+import { useReportTable } from '../hooks/use-report-table';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOURS: Readonly<Record<SuggestionStatus, string>> = {
@@ -44,19 +41,18 @@ const STATUS_COLOURS: Readonly<Record<SuggestionStatus, string>> = {
 export function SuggestionsPage() {
   const { t, i18n } = useTranslation('workspace');
   const { projectId = '' } = useParams();
-  const project = useProject(projectId);
-  const [targetLang, setTargetLang] = useState<string | undefined>();
+  const report = useReportTable(projectId, {
+    pageSize: PAGE_SIZE,
+    csv: { path: 'suggestion/download', fileName: DOWNLOAD_NAMES.suggestionReport },
+  });
+  const { project, languageName, filterSetter } = report;
   const [status, setStatus] = useState<SuggestionStatus | undefined>('new');
   const [searchText, setSearchText] = useState('');
-  const [pageNumber, setPageNumber] = useState(1);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [editing, setEditing] = useState<{ suggestion: Suggestion; text: string } | null>(null);
   const [uploadResult, setUploadResult] = useState<SuggestionUploadResult | null>(null);
-  const [isDownloading, setDownloading] = useState(false);
   const filter = {
-    pageNumber,
-    pageSize: PAGE_SIZE,
-    ...(targetLang ? { targetLang } : {}),
+    ...report.query,
     ...(status ? { status } : {}),
     ...(searchText ? { searchText } : {}),
   };
@@ -64,7 +60,6 @@ export function SuggestionsPage() {
   const accept = useAcceptSuggestion(projectId);
   const reject = useRejectSuggestions(projectId);
   const upload = useUploadSuggestions(projectId);
-  const languageName = (code: string) => (isLanguageCode(code) ? LANGUAGES[code] : code);
   const isOpen = (suggestion: Suggestion) => suggestion.status === 'new' || suggestion.status === 'inprocess';
 
   const acceptOne = (suggestion: Suggestion, text?: string) =>
@@ -85,16 +80,6 @@ export function SuggestionsPage() {
       })
       .catch(() => undefined);
 
-  const download = async () => {
-    setDownloading(true);
-    await downloadCsv(
-      'suggestion/download',
-      { projectId, ...(targetLang ? { targetLang } : {}), ...(status ? { status } : {}) },
-      DOWNLOAD_NAMES.suggestionReport,
-    );
-    setDownloading(false);
-  };
-
   return (
     <Card
       data-testid="suggestions-page"
@@ -111,7 +96,11 @@ export function SuggestionsPage() {
       }
       extra={
         <Space wrap>
-          <Button icon={<DownloadOutlined />} loading={isDownloading} onClick={() => void download()}>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={report.isDownloading}
+            onClick={() => void report.download(status ? { status } : {})}
+          >
             {t('suggestions.download')}
           </Button>
           <Upload
@@ -158,30 +147,13 @@ export function SuggestionsPage() {
           />
         )}
         <Space wrap>
-          <Select
-            allowClear
-            aria-label={t('suggestions.language')}
-            placeholder={t('suggestions.allLanguages')}
-            value={targetLang}
-            onChange={(value: string | undefined) => {
-              setTargetLang(value);
-              setPageNumber(1);
-            }}
-            options={(project.data?.targetLanguages ?? []).map((code) => ({
-              value: code,
-              label: languageName(code),
-            }))}
-            style={{ width: 180 }}
-          />
+          <Select {...report.languageSelect} />
           <Select
             allowClear
             aria-label={t('suggestions.status')}
             placeholder={t('suggestions.allStatuses')}
             value={status}
-            onChange={(value: SuggestionStatus | undefined) => {
-              setStatus(value);
-              setPageNumber(1);
-            }}
+            onChange={filterSetter<SuggestionStatus | undefined>(setStatus)}
             options={SUGGESTION_STATUS_VALUES.map((value) => ({
               value,
               label: t(`suggestions.statuses.${value}`),
@@ -192,10 +164,7 @@ export function SuggestionsPage() {
             allowClear
             placeholder={t('suggestions.search')}
             aria-label={t('suggestions.search')}
-            onSearch={(value) => {
-              setSearchText(value.trim());
-              setPageNumber(1);
-            }}
+            onSearch={(value) => filterSetter(setSearchText)(value.trim())}
             style={{ width: 280 }}
           />
           {selectedIds.length > 0 && (
@@ -221,13 +190,7 @@ export function SuggestionsPage() {
             onChange: (keys) => setSelectedIds(keys.map(String)),
             getCheckboxProps: (row) => ({ disabled: !isOpen(row) }),
           }}
-          pagination={{
-            current: pageNumber,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setPageNumber,
-          }}
+          pagination={report.pagination(list.data?.total ?? 0)}
           columns={[
             {
               key: 'source',
