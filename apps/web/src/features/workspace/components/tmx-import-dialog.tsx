@@ -79,7 +79,7 @@ export function TmxImportDialog({ projectId, targetLang }: { projectId: string; 
             <Alert
               type="success"
               showIcon
-              message={t('tmImport.done', {
+              title={t('tmImport.done', {
                 applied: state.applied,
                 unchanged: state.unchanged,
                 addedToMemory: state.addedToMemory,
@@ -87,7 +87,7 @@ export function TmxImportDialog({ projectId, targetLang }: { projectId: string; 
               })}
             />
           )}
-          {state?.status === 'failed' && <Alert type="error" showIcon message={state.error ?? ''} />}
+          {state?.status === 'failed' && <Alert type="error" showIcon title={state.error ?? ''} />}
         </Space>
       </Modal>
     </>
