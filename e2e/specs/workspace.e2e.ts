@@ -173,7 +173,7 @@ describe('the translation editor in Chromium against the built product', () => {
     // on the same data folder and address.
     await product.server.stop();
     await fileVisitorSuggestion(product.server.dataDir, projectId, suggested, `सुझाव: ${WORD} कक्ष`);
-    restarted = await startProductServer({ smtpUrl: product.mail.smtpUrl, env, restartOf: product.server });
+    restarted = await startProductServer({ smtpUrl: product.mail.url, env, restartOf: product.server });
     expect(restarted.url).toBe(baseUrl);
   }, 360_000);
 

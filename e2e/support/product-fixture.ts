@@ -27,7 +27,7 @@ export async function startProductFixture(
 ): Promise<ProductFixture> {
   const mail = await startMailCatcher();
   const [server, browser] = await Promise.all([
-    startProductServer({ smtpUrl: mail.smtpUrl, ...(options.env ? { env: options.env } : {}) }),
+    startProductServer({ smtpUrl: mail.url, ...(options.env ? { env: options.env } : {}) }),
     launchBrowser(),
   ]);
   return {

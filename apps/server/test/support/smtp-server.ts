@@ -12,15 +12,30 @@ export interface ReceivedMail {
   parsed: ParsedMail;
 }
 
+/**
+ * A real SMTP server on loopback that the product sends its e-mails to (SMTP_URL). The one catcher
+ * of the server's tests and the e2e specs (`@bhasha/server/testing`).
+ */
 export interface TestSmtpServer {
   /** SMTP_URL for the server under test. */
   url: string;
   mails: ReceivedMail[];
   /** Resolves with the first received mail (now or later) that matches. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * The newest mail to this address whose subject matches, now or within the time-out (default
+   * 15 s): a resend is not answered by an older mail.
+   */
+  waitForMail(to: string, subject: RegExp, timeoutMs?: number): Promise<ReceivedMail>;
   /** Mails received for one address. */
   mailsTo(address: string): ReceivedMail[];
   close(): Promise<void>;
+}
+
+const POLL_MS = 100;
+
+function describeMails(mails: readonly ReceivedMail[]): string {
+  return mails.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ');
 }
 
 function addressesOf(field: ParsedMail['to']): string[] {
@@ -79,14 +94,25 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         };
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
-          reject(
-            new Error(
-              `no matching e-mail within ${timeoutMs} ms; received: ${mails.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ')}`,
-            ),
-          );
+          reject(new Error(`no matching e-mail within ${timeoutMs} ms; received: ${describeMails(mails)}`));
         }, timeoutMs);
         waiters.push(waiter);
       });
+    },
+    // Polling keeps "the newest matching mail" simple.
+    async waitForMail(to, subject, timeoutMs = 15_000) {
+      const address = to.toLowerCase();
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.filter((mail) => mail.to.includes(address) && subject.test(mail.subject)).at(-1);
+        if (found) return found;
+        if (Date.now() > deadline) {
+          throw new Error(
+            `no e-mail to ${to} matching ${subject} within ${timeoutMs} ms; received: ${describeMails(mails)}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
     },
     mailsTo(address) {
       return mails.filter((m) => m.to.includes(address.toLowerCase()));
