@@ -1,7 +1,7 @@
 import { PROJECT_MESSAGES, type Project } from '@bhasha/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeServer, ok } from '../../test/fake-server';
+import { fail, installFakeServer, ok } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../test/signed-in';
 
@@ -44,9 +44,23 @@ const PROJECT: Project = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-function startServer() {
+/** parser/domainVerifications: the main domain has the project id on its page, the other nothing yet. */
+const VERIFICATIONS = [
+  {
+    domainId: 'd1',
+    hostname: 'ministry.gov.in',
+    verificationLevel: 2,
+    checkedAt: '2026-01-03T10:00:00.000Z',
+  },
+  { domainId: 'd2', hostname: 'hi.ministry.gov.in', verificationLevel: 0, checkedAt: null },
+];
+
+function startServer(
+  verifications: () => { status?: number; body: unknown } = () => ok({ domains: VERIFICATIONS }),
+) {
   return installFakeServer({
     ...signedInRoutes(ABILITIES),
+    'POST /api/parser/domainVerifications': verifications,
     'POST /api/project/details': () => ok({ project: PROJECT }),
     'POST /api/scope/crawl/last': () =>
       ok({
@@ -105,5 +119,32 @@ describe('the domains of a project', () => {
       projectId: 'p1',
       domainId: 'd2',
     });
+  });
+
+  it("shows each domain's verification level as a coloured tag", async () => {
+    const server = startServer();
+    renderApp('/app/projects/p1');
+    const card = await screen.findByTestId('domains-card', {}, { timeout: 30_000 });
+    const tags = await within(card).findAllByTestId('verification-level');
+    expect(server.callsTo('POST /api/parser/domainVerifications')[0]!.body).toEqual({ projectId: 'p1' });
+    expect(tags.map((tag) => [tag.textContent, tag.dataset.level])).toEqual([
+      ['Project id verified', '2'],
+      ['None', '0'],
+    ]);
+    // The levels' colours: blue for the project id, grey (no colour class) for none.
+    expect(tags[0]!.className).toContain('ant-tag-blue');
+    expect(tags[1]!.className).not.toMatch(/ant-tag-(gold|blue|green)/);
+  });
+
+  it('claims no level when the verification call fails', async () => {
+    const server = startServer(() => fail('Project not found', undefined, 404));
+    renderApp('/app/projects/p1');
+    const card = await screen.findByTestId('domains-card', {}, { timeout: 30_000 });
+    await within(card).findByText('https://hi.ministry.gov.in');
+    await waitFor(() => expect(server.callsTo('POST /api/parser/domainVerifications')).toHaveLength(1));
+    // Once the call has failed (no placeholder left) the list stays, without tags.
+    await waitFor(() => expect(card.querySelector('.ant-skeleton')).toBeNull());
+    expect(within(card).queryByTestId('verification-level')).toBeNull();
+    expect(within(card).getByText('https://ministry.gov.in')).toBeTruthy();
   });
 });

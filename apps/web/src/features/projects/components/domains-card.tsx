@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, List, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, List, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { isValidWebsiteUrl, normaliseWebsiteUrl, type Project } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api/api-result';
+import {
+  DomainVerificationTag,
+  useDomainVerifications,
+} from '../../settings/components/domain-verification-tag';
 import { useAddDomain, useDeleteDomain } from '../api/projects-queries';
 
 /** The text of a failed domain call: its `status` field (spec §8), else the server's message. */
@@ -21,6 +25,8 @@ export function DomainsCard({ project }: { project: Project }) {
   const add = useAddDomain();
   const remove = useDeleteDomain();
   const canEdit = project.type === 'website';
+  const verifications = useDomainVerifications(project.id);
+  const levels = new Map((verifications.data ?? []).map((entry) => [entry.domainId, entry]));
 
   function handleAdd({ url }: { url: string }) {
     setFailure(null);
@@ -84,6 +90,17 @@ export function DomainsCard({ project }: { project: Project }) {
                 <Typography.Text>{domain.origin}</Typography.Text>
                 {domain.isPrimary && <Tag color="blue">{t('domains.primary')}</Tag>}
                 {!domain.active && <Tag>{t('domains.inactive')}</Tag>}
+                {verifications.isLoading ? (
+                  <Skeleton.Button active size="small" />
+                ) : (
+                  // Without an answer (the call failed) no level is claimed, not even "none".
+                  verifications.isSuccess && (
+                    <DomainVerificationTag
+                      level={levels.get(domain.id)?.verificationLevel ?? 0}
+                      checkedAt={levels.get(domain.id)?.checkedAt ?? null}
+                    />
+                  )
+                )}
               </Space>
             </List.Item>
           )}

@@ -22,6 +22,16 @@ export interface TrackingFileSource {
   src: string;
 }
 
+/** A translated URL slug (scope/addUrlTranslations, updateTranslatedUrl): source path → path in a language. */
+export interface UrlTranslation {
+  id: string;
+  targetLang: string;
+  /** Path of the source page. */
+  url: string;
+  /** Path visitors see in the language (without the `/{lang}` prefix). */
+  translatedUrl: string;
+}
+
 export interface ScopeListFilter {
   pageNumber: number;
   pageSize: number;
@@ -70,5 +80,20 @@ export const scopeApi = {
   checkTracked: (projectId: string) =>
     apiClient.call<{ crawlId: string | null; urls: number }>('tracker/projectContentTracker', {
       body: { projectId },
+    }),
+  /** Every translated URL slug of the project (all languages). */
+  urlTranslations: (projectId: string) =>
+    apiClient.call<{ urlTranslations: UrlTranslation[]; total: number }>('scope/getUrlTranslations', {
+      body: { projectId },
+    }),
+  /** Sets (or, with an empty `translatedUrl`, removes) the translated URL of one page in one language. */
+  updateTranslatedUrl: (projectId: string, targetLang: string, url: string, translatedUrl: string) =>
+    apiClient.request<{ urlTranslations: UrlTranslation[]; total: number }>('scope/updateTranslatedUrl', {
+      body: { projectId, targetLang, url, translatedUrl },
+    }),
+  /** A signed, expiring link that opens the page translated into a language (published or not). */
+  previewUrl: (projectId: string, targetLang: string, url: string) =>
+    apiClient.call<{ previewUrl: string; expiresAt: string }>('scope/getPreviewUrl', {
+      body: { projectId, targetLang, url },
     }),
 };

@@ -10,6 +10,7 @@ export const scopeKeys = {
     ['scope', projectId, 'segments', urlId, pageNumber, pageSize] as const,
   trackingFiles: (projectId: string, urlId: string) => ['scope', projectId, 'tracking-files', urlId] as const,
   trackingFile: (projectId: string, fileId: string) => ['scope', projectId, 'tracking-file', fileId] as const,
+  urlTranslations: (projectId: string) => ['scope', projectId, 'url-translations'] as const,
 };
 
 export const useScopeUrls = (projectId: string, filter: ScopeListFilter) =>
@@ -76,3 +77,31 @@ export const useTrackingFileSource = (projectId: string, fileId: string | null) 
 
 export const useCheckTracked = (projectId: string) =>
   useScopeMutation(projectId, () => scopeApi.checkTracked(projectId));
+
+/** The project's translated URL slugs (every language); idle while `enabled` is false. */
+export const useUrlTranslations = (projectId: string, enabled = true) =>
+  useQuery({
+    queryKey: scopeKeys.urlTranslations(projectId),
+    queryFn: () => scopeApi.urlTranslations(projectId).then((d) => d.urlTranslations),
+    enabled,
+  });
+
+/** Saves one page's translated URL in one language; the list is refreshed from the server. */
+export function useUpdateTranslatedUrl(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      targetLang,
+      url,
+      translatedUrl,
+    }: {
+      targetLang: string;
+      url: string;
+      translatedUrl: string;
+    }) => scopeApi.updateTranslatedUrl(projectId, targetLang, url, translatedUrl),
+    onSuccess: (result) => {
+      if (result.success)
+        void queryClient.invalidateQueries({ queryKey: scopeKeys.urlTranslations(projectId) });
+    },
+  });
+}

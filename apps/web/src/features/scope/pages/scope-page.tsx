@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import {
   ArrowLeftOutlined,
+  ExportOutlined,
   EyeOutlined,
+  GlobalOutlined,
   HistoryOutlined,
   PlusOutlined,
   ReloadOutlined,
@@ -12,6 +14,7 @@ import {
   Alert,
   Button,
   Card,
+  Dropdown,
   Input,
   Select,
   Space,
@@ -26,8 +29,8 @@ import { SCOPE_MESSAGES, SUCCESS_MESSAGES, type ScopeUrl } from '@bhasha/contrac
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { appToaster } from '../../../lib/api/app-toaster';
-import { useStartCrawl } from '../../projects/api/projects-queries';
-import type { AddUrlsResult } from '../api/scope-api';
+import { useProject, useStartCrawl } from '../../projects/api/projects-queries';
+import { scopeApi, type AddUrlsResult } from '../api/scope-api';
 import {
   useCheckTracked,
   useScopeDomains,
@@ -39,6 +42,8 @@ import {
 import { AddUrlsModal } from '../components/add-urls-modal';
 import { PagePreviewDrawer } from '../components/page-preview-drawer';
 import { TrackingVersionsDrawer } from '../components/tracking-versions-drawer';
+import { UrlLanguagesDrawer, languageName } from '../components/url-languages-drawer';
+import { openInNewTab } from '../lib/open-in-new-tab';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOURS: Record<string, string> = {
@@ -61,6 +66,30 @@ export function ScopePage() {
   const [result, setResult] = useState<AddUrlsResult | null>(null);
   const [previewing, setPreviewing] = useState<ScopeUrl | null>(null);
   const [showingVersions, setShowingVersions] = useState<ScopeUrl | null>(null);
+  const [showingLanguages, setShowingLanguages] = useState<ScopeUrl | null>(null);
+  const project = useProject(projectId);
+  const languages = (project.data?.targetLanguages ?? []).filter(
+    (code) => code !== project.data?.sourceLanguage,
+  );
+  const [previewBlocked, setPreviewBlocked] = useState<{ language: string; url: string } | null>(null);
+  /**
+   * Opens the page translated into a language in a new tab (scope/getPreviewUrl). When the
+   * browser refuses the tab, the URL's languages drawer shows the link to click instead.
+   */
+  const openPreview = async (row: ScopeUrl, language: string) => {
+    setPreviewBlocked(null);
+    try {
+      const tab = await openInNewTab(() =>
+        scopeApi.previewUrl(projectId, language, row.url).then((d) => d.previewUrl),
+      );
+      if (!tab.opened) {
+        setPreviewBlocked({ language, url: tab.url });
+        setShowingLanguages(row);
+      }
+    } catch {
+      // The API client has shown the server's message.
+    }
+  };
   const urls = useScopeUrls(projectId, {
     pageNumber,
     pageSize: PAGE_SIZE,
@@ -290,6 +319,35 @@ export function ScopePage() {
                       data-testid="scope-preview"
                     />
                   </Tooltip>
+                  <Tooltip title={t('languages.open')}>
+                    <Button
+                      type="text"
+                      icon={<GlobalOutlined />}
+                      aria-label={`${t('languages.open')}: ${row.url}`}
+                      onClick={() => setShowingLanguages(row)}
+                      data-testid="scope-languages"
+                    />
+                  </Tooltip>
+                  <Dropdown
+                    trigger={['click']}
+                    disabled={languages.length === 0}
+                    menu={{
+                      items: languages.map((language) => ({
+                        key: language,
+                        label: t('languages.previewIn', { language: languageName(language) }),
+                      })),
+                      onClick: ({ key }) => void openPreview(row, key),
+                    }}
+                  >
+                    <Button
+                      type="text"
+                      icon={<ExportOutlined />}
+                      aria-label={`${t('languages.previewMenu')}: ${row.url}`}
+                      disabled={languages.length === 0}
+                      title={languages.length > 0 ? t('languages.previewMenu') : t('languages.none')}
+                      data-testid="scope-open-preview"
+                    />
+                  </Dropdown>
                   <Tooltip title={row.tracked ? t('versions.open') : t('versions.notTracked')}>
                     <Button
                       type="text"
@@ -307,6 +365,18 @@ export function ScopePage() {
         />
       </Space>
       <PagePreviewDrawer projectId={projectId} url={previewing} onClose={() => setPreviewing(null)} />
+      <UrlLanguagesDrawer
+        projectId={projectId}
+        url={showingLanguages}
+        languages={languages}
+        onPreview={openPreview}
+        blocked={previewBlocked}
+        onDismissBlocked={() => setPreviewBlocked(null)}
+        onClose={() => {
+          setPreviewBlocked(null);
+          setShowingLanguages(null);
+        }}
+      />
       <TrackingVersionsDrawer
         projectId={projectId}
         url={showingVersions}

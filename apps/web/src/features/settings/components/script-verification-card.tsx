@@ -1,17 +1,10 @@
-import { App, Button, Card, Empty, Skeleton, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Skeleton, Table, Typography } from 'antd';
 import type { DomainVerification } from '@bhasha/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { settingsApi } from '../api/settings-api';
 import { settingsKeys } from '../api/settings-keys';
-
-const LEVEL_COLOURS = ['default', 'gold', 'blue', 'green'] as const;
-const LEVEL_LABELS = [
-  'verification.levels.none',
-  'verification.levels.script',
-  'verification.levels.projectId',
-  'verification.levels.client',
-] as const;
+import { DomainVerificationTag, useDomainVerifications } from './domain-verification-tag';
 
 /**
  * Domain verification (spec §4 levels 0 none, 1 script verified, 2 project id verified, 3 client
@@ -22,7 +15,7 @@ export function ScriptVerificationCard({ projectId }: { projectId: string }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const key = settingsKeys.verifications(projectId);
-  const list = useQuery({ queryKey: key, queryFn: () => settingsApi.domainVerifications(projectId) });
+  const list = useDomainVerifications(projectId);
   const verify = useMutation({
     mutationFn: (domainId: string) => settingsApi.verifyScript(projectId, domainId),
     onSuccess: (result) => {
@@ -49,11 +42,7 @@ export function ScriptVerificationCard({ projectId }: { projectId: string }) {
             {
               title: t('verification.level'),
               dataIndex: 'verificationLevel',
-              render: (level: number) => (
-                <Tag color={LEVEL_COLOURS[level] ?? 'default'} data-testid="verification-level">
-                  {t(LEVEL_LABELS[level] ?? LEVEL_LABELS[0])}
-                </Tag>
-              ),
+              render: (level: number) => <DomainVerificationTag level={level} />,
             },
             {
               title: t('verification.checkedAt'),
