@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
@@ -25,9 +25,18 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Reads a page copied under test/fixtures/websites (see SOURCES.md there). */
+/** The server tests' website pages (apps/server/test/fixtures/websites, SOURCES.md there). */
+const SHARED_WEBSITES = new URL('../../../server/test/fixtures/websites/', import.meta.url);
+/** Pages only the snippet tests use (test/fixtures/websites, SOURCES.md there). */
+const OWN_WEBSITES = new URL('../fixtures/websites/', import.meta.url);
+
+/**
+ * Reads a website page by its path below the fixture folders: the server tests' copy, shared so a
+ * page is stored once, or one of the few pages kept here that the crawler's subset leaves out.
+ */
 export function readWebsiteFixture(path: string): string {
-  return readFileSync(fileURLToPath(new URL(`../fixtures/websites/${path}`, import.meta.url)), 'utf8');
+  const own = fileURLToPath(new URL(path, OWN_WEBSITES));
+  return readFileSync(existsSync(own) ? own : fileURLToPath(new URL(path, SHARED_WEBSITES)), 'utf8');
 }
 
 /** The production bundle, built the way `npm run build` builds it. */
