@@ -22,7 +22,15 @@ function start(file: string, env: Record<string, string>, profile = false): Chil
   const profiler = profile && process.env.BENCH_CPU_PROF;
   return fork(join(CRAWL_DIR, file), [], {
     // BENCH_CPU_PROF=folder: a V8 CPU profile of each crawler process (see bench/README.md).
-    execArgv: ['--import', 'tsx', ...(profiler ? ['--cpu-prof', `--cpu-prof-dir=${profiler}`] : [])],
+    // BENCH_NODE_ARGS='--trace-gc' (space-separated): extra V8/Node flags for each crawler process.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(profiler ? ['--cpu-prof', `--cpu-prof-dir=${profiler}`] : []),
+      ...(profile && process.env.BENCH_NODE_ARGS
+        ? process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean)
+        : []),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

@@ -19,12 +19,11 @@ const memos = new Map<string, CrawlMemo>();
 /** The memo of a crawl in this process, created empty on first use. */
 export function crawlMemoOf(crawlId: string): CrawlMemo {
   let memo = memos.get(crawlId);
-  if (memo) {
-    if (memo.queuedUrls.size > MAX_ENTRIES) memo.queuedUrls.clear();
-    if (memo.segments.size > MAX_ENTRIES) memo.segments.clear();
-    return memo;
-  }
-  if (memos.size >= MAX_CRAWLS) memos.delete(memos.keys().next().value!);
+  // A full memo is replaced, never emptied: a run that holds it keeps relying on what it says
+  // (pages waiting for its writer omit the text of segments it lists as stored).
+  if (memo && memo.queuedUrls.size <= MAX_ENTRIES && memo.segments.size <= MAX_ENTRIES) return memo;
+  if (memo) memos.delete(crawlId);
+  else if (memos.size >= MAX_CRAWLS) memos.delete(memos.keys().next().value!);
   memo = { queuedUrls: new Set(), segments: new Map() };
   memos.set(crawlId, memo);
   return memo;

@@ -11,7 +11,8 @@ export interface CrawlSettings {
   batchSize: number;
   /**
    * How long one batch job keeps claiming slices before it hands over to the next job; well
-   * under the job's expiry, so a running job is never taken for a lost one.
+   * under the job's expiry, so a running job is never taken for a lost one. Each hand-over
+   * stops the lanes while the writer drains and the next job starts, so not much shorter.
    */
   batchTimeBudgetMs: number;
   /** Parallel requests to one host. */
@@ -29,7 +30,7 @@ export interface CrawlSettings {
 
 export const DEFAULT_CRAWL_SETTINGS: CrawlSettings = {
   batchSize: 25,
-  batchTimeBudgetMs: 2_000,
+  batchTimeBudgetMs: 5_000,
   perHostConcurrency: 2,
   politenessDelayMs: 200,
   maxPages: 5000,

@@ -51,8 +51,14 @@ export async function storeFetchedPages(
   if (fetched.length === 0) return;
   // One writer per project at a time: "is there a twin?" and "I am the original" become one step,
   // and concurrent upserts of the same segments (menus, footers) cannot deadlock.
+  // The same statement makes this transaction's commit asynchronous (it does not wait for the
+  // WAL flush; PostgreSQL §30.4): a database crash may lose the last few hundred milliseconds
+  // of committed batches, never part of one, and never anything a later synchronous commit
+  // (the job queue's, which ends and hands over every batch job) was ordered after. The pages of
+  // a lost batch are still claimed by their job, which is retried and takes them back.
   await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`crawl-store:${context.projectId}`}, 0))`,
+    sql`select set_config('synchronous_commit', 'off', true),
+      pg_advisory_xact_lock(hashtextextended(${`crawl-store:${context.projectId}`}, 0))`,
   );
 
   const withContent = fetched.filter((f) => f.hasContent && f.outcome.contentHash);

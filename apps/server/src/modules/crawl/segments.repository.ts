@@ -13,8 +13,8 @@ export interface PageWordCounts {
 
 interface GroupedSegment {
   sourceHash: string;
-  text: string;
-  kind: string;
+  text: string | undefined;
+  kind: string | undefined;
   wordCount: number;
   occurrences: number;
   position: number;
@@ -31,8 +31,12 @@ export interface SegmentCache {
   stored: Map<string, StoredSegment>;
 }
 
-/** What storing a segment needs of it (the crawler keeps no more of a page in memory). */
-export type SegmentFacts = Pick<Segment, 'sourceHash' | 'text' | 'kind' | 'wordCount'>;
+/**
+ * What storing a segment needs of it (the crawler keeps no more of a page in memory). Text and
+ * kind may be left out for a segment the `cache` lists as stored: only its id is needed then.
+ */
+export type SegmentFacts = Pick<Segment, 'sourceHash' | 'wordCount'> &
+  Partial<Pick<Segment, 'text' | 'kind'>>;
 
 // Occurrence rows per statement: four array parameters, so no bind-parameter limit applies.
 const OCCURRENCE_CHUNK = 5000;
@@ -118,12 +122,17 @@ export function createSegmentsRepository(db: Database) {
         grouped: groupByHash(page.segments),
       }));
       const idByHash = new Map<string, StoredSegment>();
-      const unknown = new Map<string, GroupedSegment>();
+      const unknown = new Map<string, GroupedSegment & { text: string; kind: string }>();
       for (const { grouped } of groupedByPage) {
         for (const g of grouped) {
           const known = cache?.known.get(g.sourceHash);
           if (known) idByHash.set(g.sourceHash, known);
-          else if (!unknown.has(g.sourceHash)) unknown.set(g.sourceHash, g);
+          else if (!unknown.has(g.sourceHash)) {
+            // Never store an empty text: the page is read again when its batch is retried.
+            if (g.text === undefined || g.kind === undefined)
+              throw new Error('A segment without its text is not among the stored ones');
+            unknown.set(g.sourceHash, { ...g, text: g.text, kind: g.kind });
+          }
         }
       }
       const freshIds: string[] = [];

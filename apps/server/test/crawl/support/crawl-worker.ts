@@ -36,7 +36,8 @@ bindCrawlRuntime(
     clock: { now: () => new Date() },
     log: silentLogger,
     allowPrivateNetwork: true,
-    settings: { batchSize: 3, politenessDelayMs: 150, perHostConcurrency: 1 },
+    // Jobs expire after 5 s here (below), so a run hands over well before that.
+    settings: { batchSize: 3, politenessDelayMs: 150, perHostConcurrency: 1, batchTimeBudgetMs: 2_000 },
   }),
 );
 // A lost run is retried once it expires: short here, so the test need not wait 15 minutes.
