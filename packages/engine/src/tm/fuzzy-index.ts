@@ -109,16 +109,23 @@ export class FuzzyIndex {
   static build(entries: Iterable<FuzzyEntry>): FuzzyIndex {
     const ids: number[] = [];
     const texts: string[] = [];
-    const latest = new Map<number, number>();
+    let ascending = true;
     for (const entry of entries) {
       requireInt32(entry.id);
       const text = normaliseFuzzyText(entry.text);
       if (text.length === 0 || text.length > MAX_FUZZY_LENGTH) continue;
-      const previous = latest.get(entry.id);
-      if (previous !== undefined) texts[previous] = '';
-      latest.set(entry.id, ids.length);
+      if (ids.length > 0 && entry.id <= ids[ids.length - 1]!) ascending = false;
       ids.push(entry.id);
       texts.push(text);
+    }
+    // Ids in ascending order (the usual case) cannot repeat; otherwise the last text of an id wins.
+    if (!ascending) {
+      const latest = new Map<number, number>();
+      for (let i = 0; i < ids.length; i += 1) {
+        const previous = latest.get(ids[i]!);
+        if (previous !== undefined) texts[previous] = '';
+        latest.set(ids[i]!, i);
+      }
     }
     return new FuzzyIndex(buildBase(ids, texts));
   }
@@ -378,16 +385,24 @@ export class FuzzyIndex {
       }
     }
     const fewest = plan.fewestShared;
+    const shortest = plan.low;
+    const longest = Math.min(plan.high, maxLength);
     for (let i = 0; i < touchedCount; i += 1) {
       const slot = touched[i]!;
       const shared = counts[slot]!;
       counts[slot] = 0;
-      if (shared < fewest || slot < first || slot >= end || !alive[slot]) continue;
-      const text = texts[slot]!;
-      const grams = plan.required(text.length, gramCounts[slot]!);
-      if (grams >= 0 && shared >= grams) {
-        candidates.add(text, ids[slot]!, Math.max(plan.grams, gramCounts[slot]!), shared);
+      if (shared < fewest || slot < first || slot >= end) continue;
+      // The slot's length from the length table (slots are in length order), not from its string.
+      let lower = shortest;
+      let upper = longest;
+      while (lower < upper) {
+        const middle = (lower + upper + 1) >>> 1;
+        if (lengthStarts[middle]! <= slot) lower = middle;
+        else upper = middle - 1;
       }
+      const grams = plan.required(lower, gramCounts[slot]!);
+      if (grams < 0 || shared < grams || !alive[slot]) continue;
+      candidates.add(texts[slot]!, ids[slot]!, Math.max(plan.grams, gramCounts[slot]!), shared);
     }
   }
 
@@ -640,52 +655,97 @@ function bucketCountFor(size: number): number {
 
 /** Buckets per partition: the state of one partition (4,096 × 16 bytes) stays in the L2 cache. */
 const PARTITION_BITS = 12;
-/** Postings gathered before they are handed on, partition by partition (two 8 MB arrays, twice). */
+/** Postings gathered before they are handed on, partition by partition (8 MB arrays). */
 const CHUNK_POSTINGS = 1 << 21;
 
+/** The distinct buckets of a run of texts, in slot order: one hashing pass serves both passes. */
+interface PostingChunk {
+  readonly buckets: Int32Array;
+  readonly filled: number;
+  readonly firstSlot: number;
+  readonly endSlot: number;
+}
+
+/** Hashes every text once, filling `gramCounts`; answers its buckets in chunks of about `CHUNK_POSTINGS`. */
+function hashTexts(texts: readonly string[], mask: number, gramCounts: Uint16Array): PostingChunk[] {
+  const chunks: PostingChunk[] = [];
+  let buckets: Int32Array = new Int32Array(CHUNK_POSTINGS + MAX_FUZZY_LENGTH);
+  let filled = 0;
+  let firstSlot = 0;
+  for (let slot = 0; slot < texts.length; slot += 1) {
+    const count = distinctBuckets(texts[slot]!, mask, buckets, filled);
+    gramCounts[slot] = count;
+    filled += count;
+    if (filled >= CHUNK_POSTINGS) {
+      chunks.push({ buckets, filled, firstSlot, endSlot: slot + 1 });
+      buckets = new Int32Array(CHUNK_POSTINGS + MAX_FUZZY_LENGTH);
+      filled = 0;
+      firstSlot = slot + 1;
+    }
+  }
+  if (filled > 0)
+    chunks.push({ buckets: buckets.subarray(0, filled), filled, firstSlot, endSlot: texts.length });
+  return chunks;
+}
+
 /**
- * Calls `visit` with every (bucket, slot) posting of `texts`, slots ascending within each bucket:
- * texts are read a chunk at a time and each chunk's postings are handed on grouped by partition
- * of the bucket space (a stable counting sort, so slot order holds). Fills `gramCounts` if given.
+ * Calls `visit` with every (bucket, slot) posting of the chunks, slots ascending within each
+ * bucket: each chunk's postings are handed on grouped by partition of the bucket space (a stable
+ * counting sort, so slot order holds).
  */
 function forEachPosting(
-  texts: readonly string[],
+  chunks: readonly PostingChunk[],
   mask: number,
-  gramCounts: Uint16Array | null,
+  gramCounts: Uint16Array,
   visit: (buckets: Int32Array, slots: Int32Array, from: number, to: number) => void,
 ): void {
   const shift = Math.min(PARTITION_BITS, Math.log2(mask + 1));
   const partitions = (mask >>> shift) + 1;
   const capacity = CHUNK_POSTINGS + MAX_FUZZY_LENGTH;
-  const gathered = new Int32Array(capacity);
-  const gatheredSlots = new Int32Array(capacity);
   const buckets = new Int32Array(capacity);
   const slots = new Int32Array(capacity);
   const starts = new Int32Array(partitions + 1);
-  let filled = 0;
-  const flush = () => {
+  const cursor = new Int32Array(partitions + 1);
+  for (const chunk of chunks) {
+    const gathered = chunk.buckets;
+    const filled = chunk.filled;
     starts.fill(0);
     for (let k = 0; k < filled; k += 1) starts[(gathered[k]! >>> shift) + 1]! += 1;
     for (let p = 1; p <= partitions; p += 1) starts[p]! += starts[p - 1]!;
-    const cursor = starts.slice();
-    for (let k = 0; k < filled; k += 1) {
-      const to = cursor[gathered[k]! >>> shift]!++;
-      buckets[to] = gathered[k]!;
-      slots[to] = gatheredSlots[k]!;
+    cursor.set(starts);
+    let k = 0;
+    for (let slot = chunk.firstSlot; slot < chunk.endSlot; slot += 1) {
+      for (const stop = k + gramCounts[slot]!; k < stop; k += 1) {
+        const bucket = gathered[k]!;
+        const to = cursor[bucket >>> shift]!++;
+        buckets[to] = bucket;
+        slots[to] = slot;
+      }
     }
     for (let p = 0; p < partitions; p += 1) {
       if (starts[p]! < starts[p + 1]!) visit(buckets, slots, starts[p]!, starts[p + 1]!);
     }
-    filled = 0;
-  };
-  for (let slot = 0; slot < texts.length; slot += 1) {
-    const count = distinctBuckets(texts[slot]!, mask, gathered, filled);
-    if (gramCounts) gramCounts[slot] = count;
-    gatheredSlots.fill(slot, filled, filled + count);
-    filled += count;
-    if (filled >= CHUNK_POSTINGS) flush();
   }
-  flush();
+}
+
+/** Orders slots by id, slot order within an id: a stable two-pass radix sort on the 32-bit ids. */
+function sortSlotsById(order: Int32Array, ids: Int32Array): void {
+  const size = order.length;
+  const scratch = new Int32Array(size);
+  const counts = new Int32Array(0x10001);
+  let from: Int32Array = order;
+  let to: Int32Array = scratch;
+  for (const shift of [0, 16]) {
+    counts.fill(0);
+    for (let i = 0; i < size; i += 1) counts[(((ids[from[i]!]! ^ 0x80000000) >>> shift) & 0xffff) + 1]! += 1;
+    for (let k = 1; k <= 0x10000; k += 1) counts[k]! += counts[k - 1]!;
+    for (let i = 0; i < size; i += 1) {
+      const slot = from[i]!;
+      to[counts[((ids[slot]! ^ 0x80000000) >>> shift) & 0xffff]!++] = slot;
+    }
+    [from, to] = [to, from];
+  }
+  // Two passes: the sorted slots are back in `order`.
 }
 
 function growInt32(values: Int32Array): Int32Array {
@@ -728,13 +788,14 @@ function buildBase(rawIds: number[], rawTexts: string[]): BaseSegment {
   const bucketCount = bucketCountFor(size);
   const mask = bucketCount - 1;
   const gramCounts = new Uint16Array(size);
+  const chunks = hashTexts(texts, mask, gramCounts);
   // Per-bucket state sits interleaved, and every chunk of texts is visited one partition of buckets
   // at a time (see `forEachPosting`): with millions of buckets, plain slot order would make the
   // passes wait on a cache miss for nearly every trigram.
   // Pass 1: [last slot, postings, bytes] per bucket.
   const sizing = new Int32Array(bucketCount * 3);
   for (let bucket = 0; bucket < bucketCount; bucket += 1) sizing[bucket * 3] = -1;
-  forEachPosting(texts, mask, gramCounts, (buckets, slots, from, to) => {
+  forEachPosting(chunks, mask, gramCounts, (buckets, slots, from, to) => {
     for (let k = from; k < to; k += 1) {
       const slot = slots[k]!;
       const at = buckets[k]! * 3;
@@ -756,7 +817,7 @@ function buildBase(rawIds: number[], rawTexts: string[]): BaseSegment {
     writing[bucket * 4] = -1;
     writing[bucket * 4 + 2] = offsets[bucket]!;
   }
-  forEachPosting(texts, mask, null, (buckets, slots, from, to) => {
+  forEachPosting(chunks, mask, gramCounts, (buckets, slots, from, to) => {
     for (let k = from; k < to; k += 1) {
       const slot = slots[k]!;
       const at = buckets[k]! * 4;
@@ -781,7 +842,7 @@ function buildBase(rawIds: number[], rawTexts: string[]): BaseSegment {
   }
   const idOrder = new Int32Array(size);
   for (let slot = 0; slot < size; slot += 1) idOrder[slot] = slot;
-  idOrder.sort((a, b) => ids[a]! - ids[b]! || a - b);
+  sortSlotsById(idOrder, ids);
   return {
     size,
     texts,

@@ -4,6 +4,8 @@ const WHITESPACE_RUN = /\s+/gu;
 /** Printable ASCII without `<`: no placeholder, no other whitespace than spaces, NFC already. */
 const PLAIN_ASCII = /^[ -;=-~]*$/;
 const SPACE_RUN = / {2,}/g;
+/** What only the general path handles: placeholders and whitespace other than the space (JS `\s`). */
+const NOT_SIMPLE = /[<\t-\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
 /**
  * The form texts are compared in for fuzzy matching: placeholders removed (markup is not content),
@@ -15,6 +17,12 @@ export function normaliseFuzzyText(text: string): string {
   // the general path below at a fraction of the cost (the index normalises a million texts to build).
   if (PLAIN_ASCII.test(text)) {
     const lower = text.toLowerCase();
+    return (lower.includes('  ') ? lower.replace(SPACE_RUN, ' ') : lower).trim();
+  }
+  if (!NOT_SIMPLE.test(text)) {
+    // Other scripts without placeholders or unusual spaces (most Indian-language texts): the same
+    // result without the placeholder and whitespace passes.
+    const lower = text.normalize('NFC').toLowerCase();
     return (lower.includes('  ') ? lower.replace(SPACE_RUN, ' ') : lower).trim();
   }
   return stripPlaceholders(text).normalize('NFC').toLowerCase().replace(WHITESPACE_RUN, ' ').trim();

@@ -204,6 +204,21 @@ describe('FuzzyIndex', () => {
     }
   });
 
+  it('keeps the last text of a repeated id and finds ids in any order, negative ones too', () => {
+    const ids = [7, -3, 2_000_000_000, -2_000_000_000, 0, 65_536, 7, -65_537, 65_535];
+    const built = FuzzyIndex.build(ids.map((id, i) => ({ id, text: `entry number ${i} of the list` })));
+    expect(built.size).toBe(ids.length - 1);
+    expect(built.query('entry number 6 of the list', { limit: 1 })).toEqual([
+      { id: 7, score: 100, distance: 0 },
+    ]);
+    expect(built.query('entry number 0 of the list', { limit: 1 })[0]!.score).toBeLessThan(100);
+    for (const id of new Set(ids)) {
+      expect(built.remove(id), String(id)).toBe(true);
+      expect(built.remove(id), String(id)).toBe(false);
+    }
+    expect(built.size).toBe(0);
+  });
+
   it('takes 32-bit integer ids only', () => {
     expect(() => FuzzyIndex.build([{ id: 1.5, text: 'a text' }])).toThrow(RangeError);
     expect(() => index.add(2 ** 40, 'a text')).toThrow(RangeError);
@@ -228,8 +243,20 @@ describe('FuzzyIndex', () => {
 });
 
 describe('normaliseFuzzyText', () => {
-  it('treats plain ASCII (fast path) exactly as the general path does', () => {
-    for (const text of ['  Hello   World ', 'A-B;C=D?~', 'no  <x1>code</x1>', 'Tab\there', 'ÉCOLE  Été']) {
+  it('treats plain ASCII and other simple texts (fast paths) exactly as the general path does', () => {
+    for (const text of [
+      '  Hello   World ',
+      'A-B;C=D?~',
+      'no  <x1>code</x1>',
+      'Tab\there',
+      'ÉCOLE  Été',
+      ' नमस्ते  दुनिया ',
+      'Cafe\u0301 ÅNGSTRÖM',
+      'Ω\u2126 \u212b ḊĠ',
+      'thin\u2009space and\u00a0nbsp',
+      '\u2000quad\u3000ideographic',
+      'தமிழ் <x1>இணையம்</x1>',
+    ]) {
       const general = text
         .replace(/<\s*(\/?)\s*[xX](\d{1,6})\s*(\/?)\s*>/g, (_m, slash: string, _d, self: string) =>
           self && !slash ? ' ' : '',

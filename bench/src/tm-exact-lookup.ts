@@ -1,0 +1,123 @@
+import { loadavg } from 'node:os';
+import { createDb, organisations, type DbHandle } from '@bhasha/db';
+import { sourceHash } from '@bhasha/engine';
+import { createTranslationMemoryRepository } from '../../apps/server/src/modules/translation-memory/translation-memory.repository';
+import { createFreshDatabase } from './crawl/fresh-database';
+import { report } from './measure';
+import { percentile, timeEach } from './percentiles';
+import { seededRandom } from './tm-corpus';
+
+const ROWS_PER_INSERT = 20_000;
+const LOOKUPS = 200;
+
+/**
+ * Exact TM lookups by source hash through the database, the way Bhasha makes them: the
+ * organisation's memory (`memory_entries`, Bhasha's own migrations and indexes) holds every text,
+ * and each lookup is the repository's `translationsOf` (the pre-translation pipeline's and the
+ * fuzzy panel's exact lookup: one query on `translations`, one on `memory_entries`, both
+ * parameterised by drizzle). Measured warm on PGlite (in memory, as the server runs it without
+ * DATABASE_URL) and on PostgreSQL when BENCH_DATABASE_URL is set. References in the same run: a
+ * parameterised `SELECT $1` round trip on the same connection (the engine's floor per query) and
+ * the plan PostgreSQL chose (EXPLAIN ANALYZE: index used, planning and execution time).
+ */
+export async function benchExactLookups(texts: readonly string[]): Promise<void> {
+  await lookupsOn('PGlite', texts, async () => {
+    const handle = await createDb({ pgliteDir: 'memory' });
+    return { handle, drop: () => handle.close() };
+  });
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    process.stdout.write('  exact lookups on PostgreSQL skipped: set BENCH_DATABASE_URL\n');
+    return;
+  }
+  await lookupsOn('PostgreSQL', texts, async () => {
+    const fresh = await createFreshDatabase(serverUrl);
+    const handle = await createDb({ databaseUrl: fresh.url });
+    return {
+      handle,
+      async drop() {
+        await handle.close();
+        await fresh.drop();
+      },
+    };
+  });
+}
+
+async function lookupsOn(
+  label: string,
+  texts: readonly string[],
+  open: () => Promise<{ handle: DbHandle; drop(): Promise<void> }>,
+): Promise<void> {
+  const { handle, drop } = await open();
+  try {
+    await handle.migrate();
+    const [organisation] = await handle.db
+      .insert(organisations)
+      .values({ name: 'Exact lookup bench', plan: 'paid' })
+      .returning();
+    const organisationId = organisation!.id;
+    const loadStart = performance.now();
+    const hashes: string[] = [];
+    const seen = new Set<string>();
+    for (let start = 0; start < texts.length; start += ROWS_PER_INSERT) {
+      const batchHashes: string[] = [];
+      const sources: string[] = [];
+      const targets: string[] = [];
+      for (let i = start; i < Math.min(texts.length, start + ROWS_PER_INSERT); i += 1) {
+        const hash = sourceHash(texts[i]!);
+        if (seen.has(hash)) continue;
+        seen.add(hash);
+        batchHashes.push(hash);
+        sources.push(texts[i]!);
+        targets.push(texts[(i * 7 + 3) % texts.length]!);
+      }
+      hashes.push(...batchHashes.filter((_, k) => k % 97 === 0));
+      await handle.executeSql(
+        `INSERT INTO memory_entries (organisation_id, source_lang, target_lang, source_hash, source_text, text, type, origin)
+         SELECT $1, 'en', 'hi', h, s, t, 'USER', 'tmx' FROM unnest($2::text[], $3::text[], $4::text[]) AS u(h, s, t)`,
+        [organisationId, batchHashes, sources, targets],
+      );
+    }
+    // Steady state, as autovacuum leaves a table: hint bits and visibility map set, statistics fresh.
+    await handle.executeSql('VACUUM ANALYZE memory_entries', []);
+    process.stdout.write(
+      `  ${label}: ${seen.size} memory entries stored through Bhasha's schema in ${((performance.now() - loadStart) / 1000).toFixed(0)} s\n`,
+    );
+
+    const repository = createTranslationMemoryRepository(handle.db);
+    const next = seededRandom(7);
+    const pick = () => hashes[Math.floor(next() * hashes.length)]!;
+    const lookups = Array.from({ length: LOOKUPS }, pick);
+    for (let i = 0; i < 50; i += 1) await repository.translationsOf(organisationId, 'en', 'hi', [pick()]);
+    const floor = await timeEach(lookups, (hash) => handle.executeSql('SELECT $1::text AS hash', [hash]));
+    const timed = await timeEach(lookups, (hash) =>
+      repository.translationsOf(organisationId, 'en', 'hi', [hash]),
+    );
+    const found = timed.results.filter((rows) => rows.length === 1).length;
+    const p95 = percentile(timed.ms, 95);
+    const floorP95 = percentile(floor.ms, 95);
+    const plan = await handle.executeSql(
+      `EXPLAIN (ANALYZE, COSTS OFF) SELECT source_hash, source_text, text, type, display_type, updated_at
+       FROM memory_entries WHERE organisation_id = $1 AND source_lang = $2 AND target_lang = $3 AND source_hash IN ($4)`,
+      [organisationId, 'en', 'hi', lookups[0]!],
+    );
+    const lines = plan.rows.map((row) => String(Object.values(row)[0]));
+    const scan = lines.find((line) => /Scan/.test(line))?.trim() ?? lines[0]?.trim() ?? '';
+    const timing = lines
+      .filter((line) => /Planning Time|Execution Time/.test(line))
+      .map((line) => line.trim());
+    report(
+      `exact TM lookup by hash on ${label} (repository translationsOf, 2 queries)`,
+      p95 / floorP95,
+      'p95 ≤ 0.5 ms',
+      p95 <= 0.5,
+      `p95 ${p95.toFixed(3)} ms, median ${percentile(timed.ms, 50).toFixed(3)} ms over ${LOOKUPS} warm lookups (${found} found) in ${seen.size} entries; ` +
+        `a parameterised SELECT $1 round trip: p95 ${floorP95.toFixed(3)} ms, median ${percentile(floor.ms, 50).toFixed(3)} ms; ` +
+        `plan: ${scan}; ${timing.join(', ')}; load average ${loadavg()
+          .map((x) => x.toFixed(1))
+          .join(' ')}`,
+    );
+  } finally {
+    await drop();
+  }
+}
