@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { Parser } from 'htmlparser2';
@@ -98,12 +98,28 @@ async function openDatabase(): Promise<{ handle: DbHandle; label: string; drop()
   return { handle, label: 'PGlite', drop: () => handle.close() };
 }
 
+/** Peak resident memory while `work` runs (sampled every 50 ms). */
+async function withPeakRss<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; peakRss: number }> {
+  let peakRss = process.memoryUsage.rss();
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 50);
+  const start = performance.now();
+  try {
+    const value = await work();
+    return { value, ms: performance.now() - start, peakRss: Math.max(peakRss, process.memoryUsage.rss()) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 /**
- * End to end through the server's own import: every unit read, hashed and upserted into the
- * organisation's memory in batches, and added to the organisation's fuzzy index as it is stored;
- * then one fuzzy query answered from that index.
+ * End to end as the product runs it (ADR 0019): the import job streams the file through the
+ * server's pipeline in a worker that holds no fuzzy index (every unit read, hashed and upserted
+ * into the organisation's memory in batches), then a web process's first fuzzy query builds the
+ * organisation's index from the stored rows and answers.
  */
-async function importToSearchable(db: Database, path: string): Promise<{ units: number; found: number }> {
+async function importToSearchable(db: Database, path: string) {
   const [organisation] = await db
     .insert(organisations)
     .values({ name: 'Bench Org', plan: 'paid' })
@@ -119,24 +135,33 @@ async function importToSearchable(db: Database, path: string): Promise<{ units: 
     })
     .returning();
   const repository = createTranslationMemoryRepository(db);
-  const fuzzy = createOrganisationFuzzyIndexes(repository, { refreshMs: 3_600_000, maxIndexes: 2 });
-  // The organisation's index exists before the import (a translator had it open), so it grows as units are stored.
-  await fuzzy.query(organisation!.id, 'en', 'warm up', 0.75, 5);
+  // The worker's indexes: none is cached there, so storing adds nothing to an index.
+  const workerFuzzy = createOrganisationFuzzyIndexes(repository, { refreshMs: 0, maxIndexes: 1 });
   const writer = createTranslationWriter({ db, emitter: silentEmitter, clock: { now: () => new Date() } });
-  const totals = await importTmxStream(
-    { repository, writer, fuzzy },
-    {
-      organisationId: organisation!.id,
-      projectId: project!.id,
-      sourceLang: 'en',
-      targetLang: 'hi',
-      authorId: randomUUID(),
-      overwrite: false,
-    },
-    createReadStream(path, { highWaterMark: 1 << 16 }),
+  const imported = await withPeakRss(() =>
+    importTmxStream(
+      { repository, writer, fuzzy: workerFuzzy },
+      {
+        organisationId: organisation!.id,
+        projectId: project!.id,
+        sourceLang: 'en',
+        targetLang: 'hi',
+        authorId: randomUUID(),
+        overwrite: false,
+      },
+      createReadStream(path, { highWaterMark: 1 << 16 }),
+    ),
   );
-  const found = await fuzzy.query(organisation!.id, 'en', QUERY, 0.75, 5);
-  return { units: totals.addedToMemory, found: found.length };
+  const webFuzzy = createOrganisationFuzzyIndexes(repository, { refreshMs: 3_600_000, maxIndexes: 2 });
+  const searchable = await withPeakRss(() => webFuzzy.query(organisation!.id, 'en', QUERY, 0.75, 5));
+  return {
+    units: imported.value.addedToMemory,
+    found: searchable.value.length,
+    importMs: imported.ms,
+    importRss: imported.peakRss,
+    indexMs: searchable.ms,
+    indexRss: searchable.peakRss,
+  };
 }
 
 /**
@@ -156,24 +181,21 @@ export async function benchTmxImport(): Promise<void> {
       const parseMs = performance.now() - parseStart;
 
       const database = await openDatabase();
-      let peakRss = process.memoryUsage.rss();
-      const sampler = setInterval(() => {
-        peakRss = Math.max(peakRss, process.memoryUsage.rss());
-      }, 50);
-      const start = performance.now();
-      const { units: imported, found } = await importToSearchable(database.handle.db, path);
-      const ms = performance.now() - start;
-      clearInterval(sampler);
-      peakRss = Math.max(peakRss, process.memoryUsage.rss());
+      const run = await importToSearchable(database.handle.db, path);
       await database.drop();
-
-      const perSecond = (imported * 1000) / ms;
+      const ms = run.importMs + run.indexMs;
+      const peakRss = Math.max(run.importRss, run.indexRss);
+      const perSecond = (run.units * 1000) / ms;
+      const rate = (count: number, took: number) => `${((count * 1000) / took).toFixed(0)} units/s`;
       report(
         `TMX import to searchable (${database.label}), ${units} units (${megabytes.toFixed(0)} MB)`,
         parseMs / ms,
         '≥ 50,000 units/s, ≤ 500 MB RSS',
-        perSecond >= 50_000 && peakRss <= 500e6 && imported === parsed && found > 0,
-        `${perSecond.toFixed(0)} units/s (${(ms / 1000).toFixed(1)} s) vs parse-only ${((parsed * 1000) / parseMs).toFixed(0)} units/s; peak RSS ${(peakRss / 1e6).toFixed(0)} MB; ${found} fuzzy matches after import`,
+        perSecond >= 50_000 && peakRss <= 500e6 && run.units === parsed && run.found > 0,
+        `${perSecond.toFixed(0)} units/s (${(ms / 1000).toFixed(1)} s) vs parse-only ${rate(parsed, parseMs)}; ` +
+          `import ${rate(run.units, run.importMs)} (peak RSS ${(run.importRss / 1e6).toFixed(0)} MB), ` +
+          `index built by the first query in ${(run.indexMs / 1000).toFixed(1)} s (peak RSS ${(run.indexRss / 1e6).toFixed(0)} MB); ` +
+          `${run.found} fuzzy matches; load average ${loadavg()[0]!.toFixed(1)}`,
       );
     }
   } finally {
