@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { placeCandidateList } from '../lib/caret-position';
@@ -138,6 +138,38 @@ describe('the phonetic keyboard in the target field', () => {
     expect(list.style.visibility).toBe('');
     expect(list.style.left).toBe('8px');
     expect(list.style.top).toBe('4px');
+  });
+
+  it('closes a list as soon as the word changes, so Space never takes a stale candidate', async () => {
+    const resolvers = new Map<string, (candidates: string[]) => void>();
+    const suggest = vi.fn<SuggestCandidates>(
+      (word) => new Promise((resolve) => resolvers.set(word, resolve)),
+    );
+    function Slow() {
+      const [value, setValue] = useState('');
+      return (
+        <PhoneticInput enabled value={value} onChange={setValue} suggest={suggest} debounceMs={10}>
+          <textarea
+            aria-label="Translation"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          />
+        </PhoneticInput>
+      );
+    }
+    render(<Slow />);
+    const user = userEvent.setup();
+    const field = screen.getByLabelText<HTMLTextAreaElement>('Translation');
+    await user.click(field);
+    await user.keyboard('gha');
+    await waitFor(() => expect(resolvers.has('gha')).toBe(true));
+    act(() => resolvers.get('gha')!(['घा']));
+    await screen.findByRole('listbox');
+    // Typing goes on; the answer for the longer word has not come yet.
+    await user.keyboard('r');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.keyboard(' ');
+    expect(field.value).toBe('ghar ');
   });
 
   it('is offered for keyboard languages only', () => {

@@ -77,6 +77,9 @@ export function PhoneticInput({
     }
     dismissed.current = null;
     const word = match[0];
+    // A list for another word (typing went on) closes at once: a key must never take a stale
+    // candidate over a range of the text that has changed since.
+    setList((open) => (open && open.word === word && open.end === caret ? open : null));
     const controller = new AbortController();
     const timer = setTimeout(() => {
       suggest(word, controller.signal)

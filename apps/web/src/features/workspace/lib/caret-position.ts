@@ -96,7 +96,7 @@ type TextField = HTMLTextAreaElement | HTMLInputElement;
 /**
  * The caret's box at `index` inside `field`, relative to the field's border box as it is seen
  * (scrolling included), by the mirror-div technique: an invisible div styled like the field holds
- * the text before the caret followed by a marker span; the span's offset is the caret's.
+ * the text before the caret, a marker span, then the rest; the marker's offset is the caret's.
  */
 export function measureCaretInField(field: TextField, index: number): CaretBox {
   const doc = field.ownerDocument;
@@ -112,25 +112,32 @@ export function measureCaretInField(field: TextField, index: number): CaretBox {
   mirror.style.visibility = 'hidden';
   mirror.style.top = '0';
   mirror.style.left = '-9999px';
-  mirror.style.overflow = 'hidden';
+  // A field that scrolls has a scrollbar taking width from its text: so does the mirror.
+  mirror.style.overflowY = field.scrollHeight > field.clientHeight ? 'scroll' : 'hidden';
+  mirror.style.overflowX = 'hidden';
   // A textarea wraps (pre-wrap, long words broken); an input is one unbroken line.
   mirror.style.whiteSpace = isInput ? 'pre' : 'pre-wrap';
   mirror.style.overflowWrap = isInput ? 'normal' : 'break-word';
   mirror.style.height = 'auto';
 
-  const text = field.value.slice(0, index);
-  mirror.textContent = isInput ? text.replace(/\s/g, '\u00a0') : text;
+  // An input shows spaces that a div would collapse at the end of a line.
+  const shown = (text: string) => (isInput ? text.replace(/\s/g, '\u00a0') : text);
+  mirror.textContent = shown(field.value.slice(0, index));
+  // A zero-width space gets an inline box on the caret's line without moving anything; the rest of
+  // the text follows it so the word being typed wraps as it does in the field.
   const marker = doc.createElement('span');
-  // Something with a width, so the span gets a box on the caret's line.
-  marker.textContent = field.value.slice(index) || '.';
+  marker.textContent = '\u200b';
   mirror.appendChild(marker);
+  mirror.appendChild(doc.createTextNode(shown(field.value.slice(index))));
   doc.body.appendChild(mirror);
 
   // 'normal' line height: about 1.2 font sizes; unparsable lengths (no layout) count as 0.
   const lineHeight = pixels(style.lineHeight) || pixels(style.fontSize) * 1.2 || marker.offsetHeight;
+  // An inline box is the font's height, centred in the line box: the line starts above it.
+  const halfLeading = Math.max(0, (lineHeight - marker.offsetHeight) / 2);
   const box: CaretBox = {
     left: marker.offsetLeft + pixels(style.borderLeftWidth) - field.scrollLeft,
-    top: marker.offsetTop + pixels(style.borderTopWidth) - field.scrollTop,
+    top: marker.offsetTop - halfLeading + pixels(style.borderTopWidth) - field.scrollTop,
     height: lineHeight,
   };
   mirror.remove();
