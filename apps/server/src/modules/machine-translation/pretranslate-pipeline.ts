@@ -25,8 +25,9 @@ export interface MemoryMatch {
 /** The translation memory as the pipeline asks it: exact first, then fuzzy, once each per segment. */
 export interface PretranslateMemory<S extends PretranslateSegment = PretranslateSegment> {
   /**
-   * Called once per page before its lookups, for the I/O a page needs (the job's exact matches by
-   * source hash are one query per page); the lookups below are then synchronous.
+   * Called before the lookups of each slice of a page (up to the engine's batch size), for the I/O
+   * they need (the job's exact matches by source hash: one query per slice); the lookups below
+   * are then synchronous. Long CPU work in here should yield (`yieldToIo`) every few milliseconds.
    */
   prepare?(segments: readonly S[]): Promise<void>;
   /** The stored translation of exactly this source text, if any (a hash lookup: cheap). */
@@ -66,7 +67,10 @@ export interface PretranslateStats {
 }
 
 /** CPU time of TM lookups before the pipeline lets answered MT requests be handled. */
-const LOOKUP_SLICE_MS = 4;
+export const LOOKUP_SLICE_MS = 4;
+
+/** Lets pending I/O callbacks (engine answers) run before the lookups go on. */
+export const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A provider as the pipeline's engine: its batch size and concurrency, one request per chunk. */
 export function providerEngine(
@@ -184,36 +188,41 @@ export async function pretranslate<S extends PretranslateSegment>(
   try {
     let sliceStart = performance.now();
     pages: for await (const page of pages) {
-      if (failure) break;
-      deps.signal?.throwIfAborted();
-      if (memory.prepare) await memory.prepare(page);
-      for (const segment of page) {
+      // A page is looked up a chunk's worth at a time, so the first misses go to the engine
+      // after one chunk's lookups, not after the whole page's.
+      for (let at = 0; at < page.length; at += engine.batchSize) {
         if (failure) break pages;
-        const exact = memory.exact(segment);
-        if (exact !== undefined) {
-          stats.exact += 1;
-          found.push({ segment, translation: exact.translation, origin: 'exact', match: exact });
-        } else {
-          stats.fuzzyLookups += 1;
-          const fuzzy = memory.fuzzy(segment);
-          if (fuzzy) {
-            stats.fuzzy += 1;
-            found.push({ segment, translation: fuzzy.translation, origin: 'fuzzy', match: fuzzy });
+        deps.signal?.throwIfAborted();
+        const slice = page.slice(at, at + engine.batchSize);
+        if (memory.prepare) await memory.prepare(slice);
+        for (const segment of slice) {
+          if (failure) break pages;
+          const exact = memory.exact(segment);
+          if (exact !== undefined) {
+            stats.exact += 1;
+            found.push({ segment, translation: exact.translation, origin: 'exact', match: exact });
           } else {
-            const chunk = filling.get(segment.group) ?? [];
-            chunk.push(segment);
-            filling.set(segment.group, chunk);
-            if (chunk.length === engine.batchSize) {
-              filling.delete(segment.group);
-              dispatch(chunk);
+            stats.fuzzyLookups += 1;
+            const fuzzy = memory.fuzzy(segment);
+            if (fuzzy) {
+              stats.fuzzy += 1;
+              found.push({ segment, translation: fuzzy.translation, origin: 'fuzzy', match: fuzzy });
+            } else {
+              const chunk = filling.get(segment.group) ?? [];
+              chunk.push(segment);
+              filling.set(segment.group, chunk);
+              if (chunk.length === engine.batchSize) {
+                filling.delete(segment.group);
+                dispatch(chunk);
+              }
             }
           }
-        }
-        if (performance.now() - sliceStart >= LOOKUP_SLICE_MS) {
-          // Let answered requests be stored and the next waiting chunk go out.
-          await flushFound();
-          await new Promise((resolve) => setImmediate(resolve));
-          sliceStart = performance.now();
+          if (performance.now() - sliceStart >= LOOKUP_SLICE_MS) {
+            // Let answered requests be stored and the next waiting chunk go out.
+            await flushFound();
+            await yieldToIo();
+            sliceStart = performance.now();
+          }
         }
       }
       await flushFound();

@@ -4,7 +4,13 @@ import type {
   MemoryTranslation,
   TranslationMemoryRepository,
 } from '../translation-memory/translation-memory.repository';
-import type { MemoryMatch, PretranslateMemory, PretranslateSegment } from './pretranslate-pipeline';
+import {
+  LOOKUP_SLICE_MS,
+  yieldToIo,
+  type MemoryMatch,
+  type PretranslateMemory,
+  type PretranslateSegment,
+} from './pretranslate-pipeline';
 
 /** Fuzzy candidates asked per segment (some have no translation in the run's language). */
 export const FUZZY_CANDIDATES = 5;
@@ -18,11 +24,11 @@ export interface RunMemorySegment extends PretranslateSegment {
 }
 
 /**
- * The organisation's translation memory as an MT run asks it (ADR 0023). Per page: the exact
- * matches by source hash in one query (the translation-memory repository's `translationsOf`:
- * other projects of the organisation in the same source language, and kept/imported memory
- * entries); when the project allows fuzzy matches, the organisation's fuzzy index for the rest
- * and one more query for the candidates' translations. The segment's own translation (same
+ * The organisation's translation memory as an MT run asks it (ADR 0023). Per slice of a page (up
+ * to a chunk): the exact matches by source hash in one query (the translation-memory
+ * repository's `translationsOf`: other projects of the organisation in the same source language,
+ * and kept/imported memory entries); when the project allows fuzzy matches, the organisation's
+ * fuzzy index for the rest and one more query for the candidates' translations. The segment's own translation (same
  * project, same hash) never counts: it is what the run replaces.
  *
  * - Exact matches keep their type (USER, PBK or MACHINE). Under `tp: machine` or `all` the run was
@@ -93,7 +99,12 @@ export function createRunMemory<S extends RunMemorySegment>(deps: {
       }
       if (deps.fuzzyThreshold === null || !deps.fuzzy || rest.length === 0) return;
       const candidates = new Map<string, { sourceHash: string; score: number }[]>();
+      let sliceStart = performance.now();
       for (const segment of rest) {
+        if (performance.now() - sliceStart >= LOOKUP_SLICE_MS) {
+          await yieldToIo(); // engine answers are handled between lookups
+          sliceStart = performance.now();
+        }
         const found = await deps.fuzzy.query(
           deps.organisationId,
           deps.sourceLang,
