@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { request } from 'undici';
@@ -39,8 +40,10 @@ async function load(
 }
 
 function startProxy(mode: string, originUrl: string): Promise<{ origin: string; child: ChildProcess }> {
+  // BENCH_PROXY_CPU_PROF=<folder>: each proxy process writes a V8 CPU profile there (--cpu-prof).
+  const profile = process.env.BENCH_PROXY_CPU_PROF;
   const child = fork(join(import.meta.dirname, 'proxy', 'proxy-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
     env: { ...process.env, MODE: mode, ORIGIN_URL: originUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -49,6 +52,25 @@ function startProxy(mode: string, originUrl: string): Promise<{ origin: string; 
     child.on('message', (message: { type: string; port: number }) => {
       if (message.type === 'ready') resolve({ origin: `http://127.0.0.1:${message.port}`, child });
     });
+  });
+}
+
+interface LoopDelay {
+  loopDelayP50: number;
+  loopDelayP99: number;
+  loopDelayMax: number;
+}
+
+/** The proxy process's event-loop delay since its last reset. */
+function loopDelayOf(child: ChildProcess): Promise<LoopDelay> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { type: string } & LoopDelay) => {
+      if (message.type !== 'stats') return;
+      child.off('message', onMessage);
+      resolve(message);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'stats' });
   });
 }
 
@@ -101,6 +123,13 @@ export async function benchProxy(): Promise<void> {
         headers: { host: `ta.bench.test:${new URL(checker.origin).port}` },
       }).then((r) => r.body.text());
       if (sameApartFromSeo(origin, tamil)) identical += 1;
+      else if (process.env.BENCH_PROXY_DIFF) {
+        const dir = process.env.BENCH_PROXY_DIFF;
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, `${name}.origin`), origin);
+        writeFileSync(join(dir, `${name}.proxied`), tamil);
+        process.stdout.write(`  not identical: ${name} (written to ${dir})\n`);
+      }
       const hi = await fetch(`${checker.origin}/hi/${name}`).then((r) => r.text());
       if (hi.includes(translateText(''))) translated += 1;
     }
@@ -110,30 +139,44 @@ export async function benchProxy(): Promise<void> {
     );
 
     const runs: Record<string, Load> = {};
+    const loopDelays: Record<string, LoopDelay> = {};
     runs.nginx = await load(nginx.origin, direct, CONNECTIONS);
     const nginxSingle = await load(nginx.origin, direct, 1);
-    for (const mode of ['naive', 'bhasha-noplan', 'bhasha', 'bhasha-cached']) {
+    // BENCH_PROXY_MODES=naive,bhasha (say) runs only those proxies.
+    const modes = (
+      process.env.BENCH_PROXY_MODES ?? 'naive,bhasha-noplan,bhasha-norender,bhasha,bhasha-cached'
+    ).split(',');
+    for (const mode of modes) {
       const proxy = await startProxy(mode, nginx.origin);
       const paths = mode === 'naive' ? direct : hindi;
       // Warm-up: every page once (plans, cache), then a short run for the JIT.
       for (const path of paths) await fetch(`${proxy.origin}${path}`).then((r) => r.arrayBuffer());
       await load(proxy.origin, paths, CONNECTIONS, 2);
+      proxy.child.send({ type: 'reset' });
       runs[mode] = await load(proxy.origin, paths, CONNECTIONS);
+      loopDelays[mode] = await loopDelayOf(proxy.child);
       if (mode === 'bhasha') runs['bhasha-single'] = await load(proxy.origin, paths, 1);
       await stop(proxy.child);
     }
     for (const [name, run] of Object.entries(runs)) {
+      const delay = loopDelays[name];
       process.stdout.write(
-        `  ${name.padEnd(14)} ${run.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  errors ${run.errors}\n`,
+        `  ${name.padEnd(14)} ${run.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  errors ${run.errors}` +
+          (delay
+            ? `  event-loop delay p50 ${delay.loopDelayP50.toFixed(1)} / p99 ${delay.loopDelayP99.toFixed(1)} / max ${delay.loopDelayMax.toFixed(1)} ms`
+            : '') +
+          '\n',
       );
     }
+    const naive = runs.naive;
+    const uncached = runs.bhasha;
+    const cached = runs['bhasha-cached'];
+    const noPlan = runs['bhasha-noplan'];
+    const single = runs['bhasha-single'];
+    if (!naive || !uncached || !cached || !noPlan || !single) return; // BENCH_PROXY_MODES: a partial run
     process.stdout.write(
-      `  nginx (1 connection) p50 ${nginxSingle.p50} ms; bhasha uncached (1 connection) p50 ${runs['bhasha-single']!.p50} ms\n`,
+      `  nginx (1 connection) p50 ${nginxSingle.p50} ms; bhasha uncached (1 connection) p50 ${single.p50} ms\n`,
     );
-    const naive = runs.naive!;
-    const uncached = runs.bhasha!;
-    const cached = runs['bhasha-cached']!;
-    const noPlan = runs['bhasha-noplan']!;
     const uncachedRatio = uncached.requestsPerSecond / naive.requestsPerSecond;
     report(
       'proxy uncached vs naive SAX proxy',
@@ -142,20 +185,31 @@ export async function benchProxy(): Promise<void> {
       uncachedRatio >= 2,
       `${uncached.requestsPerSecond.toFixed(0)} vs ${naive.requestsPerSecond.toFixed(0)} req/s`,
     );
+    const noRender = runs['bhasha-norender'];
+    if (noRender) {
+      const ratio = noRender.requestsPerSecond / naive.requestsPerSecond;
+      report(
+        'proxy uncached, plans memoised, every response rendered, vs naive',
+        ratio,
+        'info',
+        true,
+        `${noRender.requestsPerSecond.toFixed(0)} req/s, p99 ${noRender.p99} ms`,
+      );
+    }
     const noPlanRatio = noPlan.requestsPerSecond / naive.requestsPerSecond;
     report(
-      'proxy uncached, every page re-parsed, vs naive',
+      'proxy uncached, nothing memoised (every page parsed and rendered), vs naive',
       noPlanRatio,
       'info',
       true,
       `${noPlan.requestsPerSecond.toFixed(0)} req/s`,
     );
-    const added = runs['bhasha-single']!.p50 - nginxSingle.p50;
+    const added = single.p50 - nginxSingle.p50;
     reportMs(
       'added median latency over nginx (1 connection)',
       added,
       2,
-      `${runs['bhasha-single']!.p50} vs ${nginxSingle.p50} ms`,
+      `${single.p50} vs ${nginxSingle.p50} ms`,
     );
     reportMs('proxy uncached p99 at 32 connections', uncached.p99, 50, `nginx p99 ${runs.nginx.p99} ms`);
     const cachedRatio = cached.requestsPerSecond / runs.nginx.requestsPerSecond;

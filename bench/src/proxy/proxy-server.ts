@@ -1,6 +1,8 @@
 // A child process serving one proxy under test on a loopback port (the load generator runs in the
-// parent, so the two do not share an event loop). MODE: naive | bhasha | bhasha-cached | bhasha-noplan.
+// parent, so the two do not share an event loop). MODE: naive | bhasha | bhasha-cached | bhasha-noplan
+// (nothing memoised: every page parsed and rendered) | bhasha-norender (plans memoised, every response rendered).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Parser } from 'htmlparser2';
 import { Agent, request } from 'undici';
 import { collapseHtmlWhitespace, escapeHtmlAttribute, escapeHtmlText, VOID_ELEMENTS } from '@bhasha/engine';
@@ -114,7 +116,8 @@ function createBhashaProxy() {
       forwardCookies: [],
       renderBaseUrl: 'http://render.invalid',
       previewTtlMs: 3_600_000,
-      ...(MODE === 'bhasha-noplan' ? { planCacheBytes: 0 } : {}),
+      ...(MODE === 'bhasha-noplan' ? { planCacheBytes: 0, renderCacheBytes: 0 } : {}),
+      ...(MODE === 'bhasha-norender' ? { renderCacheBytes: 0 } : {}),
     },
   });
   return (request: IncomingMessage) =>
@@ -155,6 +158,18 @@ server.listen(0, '127.0.0.1', () => {
   const port = typeof address === 'object' && address ? address.port : 0;
   process.send?.({ type: 'ready', port });
 });
+// Event-loop delay while under load: big synchronous work or GC pauses show here as the p99.
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
 process.on('message', (message: { type: string }) => {
+  if (message.type === 'reset') loopDelay.reset();
+  if (message.type === 'stats') {
+    process.send?.({
+      type: 'stats',
+      loopDelayP50: loopDelay.percentile(50) / 1e6,
+      loopDelayP99: loopDelay.percentile(99) / 1e6,
+      loopDelayMax: loopDelay.max / 1e6,
+    });
+  }
   if (message.type === 'stop') server.close(() => process.exit(0));
 });

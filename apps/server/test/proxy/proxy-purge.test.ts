@@ -14,6 +14,7 @@ let p: ProxyTestApp;
 let host: string;
 let projectId: string;
 let paragraphHash: string;
+let siteRoot: string;
 
 /**
  * Runs SQL as another process would: on PostgreSQL through a connection of its own (not the
@@ -47,7 +48,7 @@ async function visitUntil(done: (html: string) => boolean, ms = 3_000): Promise<
 
 beforeAll(async () => {
   p = await buildProxyTestApp({ env: { PROXY_REVALIDATE_MS: String(REVALIDATE_MS) } });
-  const root = mkdtempSync(join(tmpdir(), 'bhasha-purge-'));
+  const root = (siteRoot = mkdtempSync(join(tmpdir(), 'bhasha-purge-')));
   writeFileSync(join(root, 'index.html'), PAGE);
   const site = await p.startSite({ root });
   host = new URL(site.origin).host;
@@ -119,5 +120,30 @@ describe('instant purge of the translating proxy (LISTEN/NOTIFY)', () => {
     // Still trusted and cached: no notification, and nothing it depends on changed.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await p.visit(host, '/hi/')).headers['x-bhasha-cache']).toBe('hit');
+  });
+
+  it('with the page cache off, renders memoised by origin bytes still follow the origin and the translations', async () => {
+    await writeElsewhere(
+      `UPDATE projects SET settings = settings || '{"cacheEnabled": false}'::jsonb WHERE id = $1`,
+      [projectId],
+    );
+    const first = await visitUntil((body) => body.includes('नाव शाम को जाती है।'));
+    expect(first).toContain('नाव शाम को जाती है।');
+    const again = await p.visit(host, '/hi/');
+    expect(again.headers['x-bhasha-cache']).toBe('miss');
+    expect(again.body).toBe(first);
+    // The origin page changes: the next visit shows it (the origin is fetched on every request).
+    writeFileSync(join(siteRoot, 'index.html'), PAGE.replace('</p>', '</p><p>Tickets at the pier.</p>'));
+    const changed = await p.visit(host, '/hi/');
+    expect(changed.body).toContain('Tickets at the pier.');
+    expect(changed.body).toContain('नाव शाम को जाती है।');
+    // A translation changes: the same origin bytes render with the new text.
+    await writeElsewhere(
+      `UPDATE translations SET text = $1, updated_at = now() WHERE project_id = $2 AND target_lang = 'hi' AND source_hash = $3`,
+      ['नाव रात को जाती है।', projectId, paragraphHash],
+    );
+    const retranslated = await visitUntil((body) => body.includes('नाव रात को जाती है।'));
+    expect(retranslated).toContain('नाव रात को जाती है।');
+    expect(retranslated).toContain('Tickets at the pier.');
   });
 });

@@ -44,5 +44,11 @@ describe('link rewriting', () => {
     expect(subdomain('https://example.in/x')).toBe('/x');
     expect(subdomain('https://shop.example.in/cart')).toBe('https://hi.shop.example.in/cart');
     expect(subdomain('/about#team')).toBe('/baare-mein#team');
+    // Browsers drop line breaks and encode spaces in URLs: these already resolve, so their bytes stay.
+    expect(subdomain('/articles/\n261453.php')).toBeUndefined();
+    expect(subdomain('/local news?x')).toBeUndefined();
+    expect(subdomain('https://example.in/local news')).toBe('/local%20news');
+    const path = rewriter('path');
+    expect(path('/articles/\n261453.php')).toBe('/hi/articles/261453.php');
   });
 });

@@ -101,6 +101,18 @@ export function createLinkRewriter(options: {
     target.search = '';
     target.hash = '';
     const translated = publicUrl(address, language, target, slugs);
+    // A link the browser already resolves to the translated page stays as written, byte for byte
+    // (`/a b`, a line break inside a path: the browser encodes or drops those characters itself).
+    if (base === page && !hasSlug) {
+      try {
+        const asWritten = new URL(trimmed, publicPage);
+        asWritten.search = '';
+        asWritten.hash = '';
+        if (asWritten.href === translated.href) return undefined;
+      } catch {
+        // Unreadable against the public page: rewrite it.
+      }
+    }
     const head = translated.origin === publicPage.origin ? translated.pathname : translated.href;
     const rewritten = `${head}${suffix}`;
     return rewritten === trimmed ? undefined : rewritten;

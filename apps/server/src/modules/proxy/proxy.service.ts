@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { getLanguageDirection, isLanguageCode } from '@bhasha/contract';
 import { planPage, renderPage, type PagePlan } from '@bhasha/engine';
 import { deliverySettingsOf, extractOptionsOf } from '../project-settings/delivery-settings-reader';
@@ -42,8 +42,14 @@ export interface ProxySettings {
   /** RENDER_BASE_URL: the host serving previews. */
   renderBaseUrl: string;
   previewTtlMs: number;
-  /** Memory for page plans, memoised by body hash (default 64 MB; 0 parses every fetched page). */
+  /** Memory for page plans, memoised by body hash (default 128 MB; 0 parses every fetched page). */
   planCacheBytes?: number;
+  /**
+   * Memory for rendered pages memoised by the origin body's hash and everything else the output
+   * depends on (default half the plan memory; 0 renders every response). Unlike the page cache the
+   * origin is fetched on every request, so a changed page shows at once.
+   */
+  renderCacheBytes?: number;
 }
 
 /** Request headers passed to the origin (the visitor's device and language may shape the page). */
@@ -63,8 +69,13 @@ const PASSED_RESPONSE_HEADERS = [
 ] as const;
 const LANGUAGE_SEGMENT = /^\/([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?)(\/[^?]*)?(\?.*)?$/;
 const SITEMAP_LIMIT = 50_000;
-/** Pages planned once per distinct body: memory for those plans. */
-const PLAN_CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * Pages planned once per distinct body: memory for those plans. A plan costs about 3 bytes per
+ * character of an ASCII page (measured on the 258 htmlparser-benchmark pages: 24.6 M characters,
+ * 50 MB of plan structures besides the page string they slice). An LRU smaller than the pages a
+ * site cycles through never hits, so this is sized for a site of a few hundred large pages.
+ */
+const PLAN_CACHE_BYTES = 128 * 1024 * 1024;
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
@@ -121,18 +132,25 @@ export function createProxyService(deps: {
   const now = deps.now ?? (() => Date.now());
   const sites = createProxySiteCache(source, settings.revalidateMs, now);
   const pages = new ByteLru<CachedPage>(settings.cacheBytes);
-  const plans = new ByteLru<PagePlan>(settings.planCacheBytes ?? PLAN_CACHE_BYTES);
+  const planCacheBytes = settings.planCacheBytes ?? PLAN_CACHE_BYTES;
+  const plans = new ByteLru<PagePlan>(planCacheBytes);
+  const renders = new ByteLru<Buffer>(settings.renderCacheBytes ?? Math.floor(planCacheBytes / 2));
   let planCount = 0;
 
-  function planOf(site: ProxySite, html: string, body: Buffer): PagePlan {
-    const options = extractOptionsOf(deliverySettingsOf(site.settings));
-    const key = `${site.projectId}|${createHash('sha1').update(body).digest('base64url')}|${JSON.stringify(site.settings.noTranslateSelectors ?? [])}|${JSON.stringify(site.settings.ignorePatterns ?? [])}`;
+  /** The key of a page body's plan: its hash and the settings that change what is a segment. */
+  function planKeyOf(site: ProxySite, body: Buffer): string {
+    return `${site.projectId}|${hash('sha1', body, 'base64url')}|${JSON.stringify(site.settings.noTranslateSelectors ?? [])}|${JSON.stringify(site.settings.ignorePatterns ?? [])}`;
+  }
+
+  function planOf(site: ProxySite, key: string, body: Buffer): PagePlan {
     let plan = plans.get(key);
     if (!plan) {
-      plan = planPage(html, options);
+      const html = body.toString('utf8');
+      plan = planPage(html, extractOptionsOf(deliverySettingsOf(site.settings)));
       planCount += 1;
-      // A plan keeps the page string (2 bytes a character) and arrays of about the same size.
-      plans.set(key, plan, html.length * 4);
+      // The page string (1 byte a character when Latin-1, 2 otherwise: body bytes bound both)
+      // and the plan's arrays and attribute objects (about 2 bytes a character, measured).
+      plans.set(key, plan, html.length * 2 + body.length);
     }
     return plan;
   }
@@ -265,6 +283,48 @@ export function createProxyService(deps: {
     };
   }
 
+  /** Renders a planned page for a target: translations, links, SEO tags, font size (see `renderPage`). */
+  function render(
+    target: Target,
+    states: Map<string, LanguageState>,
+    plan: PagePlan,
+    addressKey: string,
+  ): Buffer {
+    const { site, language } = target;
+    const state = states.get(language)!;
+    const translations = state.translations;
+    const rewrite = memoisedLinks(
+      plan,
+      `${language}|${addressKey}|${target.source.href}|${state.version}`,
+      createLinkRewriter({
+        site,
+        address: target.address,
+        language,
+        page: target.source,
+        publicPage: target.publicPage,
+        ...(plan.baseHref !== undefined ? { baseHref: plan.baseHref } : {}),
+        slugs: state.slugs,
+      }),
+    );
+    const seo = target.isPreview
+      ? buildSeoTags([], target.source.href)
+      : buildSeoTags(
+          site.settings.flags?.['meta.hreflang'] === false ? [] : alternatesOf(target, states),
+          canonicalOf(target, plan, state.slugs),
+        );
+    // The project's font size for the language (custom-font-size), as the snippet applies it.
+    const fontSize = deliverySettingsOf(site.settings).customFontSizes[language];
+    const fontStyle = fontSize === undefined ? '' : `<style>html{font-size:${fontSize}px}</style>`;
+    const rendered = renderPage(plan, {
+      translate: (hash) => translations.get(hash),
+      translateMeta: site.settings.metaEnabled !== false,
+      rewriteLink: rewrite,
+      htmlAttributes: { lang: language, dir: getLanguageDirection(language) },
+      headHtml: seo + fontStyle,
+    });
+    return Buffer.from(rendered);
+  }
+
   async function serve(target: Target, request: ProxyRequest): Promise<ProxyResponse> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return html(405, errorPage(405, 'Method not allowed', 'Translated pages can only be read.'), {
@@ -320,39 +380,17 @@ export function createProxyService(deps: {
     let body = origin.body;
     const contentType = headers['content-type'] ?? '';
     if (isHtml(contentType) && isUtf8(contentType)) {
-      const source = body.toString('utf8');
-      const plan = planOf(site, source, body);
-      const translations = state.translations;
-      const rewrite = memoisedLinks(
-        plan,
-        `${language}|${addressKey}|${target.source.href}|${state.version}`,
-        createLinkRewriter({
-          site,
-          address: target.address,
-          language,
-          page: target.source,
-          publicPage: target.publicPage,
-          ...(plan.baseHref !== undefined ? { baseHref: plan.baseHref } : {}),
-          slugs: state.slugs,
-        }),
-      );
-      const seo = target.isPreview
-        ? buildSeoTags([], target.source.href)
-        : buildSeoTags(
-            site.settings.flags?.['meta.hreflang'] === false ? [] : alternatesOf(target, states),
-            canonicalOf(target, plan, state.slugs),
-          );
-      // The project's font size for the language (custom-font-size), as the snippet applies it.
-      const fontSize = deliverySettingsOf(site.settings).customFontSizes[language];
-      const fontStyle = fontSize === undefined ? '' : `<style>html{font-size:${fontSize}px}</style>`;
-      const rendered = renderPage(plan, {
-        translate: (hash) => translations.get(hash),
-        translateMeta: site.settings.metaEnabled !== false,
-        rewriteLink: rewrite,
-        htmlAttributes: { lang: language, dir: getLanguageDirection(language) },
-        headHtml: seo + fontStyle,
-      });
-      body = Buffer.from(rendered);
+      const planKey = planKeyOf(site, body);
+      // The same origin bytes with the same translations, settings and address render the same
+      // page: the memo is keyed by all of them (`key` holds every version the page cache uses).
+      const renderKey = `${planKey}|${key}`;
+      const memo = renders.get(renderKey);
+      if (memo) {
+        body = memo;
+      } else {
+        body = render(target, states, planOf(site, planKey, body), addressKey);
+        renders.set(renderKey, body, body.length + renderKey.length * 2 + 64);
+      }
       headers['content-language'] = language;
     }
     const response = { status: origin.status, headers, body };
