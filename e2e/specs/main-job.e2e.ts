@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { NMT_MESSAGES, type TmEntry } from '@bhasha/contract';
+import { NMT_MESSAGES, PROXY_MESSAGES, type TmEntry } from '@bhasha/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,9 +18,11 @@ import { startTaggedSite, type TaggedSite } from '../support/tagged-site';
  * Issue 8 "End to end: the whole main job": an organisation admin creates a project for a website
  * (two English pages on loopback, Spanish target) in the dashboard, watches the crawl finish,
  * machine-translates every string with a real Apertium (eng→spa) from the editor, corrects one
- * string with the keyboard, and then a visitor reads the page in Spanish twice: through the
- * translating proxy (`/es/…` on the product) and on the site itself with the project's snippet.
- * Both show the corrected string, and Apertium's Spanish for the others.
+ * string with the keyboard, gives the page a Spanish URL and opens its preview from the Scope
+ * page, and then a visitor reads the page in Spanish twice: through the translating proxy (`/es/…`
+ * on the product, following the site's links to the Spanish URL) and on the site itself with the
+ * project's snippet. Preview, proxy and snippet all show the corrected string and Apertium's
+ * Spanish for the others; the snippet's visit makes the domain "client verified" in the dashboard.
  */
 
 const SITE_ROOT = resolve(import.meta.dirname, '../fixtures/lakeside-library');
@@ -28,6 +30,8 @@ const LANGUAGE = 'es';
 /** The string the translator corrects (on /visit.html), and the correction. */
 const EDITED_SOURCE = 'The library is closed on Sunday.';
 const EDITED_TARGET = 'Los domingos la biblioteca permanece cerrada.';
+/** The Spanish URL (slug) given to /visit.html on the Scope page. */
+const SPANISH_PATH = '/horario';
 /** Strings of /visit.html left to Apertium. */
 const MACHINE_SOURCES = [
   'The library opens at nine in the morning.',
@@ -167,7 +171,13 @@ describe('the whole main job in Chromium against the built product and a real Ap
       .getByTestId('project-overview')
       .getByTestId('project-status')
       .filter({ hasText: 'Ready' })
-      .waitFor({ timeout: 120_000 });
+      .waitFor({ timeout: 180_000 })
+      .catch(async (error: unknown) => {
+        await screenshot(page, 'main-job-crawl-failed');
+        throw new Error(
+          `the crawl did not finish: ${String(error)}\n${product.server.output().slice(-3000)}`,
+        );
+      });
     await expect
       .poll(() => page.getByTestId('crawl-progress').getAttribute('aria-valuenow'), { timeout: 30_000 })
       .toBe('100');
@@ -246,27 +256,63 @@ describe('the whole main job in Chromium against the built product and a real Ap
     expect(saved?.translationType).toBe('USER');
     expect(saved?.preProcessedTarget).toBe(EDITED_TARGET);
 
-    // 5. Through the proxy: /es/visit.html on the product (the project's domain answers there).
+    /** The Spanish page's text shows the correction and Apertium's Spanish, and no English of them. */
+    const expectSpanish = (text: string) => {
+      expect(text).toContain(EDITED_TARGET);
+      expect(text).not.toContain(EDITED_SOURCE);
+      for (const [source, target] of machine) {
+        expect(text).toContain(target);
+        expect(text).not.toContain(source);
+      }
+    };
+
+    // 5. On the Scope page: a Spanish URL for /visit.html, then its preview in a new tab.
+    await page.goto(`${baseUrl}/app/projects/${projectId}/scope`);
+    const visitRow = page
+      .getByTestId('scope-table')
+      .locator('tbody tr.ant-table-row')
+      .filter({ hasText: `${site.origin}/visit.html` });
+    await visitRow.getByTestId('scope-languages').click();
+    const spanishRow = page.getByTestId('scope-languages-drawer').locator(`tr[data-language="${LANGUAGE}"]`);
+    await spanishRow.getByTestId('translated-url-input').fill(SPANISH_PATH);
+    await spanishRow.getByTestId('translated-url-save').click();
+    await waitForToast(page, PROXY_MESSAGES.urlTranslationUpdated);
+    await spanishRow.getByTestId('translated-url-remove').waitFor();
+    await screenshot(page, 'main-job-translated-url');
+    const [preview] = await Promise.all([
+      page.context().waitForEvent('page'),
+      spanishRow.getByTestId('scope-language-preview').click(),
+    ]);
+    await preview.waitForURL(/\/proxy-preview\//);
+    await preview.waitForLoadState();
+    expect(await preview.locator('html').getAttribute('lang')).toBe(LANGUAGE);
+    expectSpanish(await visibleText(preview));
+    await screenshot(preview, 'main-job-preview');
+    await preview.close();
+
+    // 6. Through the proxy: /es/ on the product (the project's domain answers there); the site's
+    // links lead to the Spanish URL, which serves the visit page.
     const visitor = await product.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const proxied = await visitor.newPage();
     const proxiedProblems = watchVisitor(proxied);
-    const response = await proxied.goto(`${baseUrl}/${LANGUAGE}/visit.html`);
-    expect(response?.status()).toBe(200);
+    const home = await proxied.goto(`${baseUrl}/${LANGUAGE}/`);
+    expect(home?.status()).toBe(200);
+    const visitLinks = proxied.locator('a[href*="visit"], a[href*="horario"]');
+    expect(await visitLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+      `/${LANGUAGE}${SPANISH_PATH}`,
+      `/${LANGUAGE}${SPANISH_PATH}`,
+    ]);
+    await visitLinks.first().click();
+    await proxied.waitForURL(`${baseUrl}/${LANGUAGE}${SPANISH_PATH}`);
     expect(await proxied.locator('html').getAttribute('lang')).toBe(LANGUAGE);
-    const proxiedText = await visibleText(proxied);
-    expect(proxiedText).toContain(EDITED_TARGET);
-    expect(proxiedText).not.toContain(EDITED_SOURCE);
-    for (const [source, target] of machine) {
-      expect(proxiedText).toContain(target);
-      expect(proxiedText).not.toContain(source);
-    }
-    // Links to the site's pages stay in Spanish.
+    expectSpanish(await visibleText(proxied));
+    // The way home stays in Spanish too.
     expect(
       await proxied.getByRole('link', { name: machineOrSelf(await tmOf(), 'Home') }).getAttribute('href'),
     ).toBe(`/${LANGUAGE}/`);
     await screenshot(proxied, 'main-job-proxy');
 
-    // 6. With the snippet: a copy of /visit.html carrying the project's tag, read in Spanish.
+    // 7. With the snippet: a copy of /visit.html carrying the project's tag, read in Spanish.
     const taggedUrl = site.addTaggedCopy('/visit.html', '/visit-with-snippet.html', snippetTag);
     const reader = await product.browser.newContext({ viewport: { width: 1280, height: 800 } });
     await reader.addInitScript((code) => localStorage.setItem('bhasha:language', code), LANGUAGE);
@@ -277,16 +323,25 @@ describe('the whole main job in Chromium against the built product and a real Ap
       timeout: 30_000,
     });
     expect(await withSnippet.locator('html').getAttribute('lang')).toBe(LANGUAGE);
-    const snippetText = await visibleText(withSnippet);
-    expect(snippetText).not.toContain(EDITED_SOURCE);
-    for (const [source, target] of machine) {
-      expect(snippetText).toContain(target);
-      expect(snippetText).not.toContain(source);
-    }
+    expectSpanish(await visibleText(withSnippet));
     await screenshot(withSnippet, 'main-job-snippet');
 
     await visitor.close();
     await reader.close();
+
+    // 8. The snippet's visit makes the site's domain "client verified" on the project's domains card.
+    await page.goto(`${baseUrl}/app/projects/${projectId}`);
+    const level = page.getByTestId('domains-card').getByTestId('verification-level');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return level.getAttribute('data-level', { timeout: 15_000 });
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBe('3');
+    await screenshot(page, 'main-job-domain-verified');
     expect(problems.filter((problem) => !problem.includes('favicon'))).toEqual([]);
     expect(proxiedProblems()).toEqual([]);
     expect(snippetProblems()).toEqual([]);
