@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { siteVisits } from '@bhasha/db';
 import { extractSegments } from '@bhasha/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSnippetOnServer, type SnippetOnServer } from './support/snippet-on-server';
+import { describe, expect, it } from 'vitest';
+import { useSnippetOnServer } from './support/snippet-on-server';
 
-let s: SnippetOnServer;
-
-beforeAll(async () => {
-  s = await startSnippetOnServer();
-}, 300_000);
-
-afterAll(async () => {
-  await s?.close();
-});
+const snippetOnServer = useSnippetOnServer();
 
 describe('the snippet against the real server', () => {
   it('shows the customer’s page in Hindi from the translation memory, and the edited text after an edit', async () => {
+    const s = snippetOnServer();
     const { context, page, html, errors } = await s.openInHindi();
     const title = extractSegments(html).find((segment) => segment.kind === 'title')!;
     expect(await page.title()).toBe(`हि: ${title.text}`);

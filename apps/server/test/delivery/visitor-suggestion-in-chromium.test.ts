@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSnippetOnServer, type SnippetOnServer } from './support/snippet-on-server';
+import { describe, expect, it } from 'vitest';
+import { useSnippetOnServer } from './support/snippet-on-server';
 
-let s: SnippetOnServer;
-
-beforeAll(async () => {
-  s = await startSnippetOnServer();
-}, 300_000);
-
-afterAll(async () => {
-  await s?.close();
-});
+const snippetOnServer = useSnippetOnServer();
 
 describe('a visitor suggests a better translation through the snippet', () => {
   it('clicks a translated heading in suggestion mode, sends a suggestion, and it shows up in suggestion/filter', async () => {
+    const s = snippetOnServer();
     const { page, errors } = await s.openInHindi();
 
     const suggest = page.getByRole('button', { name: 'Suggest a translation' });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { segments } from '@bhasha/db';
+import { afterAll, beforeAll } from 'vitest';
 import { buildSnippet } from '../../../../snippet/scripts/build.mjs';
 import {
   buildTranslationFixture,
@@ -143,5 +144,23 @@ export async function startSnippetOnServer(): Promise<SnippetOnServer> {
       await browser.close();
       await f.close();
     },
+  };
+}
+
+/**
+ * The setup of a test file: starts SnippetOnServer before its tests and closes it after them;
+ * call the returned function inside a test.
+ */
+export function useSnippetOnServer(): () => SnippetOnServer {
+  let started: SnippetOnServer | undefined;
+  beforeAll(async () => {
+    started = await startSnippetOnServer();
+  }, 300_000);
+  afterAll(async () => {
+    await started?.close();
+  });
+  return () => {
+    if (!started) throw new Error('the server and Chromium are not started: call this inside a test');
+    return started;
   };
 }
