@@ -272,6 +272,11 @@ describe('the whole main job in Chromium against the built product and a real Ap
       .getByTestId('scope-table')
       .locator('tbody tr.ant-table-row')
       .filter({ hasText: `${site.origin}/visit.html` });
+    await visitRow.getByTestId('scope-open-preview').click();
+    await page.getByRole('menuitem', { name: 'Preview in Spanish' }).waitFor();
+    await screenshot(page, 'main-job-scope');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menuitem', { name: 'Preview in Spanish' }).waitFor({ state: 'hidden' });
     await visitRow.getByTestId('scope-languages').click();
     const spanishRow = page.getByTestId('scope-languages-drawer').locator(`tr[data-language="${LANGUAGE}"]`);
     await spanishRow.getByTestId('translated-url-input').fill(SPANISH_PATH);
