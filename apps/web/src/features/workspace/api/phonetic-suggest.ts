@@ -16,3 +16,17 @@ export function fetchPhoneticCandidates(
     })
     .then((data) => data.candidates);
 }
+
+/**
+ * Whether the project has Swalekh integration nodes (its Swalekh setting is on, ADR 0022). Silent:
+ * when the answer cannot be had, the editor simply uses the built-in keyboard.
+ */
+export function fetchIsSwalekhOn(projectId: string, signal?: AbortSignal): Promise<boolean> {
+  return apiClient
+    .call<{ totalCount: number }>('swalekhIntegration/get', {
+      body: { projectId, pageNumber: 1, pageSize: 1 },
+      silent: true,
+      ...(signal ? { signal } : {}),
+    })
+    .then((data) => data.totalCount > 0);
+}

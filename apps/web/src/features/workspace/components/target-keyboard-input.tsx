@@ -4,9 +4,8 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAuthState } from '../../auth/state/auth-context';
-import { settingsApi } from '../../settings/api/settings-api';
 import { settingsKeys } from '../../settings/api/settings-keys';
-import { fetchPhoneticCandidates } from '../api/phonetic-suggest';
+import { fetchIsSwalekhOn, fetchPhoneticCandidates } from '../api/phonetic-suggest';
 import {
   attachSwalekh,
   loadSwalekhKeyboard,
@@ -143,13 +142,15 @@ export function EditorTargetKeyboard(props: {
   const { uiConfig } = useAuthState();
   const isKeyboardLanguage = projectId !== '' && isPhoneticLanguage(language);
   const swalekhUrl = uiConfig?.swalekhUrl ?? '';
-  const swalekhNodes = useQuery({
-    queryKey: settingsKeys.swalekhNodes(projectId),
-    queryFn: () => settingsApi.swalekhNodes(projectId),
+  const projectWantsSwalekh = useQuery({
+    // Under the settings page's key: adding or deleting a node there refreshes this too.
+    queryKey: [...settingsKeys.swalekhNodes(projectId), 'is-on'],
+    queryFn: ({ signal }) => fetchIsSwalekhOn(projectId, signal),
     enabled: isKeyboardLanguage && swalekhUrl !== '',
     staleTime: 5 * 60_000,
+    retry: false,
   });
-  const isSwalekhOn = isKeyboardLanguage && swalekhUrl !== '' && (swalekhNodes.data?.totalCount ?? 0) > 0;
+  const isSwalekhOn = isKeyboardLanguage && swalekhUrl !== '' && projectWantsSwalekh.data === true;
   const mode = uiConfig?.keyboardMode ?? '';
   const swalekh = isSwalekhOn ? { url: swalekhUrl, language, mode } : null;
   const suggest = useCallback<SuggestCandidates>(
