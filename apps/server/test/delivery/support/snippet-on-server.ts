@@ -7,20 +7,12 @@ import { segments } from '@bhasha/db';
 import { afterAll, beforeAll } from 'vitest';
 import { buildSnippet } from '../../../../snippet/scripts/build.mjs';
 import {
+  HANDBOOK_ROOT,
   buildTranslationFixture,
   type TranslationFixture,
 } from '../../translation/support/translation-fixture';
 
-const PAGE = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'fixtures',
-  'websites',
-  'jitsi-handbook',
-  'handbook',
-  'index.html',
-);
+const PAGE = join(HANDBOOK_ROOT, 'index.html');
 
 export interface SegmentText {
   sourceHash: string;

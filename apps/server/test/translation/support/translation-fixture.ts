@@ -16,7 +16,8 @@ export const HANDBOOK_PAGES = [
   'help/index.html',
 ] as const;
 
-const FIXTURE_ROOT = join(
+/** The handbook fixture site's folder (HANDBOOK_PAGES are relative to it). */
+export const HANDBOOK_ROOT = join(
   import.meta.dirname,
   '..',
   '..',
@@ -64,7 +65,7 @@ export async function buildTranslationFixture(
     if (!project) throw new Error(`no project ${projectId}`);
     const origin = baseUrl ?? project.baseUrl;
     const url = new URL(file.replace(/index\.html$/, ''), origin.endsWith('/') ? origin : `${origin}/`).href;
-    const html = await readFile(join(FIXTURE_ROOT, file), 'utf8');
+    const html = await readFile(join(HANDBOOK_ROOT, file), 'utf8');
     const [page] = await t.handle.db
       .insert(pages)
       .values({
