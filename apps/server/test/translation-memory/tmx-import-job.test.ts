@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,6 +31,7 @@ import {
   runTmxImport,
 } from '../../src/modules/translation-memory/tmx-import-runtime';
 import { createTmxImportsRepository } from '../../src/modules/translation-memory/tmx-imports.repository';
+import { createTranslationMemoryRepository } from '../../src/modules/translation-memory/translation-memory.repository';
 import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import { multipartBody } from '../support/multipart';
 import { buildTranslationFixture, type TranslationFixture } from '../translation/support/translation-fixture';
@@ -253,4 +255,29 @@ describe('TMX import as a job', () => {
     expect(again).toMatchObject({ status: 'completed', unitsRead: mixed.length });
     expect(readdirSync(join(dataDir, TMX_UPLOAD_FOLDER))).not.toContain('resume-test.tmx');
   }, 60_000);
+
+  it('reads a memory a page at a time, rows sharing one timestamp neither repeated nor skipped', async () => {
+    const organisation = await f.t.createOrganisation('Paged memory');
+    const repository = createTranslationMemoryRepository(f.t.handle.db);
+    const rows = Array.from({ length: 25 }, (_, i) => ({
+      sourceLang: 'en',
+      targetLang: 'de',
+      sourceHash: sourceHash(`Paged source ${i}`),
+      sourceText: `Paged source ${i}`,
+      text: `Seite ${i}`,
+      projectId: randomUUID(),
+    }));
+    // One statement: every row gets the same updated_at.
+    await repository.upsertMemoryEntries(organisation.id, rows);
+    const pages: number[] = [];
+    const hashes: string[] = [];
+    for await (const page of repository.sourcePages('memory', organisation.id, 'en', new Date(0), 10)) {
+      pages.push(page.length);
+      hashes.push(...page.map((row) => row.sourceHash));
+    }
+    expect(pages).toEqual([10, 10, 5]);
+    expect(new Set(hashes)).toEqual(new Set(rows.map((row) => row.sourceHash)));
+    const later = repository.sourcePages('memory', organisation.id, 'en', new Date(Date.now() + 60_000), 10);
+    expect((await later.next()).done).toBe(true);
+  });
 });

@@ -6,6 +6,8 @@ import type {
 } from './translation-memory.repository';
 
 const OVERLAP_MS = 60_000;
+/** Rows read from the database at a time when an index is built or caught up. */
+const PAGE = 10_000;
 
 /** One organisation's memory in one source language: the index, and the hashes behind its ids. */
 interface CachedIndex {
@@ -47,26 +49,57 @@ export function createOrganisationFuzzyIndexes(
     cached.index.add(id, text);
   }
 
+  /**
+   * Reads the rows changed after `since`, a page at a time (a memory of a million units is never
+   * one result in memory), handing each to `onRow`; answers where the next catch-up starts: a
+   * minute before the newest change seen, so rows of transactions that committed late with an
+   * older timestamp are read again (harmlessly) rather than missed.
+   */
+  async function readChanged(
+    organisationId: string,
+    sourceLang: string,
+    since: SourceWatermarks,
+    onRow: (source: MemorySource) => void,
+  ): Promise<SourceWatermarks> {
+    const next = { ...since };
+    for (const table of ['translations', 'memory'] as const) {
+      let newest = since[table].getTime() + OVERLAP_MS;
+      for await (const page of repository.sourcePages(
+        table,
+        organisationId,
+        sourceLang,
+        since[table],
+        PAGE,
+      )) {
+        for (const row of page) {
+          onRow(row);
+          newest = Math.max(newest, row.updatedAt.getTime());
+        }
+      }
+      next[table] = new Date(newest - OVERLAP_MS);
+    }
+    return next;
+  }
+
   async function load(key: string, organisationId: string, sourceLang: string): Promise<CachedIndex> {
     let cached = cache.get(key);
     if (!cached) {
       const start: SourceWatermarks = { translations: new Date(0), memory: new Date(0) };
-      const changed = await repository.sourcesChangedSince(organisationId, sourceLang, start);
       const hashOfId: string[] = [];
       const idOfHash = new Map<string, number>();
       const entries: { id: number; text: string }[] = [];
-      for (const source of [...changed.fromProjects, ...changed.fromMemory]) {
-        if (idOfHash.has(source.sourceHash)) continue;
+      const seenUntil = await readChanged(organisationId, sourceLang, start, (source) => {
+        if (idOfHash.has(source.sourceHash)) return;
         idOfHash.set(source.sourceHash, hashOfId.length);
         entries.push({ id: hashOfId.length, text: source.text });
         hashOfId.push(source.sourceHash);
-      }
+      });
       // Another request may have built it while this one was reading.
       cached = cache.get(key) ?? {
         index: FuzzyIndex.build(entries),
         idOfHash,
         hashOfId,
-        seenUntil: nextWatermarks(changed, start),
+        seenUntil,
         checkedAt: now(),
         lastUsed: now(),
       };
@@ -76,11 +109,10 @@ export function createOrganisationFuzzyIndexes(
     }
     if (now() - cached.checkedAt >= options.refreshMs) {
       cached.checkedAt = now();
-      const changed = await repository.sourcesChangedSince(organisationId, sourceLang, cached.seenUntil);
-      for (const source of [...changed.fromProjects, ...changed.fromMemory]) {
-        addSource(cached, source.sourceHash, source.text);
-      }
-      cached.seenUntil = nextWatermarks(changed, cached.seenUntil);
+      const current = cached;
+      current.seenUntil = await readChanged(organisationId, sourceLang, current.seenUntil, (source) =>
+        addSource(current, source.sourceHash, source.text),
+      );
     }
     return cached;
   }
@@ -89,27 +121,6 @@ export function createOrganisationFuzzyIndexes(
     if (cache.size <= options.maxIndexes) return;
     const oldest = [...cache.entries()].sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
     if (oldest) cache.delete(oldest[0]);
-  }
-
-  /**
-   * Where the next catch-up starts: a minute before the newest change seen, so rows of
-   * transactions that committed late with an older timestamp are read again (harmlessly) rather
-   * than missed.
-   */
-  function catchUpPoint(rows: readonly MemorySource[], previous: Date): Date {
-    let newest = previous.getTime() + OVERLAP_MS;
-    for (const row of rows) newest = Math.max(newest, row.updatedAt.getTime());
-    return new Date(newest - OVERLAP_MS);
-  }
-
-  function nextWatermarks(
-    changed: { fromProjects: MemorySource[]; fromMemory: MemorySource[] },
-    previous: SourceWatermarks,
-  ): SourceWatermarks {
-    return {
-      translations: catchUpPoint(changed.fromProjects, previous.translations),
-      memory: catchUpPoint(changed.fromMemory, previous.memory),
-    };
   }
 
   return {
