@@ -23,6 +23,15 @@ function blockOf(node: Node): Element | null {
   return element;
 }
 
+const isUi = (node: Node) =>
+  node.nodeType === Node.ELEMENT_NODE && (node as Element).hasAttribute(UI_ATTRIBUTE);
+
+/** Whether a childList change only added or removed the snippet's own elements. */
+function isOnlyUi(record: MutationRecord): boolean {
+  const nodes = [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)];
+  return nodes.length > 0 && nodes.every(isUi);
+}
+
 /** Drops roots inside other roots. */
 function outermost(roots: Set<Element>): Element[] {
   return [...roots].filter((root) => {
@@ -45,6 +54,9 @@ export function watchDom(root: Element, onChange: (blocks: Element[]) => void): 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const observer = new MutationObserver((records) => {
     for (const record of records) {
+      // The snippet's own elements (switcher, dialogs) coming and going change no segment: without
+      // this, mounting the switcher on <body> re-read and re-translated the whole page after load.
+      if (record.type === 'childList' && isOnlyUi(record)) continue;
       const block = blockOf(record.target);
       if (!block || block.closest(`[${UI_ATTRIBUTE}]`)) continue;
       pending.add(block);

@@ -357,6 +357,7 @@ export function startSnippet(window: Window & { Bhasha?: BhashaApi }): void {
       const settings = await pendingSettings;
       mark('settings');
       await whenDomReady(document);
+      mark('start');
       delivery = new Delivery(document, client, settings, config.projectId, prefetched);
       await delivery.start();
       resolveStarted(delivery);

@@ -77,6 +77,34 @@ describe('the snippet in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('translates the page once: mounting its own switcher does not make it re-read the page', async () => {
+    // Counts, from the start of parsing, how often each text node's data changes: a re-read of the
+    // page reverts every translated node and applies it again (three changes instead of one).
+    const counter = `<script>(() => {
+      const changes = new Map();
+      window.__mostChanges = () => Math.max(0, ...changes.values());
+      new MutationObserver((records) => {
+        for (const record of records)
+          if (record.type === 'characterData') changes.set(record.target, (changes.get(record.target) || 0) + 1);
+      }).observe(document, { subtree: true, characterData: true });
+    })();</script>`;
+    const html = withSnippetTag(readWebsiteFixture(JITSI_INTRO)).replace('<head>', `<head>${counter}`);
+    expect(html).toContain(counter);
+    const { page, errors } = await snippet.open(
+      { pages: { '/page.html': html }, api: deliveryApi(markedTranslations(extractSegments(html))) },
+      'hi',
+    );
+    await page.waitForFunction(() => document.documentElement.lang === 'hi');
+    await page.waitForSelector('[data-bhasha-ui]', { state: 'attached' });
+    // Well past the watcher's settle time (20 ms).
+    await page.waitForTimeout(300);
+    const most = await page.evaluate(() =>
+      (window as unknown as { __mostChanges(): number }).__mostChanges(),
+    );
+    expect(most).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('moves the page’s own inline elements into the translation, so their listeners keep working', async () => {
     const html = withSnippetTag(
       '<!doctype html><html lang="en"><head><title>Links</title></head><body><p>Read the <a id="docs" href="#docs">manual</a> before you <b>start</b>.</p></body></html>',
