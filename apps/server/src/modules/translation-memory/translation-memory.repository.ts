@@ -168,6 +168,75 @@ export function createTranslationMemoryRepository(db: Database) {
       }));
     },
 
+    /**
+     * The rows `sourcesChangedSince` answers, from one table, a page at a time in (updated_at, id)
+     * order: the cursor keeps the timestamp at full precision (as text), so rows that share one
+     * (a whole stored batch does) are neither repeated nor skipped.
+     */
+    async *sourcePages(
+      table: 'translations' | 'memory',
+      organisationId: string,
+      sourceLang: string,
+      since: Date,
+      pageSize: number,
+    ): AsyncGenerator<MemorySource[]> {
+      let after: { at: string; id: string } | null = null;
+      for (;;) {
+        const cursor = after;
+        const page: Array<MemorySource & { at: string; id: string }> =
+          table === 'translations'
+            ? await db
+                .select({
+                  id: translations.id,
+                  at: sql<string>`${translations.updatedAt}::text`,
+                  sourceHash: segments.sourceHash,
+                  text: segments.text,
+                  updatedAt: translations.updatedAt,
+                })
+                .from(translations)
+                .innerJoin(segments, eq(segments.id, translations.segmentId))
+                .innerJoin(projects, eq(projects.id, translations.projectId))
+                .where(
+                  and(
+                    eq(translations.organisationId, organisationId),
+                    eq(projects.sourceLanguage, sourceLang),
+                    ne(translations.type, UNTRANSLATED),
+                    gt(translations.updatedAt, since),
+                    cursor
+                      ? sql`(${translations.updatedAt}, ${translations.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+                      : sql`true`,
+                  ),
+                )
+                .orderBy(asc(translations.updatedAt), asc(translations.id))
+                .limit(pageSize)
+            : await db
+                .select({
+                  id: memoryEntries.id,
+                  at: sql<string>`${memoryEntries.updatedAt}::text`,
+                  sourceHash: memoryEntries.sourceHash,
+                  text: memoryEntries.sourceText,
+                  updatedAt: memoryEntries.updatedAt,
+                })
+                .from(memoryEntries)
+                .where(
+                  and(
+                    eq(memoryEntries.organisationId, organisationId),
+                    eq(memoryEntries.sourceLang, sourceLang),
+                    gt(memoryEntries.updatedAt, since),
+                    cursor
+                      ? sql`(${memoryEntries.updatedAt}, ${memoryEntries.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+                      : sql`true`,
+                  ),
+                )
+                .orderBy(asc(memoryEntries.updatedAt), asc(memoryEntries.id))
+                .limit(pageSize);
+        if (page.length > 0) yield page;
+        if (page.length < pageSize) return;
+        const last = page[page.length - 1]!;
+        after = { at: last.at, id: last.id };
+      }
+    },
+
     /** The source text of a segment of the project. */
     async segmentText(projectId: string, sourceHash: string): Promise<string | undefined> {
       const [row] = await db
