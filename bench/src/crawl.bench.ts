@@ -22,7 +22,8 @@ function start(file: string, env: Record<string, string>, profile = false): Chil
   const profiler = profile && process.env.BENCH_CPU_PROF;
   return fork(join(CRAWL_DIR, file), [], {
     // BENCH_CPU_PROF=folder: a V8 CPU profile of each crawler process (see bench/README.md).
-    // BENCH_NODE_ARGS='--trace-gc' (space-separated): extra V8/Node flags for each crawler process.
+    // BENCH_NODE_ARGS='--heap-prof --heap-prof-dir=/folder' (space-separated): extra Node flags for each
+    // crawler process (its stdout is parsed, not shown: use flags that write files).
     execArgv: [
       '--import',
       'tsx',
