@@ -133,15 +133,17 @@ describe('TMX import as a job', () => {
     // The stored upload is removed once the import is recorded as completed.
     await expect.poll(() => readdirSync(join(dataDir, TMX_UPLOAD_FOLDER)), { timeout: 5000 }).toEqual([]);
 
-    // The project room heard the job: progress, then completion.
-    const progress = f.t.events
-      .filter((e) => e.room === projectRoomOf(projectId) && e.event === SERVER_EVENTS.jobProgressed)
-      .map((e) => e.payload as JobProgress)
-      .filter((p) => p.name === 'tmx.import');
+    // The project room heard the job: progress, then completion (sent once the handler returns,
+    // which can be just after the row says completed).
+    const progress = () =>
+      f.t.events
+        .filter((e) => e.room === projectRoomOf(projectId) && e.event === SERVER_EVENTS.jobProgressed)
+        .map((e) => e.payload as JobProgress)
+        .filter((p) => p.name === 'tmx.import');
+    await expect.poll(() => progress().at(-1)?.state, { timeout: 5000 }).toBe('completed');
     expect(
-      progress.some((p) => p.state === 'active' && p.done === units.length && p.total === units.length),
+      progress().some((p) => p.state === 'active' && p.done === units.length && p.total === units.length),
     ).toBe(true);
-    expect(progress.at(-1)?.state).toBe('completed');
 
     // The units are searchable at once.
     const match = await f.post('/translation/tm/fuzzy', {
