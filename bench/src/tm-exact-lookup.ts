@@ -84,12 +84,23 @@ async function lookupsOn(
       `  ${label}: ${seen.size} memory entries stored through Bhasha's schema in ${((performance.now() - loadStart) / 1000).toFixed(0)} s\n`,
     );
 
+    const stored = seen.size;
+    seen.clear(); // a million hash strings less for the collector to walk while timing
     const repository = createTranslationMemoryRepository(handle.db);
     const next = seededRandom(7);
     const pick = () => hashes[Math.floor(next() * hashes.length)]!;
     const lookups = Array.from({ length: LOOKUPS }, pick);
     for (let i = 0; i < 50; i += 1) await repository.translationsOf(organisationId, 'en', 'hi', [pick()]);
     const floor = await timeEach(lookups, (hash) => handle.executeSql('SELECT $1::text AS hash', [hash]));
+    // The memory branch of that statement alone, as plain parameterised SQL: the database's part
+    // without the query builder and without the translations branch's join planning.
+    const branch = await timeEach(lookups, (hash) =>
+      handle.executeSql(
+        `SELECT source_hash, source_text, text, type, display_type, updated_at FROM memory_entries
+         WHERE organisation_id = $1 AND source_lang = $2 AND target_lang = $3 AND source_hash = any($4::text[])`,
+        [organisationId, 'en', 'hi', `{${hash}}`],
+      ),
+    );
     const timed = await timeEach(lookups, (hash) =>
       repository.translationsOf(organisationId, 'en', 'hi', [hash]),
     );
@@ -107,11 +118,12 @@ async function lookupsOn(
       .filter((line) => /Planning Time|Execution Time/.test(line))
       .map((line) => line.trim());
     report(
-      `exact TM lookup by hash on ${label} (repository translationsOf, 2 queries)`,
+      `exact TM lookup by hash on ${label} (repository translationsOf, one UNION ALL statement)`,
       p95 / floorP95,
       'p95 ≤ 0.5 ms',
       p95 <= 0.5,
-      `p95 ${p95.toFixed(3)} ms, median ${percentile(timed.ms, 50).toFixed(3)} ms over ${LOOKUPS} warm lookups (${found} found) in ${seen.size} entries; ` +
+      `p95 ${p95.toFixed(3)} ms, median ${percentile(timed.ms, 50).toFixed(3)} ms over ${LOOKUPS} warm lookups (${found} found) in ${stored} entries; ` +
+        `its memory_entries branch alone as plain SQL: p95 ${percentile(branch.ms, 95).toFixed(3)} ms, median ${percentile(branch.ms, 50).toFixed(3)} ms; ` +
         `a parameterised SELECT $1 round trip: p95 ${floorP95.toFixed(3)} ms, median ${percentile(floor.ms, 50).toFixed(3)} ms; ` +
         `plan: ${scan}; ${timing.join(', ')}; load average ${loadavg()
           .map((x) => x.toFixed(1))
