@@ -76,6 +76,8 @@ const SITEMAP_LIMIT = 50_000;
  * site cycles through never hits, so this is sized for a site of a few hundred large pages.
  */
 const PLAN_CACHE_BYTES = 128 * 1024 * 1024;
+/** Memory for origin validators (ETag, plan key and headers per source URL). */
+const VALIDATOR_BYTES = 16 * 1024 * 1024;
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
@@ -136,6 +138,10 @@ export function createProxyService(deps: {
   const plans = new ByteLru<PagePlan>(planCacheBytes);
   const renders = new ByteLru<Buffer>(settings.renderCacheBytes ?? Math.floor(planCacheBytes / 2));
   let planCount = 0;
+  /** Origin validators of pages whose plan is held, by project and source URL. */
+  const validators = new ByteLru<{ etag: string; planKey: string; headers: Record<string, string> }>(
+    VALIDATOR_BYTES,
+  );
 
   /** The key of a page body's plan: its hash and the settings that change what is a segment. */
   function planKeyOf(site: ProxySite, body: Buffer): string {
@@ -354,16 +360,37 @@ export function createProxyService(deps: {
       if (hit) return { ...hit, headers: { ...hit.headers, 'x-bhasha-cache': 'hit' } };
     }
 
+    // A page whose plan is held is revalidated with the origin (If-None-Match on its ETag): an
+    // unchanged page costs the origin a 304 and the proxy no transfer and no hash. Requests with
+    // forwarded cookies are personal and always fetched whole.
+    const validatorKey = `${site.projectId}|${target.source.href}`;
+    let known = hasCookies ? undefined : validators.get(validatorKey);
+    if (known && plans.get(known.planKey) === undefined) known = undefined;
     let origin;
+    let plan: PagePlan | undefined;
+    let headers: Record<string, string> = {};
     try {
-      origin = await fetcher.fetchOrigin(target.source, toOrigin);
+      origin = await fetcher.fetchOrigin(
+        target.source,
+        known ? { ...toOrigin, 'if-none-match': known.etag } : toOrigin,
+      );
+      if (known && origin.status === 304) {
+        plan = plans.get(known.planKey);
+        // The plan left memory while the origin answered: ask for the whole page.
+        if (!plan) origin = await fetcher.fetchOrigin(target.source, toOrigin);
+      }
     } catch (error) {
       return failure(error);
     }
-    const headers: Record<string, string> = {};
     for (const name of PASSED_RESPONSE_HEADERS) {
       const value = header(origin.headers[name]);
       if (value !== undefined) headers[name] = value;
+    }
+    let status = origin.status;
+    if (plan && known) {
+      // A 304 updates the stored headers it carries (RFC 9111 §4.3.4).
+      headers = { ...known.headers, ...headers };
+      status = 200;
     }
     if (target.isPreview) headers['x-robots-tag'] = 'noindex, nofollow';
     const rewriteLink = createLinkRewriter({
@@ -379,7 +406,18 @@ export function createProxyService(deps: {
 
     let body = origin.body;
     const contentType = headers['content-type'] ?? '';
-    if (isHtml(contentType) && isUtf8(contentType)) {
+    if (plan && known) {
+      // Revalidated: the page is the one planned under known.planKey.
+      const renderKey = `${known.planKey}|${key}`;
+      const memo = renders.get(renderKey);
+      if (memo) {
+        body = memo;
+      } else {
+        body = render(target, states, plan, addressKey);
+        renders.set(renderKey, body, body.length + renderKey.length * 2 + 64);
+      }
+      headers['content-language'] = language;
+    } else if (isHtml(contentType) && isUtf8(contentType)) {
       const planKey = planKeyOf(site, body);
       // The same origin bytes with the same translations, settings and address render the same
       // page: the memo is keyed by all of them (`key` holds every version the page cache uses).
@@ -391,13 +429,26 @@ export function createProxyService(deps: {
         body = render(target, states, planOf(site, planKey, body), addressKey);
         renders.set(renderKey, body, body.length + renderKey.length * 2 + 64);
       }
+      const etag = header(origin.headers.etag);
+      if (
+        etag !== undefined &&
+        origin.status === 200 &&
+        !hasCookies &&
+        origin.headers['set-cookie'] === undefined
+      )
+        validators.set(
+          validatorKey,
+          { etag, planKey, headers: { ...headers } },
+          validatorKey.length * 2 + 1024,
+        );
+      else validators.delete(validatorKey);
       headers['content-language'] = language;
     }
-    const response = { status: origin.status, headers, body };
+    const response = { status, headers, body };
     const originCacheControl = headers['cache-control'] ?? '';
     if (
       cacheable &&
-      origin.status === 200 &&
+      status === 200 &&
       origin.headers['set-cookie'] === undefined &&
       !/\b(private|no-store)\b/i.test(originCacheControl)
     ) {
