@@ -7,6 +7,8 @@ import type { MemoryEntryRow, TranslationMemoryRepository } from './translation-
 /** Units read, de-duplicated and written together: one round of statements per batch. */
 export const TMX_IMPORT_BATCH = 5000;
 const WRITE_CHUNK = 500;
+/** Memory rows stored by one import after which the table's planner statistics are refreshed. */
+const ANALYZE_AFTER = 10_000;
 
 /** Where an import writes: one project, its source language and one target language. */
 export interface TmxImportTarget {
@@ -95,6 +97,7 @@ export async function importTmxStream(
     totals.units = seen;
     await flush();
     await pending;
+    if (totals.addedToMemory >= ANALYZE_AFTER) await deps.repository.analyzeMemory();
   } catch (error) {
     await pending.catch(() => undefined);
     throw error;

@@ -239,6 +239,15 @@ export function createTranslationMemoryRepository(db: Database) {
       }
     },
 
+    /**
+     * Refreshes the planner's statistics of the memory after a bulk load: without them a fresh
+     * million rows look like a handful, and the paged reads of the fuzzy index sort the whole
+     * memory on every page instead of walking the (organisation_id, updated_at) index.
+     */
+    async analyzeMemory(): Promise<void> {
+      await db.execute(sql`analyze ${memoryEntries}`);
+    },
+
     /** The source text of a segment of the project. */
     async segmentText(projectId: string, sourceHash: string): Promise<string | undefined> {
       const [row] = await db
