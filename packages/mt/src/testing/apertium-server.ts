@@ -49,10 +49,11 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Starts apertium-apy on a free loopback port and waits (up to 30 s) until it lists its pairs;
- * fails loudly when it is not installed or exits.
+ * Starts apertium-apy on a free loopback port and waits (30 s unless told otherwise: a loaded
+ * machine running browsers beside it starts it slower) until it lists its pairs; fails loudly
+ * when it is not installed or exits.
  */
-export async function startApertium(): Promise<ApertiumServer> {
+export async function startApertium({ startTimeoutMs = 30_000 } = {}): Promise<ApertiumServer> {
   const binary = findBinary();
   if (!binary) {
     throw new Error(
@@ -72,7 +73,7 @@ export async function startApertium(): Promise<ApertiumServer> {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`apertium-apy exited with code ${child.exitCode}: ${stderr}`);
@@ -83,7 +84,9 @@ export async function startApertium(): Promise<ApertiumServer> {
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`apertium-apy did not start on port ${port} within 30 s: ${stderr}`);
+      throw new Error(
+        `apertium-apy did not start on port ${port} within ${startTimeoutMs / 1000} s: ${stderr}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
