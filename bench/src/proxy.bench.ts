@@ -155,7 +155,7 @@ export async function benchProxy(): Promise<void> {
       proxy.child.send({ type: 'reset' });
       runs[mode] = await load(proxy.origin, paths, CONNECTIONS);
       loopDelays[mode] = await loopDelayOf(proxy.child);
-      if (mode === 'bhasha') runs['bhasha-single'] = await load(proxy.origin, paths, 1);
+      if (mode === 'bhasha-norender') runs['bhasha-single'] = await load(proxy.origin, paths, 1);
       await stop(proxy.child);
     }
     for (const [name, run] of Object.entries(runs)) {
@@ -168,34 +168,35 @@ export async function benchProxy(): Promise<void> {
           '\n',
       );
     }
+    // "Uncached" is judged on bhasha-norender: every request asks the origin (conditionally: an
+    // unchanged page is a 304) and every response is rendered from the current translations; only
+    // the page's parse (its plan, keyed by the origin bytes' hash) is reused. bhasha also memoises
+    // rendered pages, a cache in all but name, so it is reported for information only.
     const naive = runs.naive;
-    const uncached = runs.bhasha;
+    const uncached = runs['bhasha-norender'];
+    const memoised = runs.bhasha;
     const cached = runs['bhasha-cached'];
     const noPlan = runs['bhasha-noplan'];
     const single = runs['bhasha-single'];
-    if (!naive || !uncached || !cached || !noPlan || !single) return; // BENCH_PROXY_MODES: a partial run
+    if (!naive || !uncached || !memoised || !cached || !noPlan || !single) return; // BENCH_PROXY_MODES: a partial run
     process.stdout.write(
       `  nginx (1 connection) p50 ${nginxSingle.p50} ms; bhasha uncached (1 connection) p50 ${single.p50} ms\n`,
     );
     const uncachedRatio = uncached.requestsPerSecond / naive.requestsPerSecond;
     report(
-      'proxy uncached vs naive SAX proxy',
+      'proxy uncached (every response rendered) vs naive SAX proxy',
       uncachedRatio,
       '≥ 2×',
       uncachedRatio >= 2,
       `${uncached.requestsPerSecond.toFixed(0)} vs ${naive.requestsPerSecond.toFixed(0)} req/s`,
     );
-    const noRender = runs['bhasha-norender'];
-    if (noRender) {
-      const ratio = noRender.requestsPerSecond / naive.requestsPerSecond;
-      report(
-        'proxy uncached, plans memoised, every response rendered, vs naive',
-        ratio,
-        'info',
-        true,
-        `${noRender.requestsPerSecond.toFixed(0)} req/s, p99 ${noRender.p99} ms`,
-      );
-    }
+    report(
+      'proxy with render memo and origin revalidation vs naive',
+      memoised.requestsPerSecond / naive.requestsPerSecond,
+      'info',
+      true,
+      `${memoised.requestsPerSecond.toFixed(0)} req/s, p99 ${memoised.p99} ms`,
+    );
     const noPlanRatio = noPlan.requestsPerSecond / naive.requestsPerSecond;
     report(
       'proxy uncached, nothing memoised (every page parsed and rendered), vs naive',
@@ -211,7 +212,12 @@ export async function benchProxy(): Promise<void> {
       2,
       `${single.p50} vs ${nginxSingle.p50} ms`,
     );
-    reportMs('proxy uncached p99 at 32 connections', uncached.p99, 50, `nginx p99 ${runs.nginx.p99} ms`);
+    reportMs(
+      'proxy uncached (every response rendered) p99 at 32 connections',
+      uncached.p99,
+      50,
+      `nginx p99 ${runs.nginx.p99} ms`,
+    );
     const cachedRatio = cached.requestsPerSecond / runs.nginx.requestsPerSecond;
     report(
       'proxy cached vs nginx direct',
