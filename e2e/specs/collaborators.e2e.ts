@@ -1,36 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickOption, screenshot, startProductFixture, uniqueEmail, type ProductFixture } from '../support';
+import { postJson, signIn } from '../support/product-api';
 
 /*
  * Issue 4 end to end: an organisation admin creates a collaborator in the dashboard and assigns
  * it to one of two projects; the collaborator signs in and sees that project only. The super
  * admin sees every organisation.
  */
-
-async function postJson<T>(
-  url: string,
-  body: unknown,
-  token?: string,
-): Promise<{ success: boolean; message: string; data: T }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: token, timezone: new Date().toISOString() } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as { success: boolean; message: string; data: T };
-}
-
-async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/sign-in`);
-  await page.getByTestId('sign-in-email').fill(email);
-  await page.getByTestId('sign-in-password').fill(password);
-  await page.getByTestId('sign-in-submit').click();
-  await page.getByTestId('main-app').waitFor({ timeout: 30_000 });
-}
 
 /** Users holding an apikey accept the terms once (spec §2 "Terms & Conditions") before anything else. */
 async function acceptTerms(page: Page): Promise<void> {

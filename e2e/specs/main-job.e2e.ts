@@ -13,6 +13,7 @@ import {
 } from '../support';
 import { startApertium, type ApertiumServer } from '../support/apertium';
 import { startTaggedSite, type TaggedSite } from '../support/tagged-site';
+import { postApi, signIn } from '../support/product-api';
 
 /*
  * Issue 8 "End to end: the whole main job": an organisation admin creates a project for a website
@@ -38,37 +39,6 @@ const MACHINE_SOURCES = [
   'The library closes at six in the evening.',
   'The bus stops in front of the library.',
 ];
-
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  data: T;
-}
-
-async function postJson<T>(
-  baseUrl: string,
-  path: string,
-  body: unknown,
-  token?: string,
-): Promise<Envelope<T>> {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: token, timezone: new Date().toISOString() } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/sign-in`);
-  await page.getByTestId('sign-in-email').fill(email);
-  await page.getByTestId('sign-in-password').fill(password);
-  await page.getByTestId('sign-in-submit').click();
-  await page.getByTestId('main-app').waitFor({ timeout: 30_000 });
-}
 
 /** The words a progress legend entry of the editor shows ("Machine 12" → 12). */
 async function wordsOf(
@@ -122,9 +92,9 @@ describe('the whole main job in Chromium against the built product and a real Ap
       },
     });
     baseUrl = product.server.url;
-    const root = await postJson<{ token: string }>(baseUrl, 'auth', product.server.admin);
+    const root = await postApi<{ token: string }>(baseUrl, 'auth', product.server.admin);
     expect(root.success, root.message).toBe(true);
-    const organisation = await postJson(
+    const organisation = await postApi(
       baseUrl,
       'auth/newOrganisation',
       {
@@ -212,10 +182,10 @@ describe('the whole main job in Chromium against the built product and a real Ap
     await screenshot(page, 'main-job-machine-translated');
 
     // Apertium's own Spanish is what the editor now holds for the strings nobody touched.
-    const login = await postJson<{ token: string }>(baseUrl, 'auth', admin);
+    const login = await postApi<{ token: string }>(baseUrl, 'auth', admin);
     expect(login.success, login.message).toBe(true);
     const tmOf = async (): Promise<TmEntry[]> => {
-      const answer = await postJson<{ tm: TmEntry[] }>(
+      const answer = await postApi<{ tm: TmEntry[] }>(
         baseUrl,
         'translation/filter',
         { projectId, targetLang: LANGUAGE, pageNumber: 1, pageSize: 200 },

@@ -1,36 +1,12 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startProductFixture, uniqueEmail, type ProductFixture } from '../support';
+import { postJson, signIn } from '../support/product-api';
 
 /*
  * An organisation admin runs its team from the dashboard; the super admin sees every organisation.
  * Projects assigned to collaborators arrive with the projects feature (issue 5): this spec checks
  * that the collaborator signs in to the main app without the admin-only sections.
  */
-
-async function postJson<T>(
-  url: string,
-  body: unknown,
-  token?: string,
-): Promise<{ success: boolean; message: string; data: T }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: token, timezone: new Date().toISOString() } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as { success: boolean; message: string; data: T };
-}
-
-async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/sign-in`);
-  await page.getByTestId('sign-in-email').fill(email);
-  await page.getByTestId('sign-in-password').fill(password);
-  await page.getByTestId('sign-in-submit').click();
-  await page.getByTestId('main-app').waitFor({ timeout: 30_000 });
-}
 
 describe('organisations and users in Chromium against the built product', () => {
   let product: ProductFixture;

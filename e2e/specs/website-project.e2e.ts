@@ -10,6 +10,7 @@ import {
   type ProductFixture,
   type StaticSite,
 } from '../support';
+import { postJson, signIn } from '../support/product-api';
 
 /*
  * Issue 5 end to end: an organisation admin adds a real website (the Jitsi handbook served on
@@ -19,30 +20,6 @@ import {
 
 /** Pages of the handbook (SOURCES.md): each links to the others, so the crawl reads nearly all of them. */
 const HANDBOOK_PAGES = 75;
-
-async function postJson<T>(
-  url: string,
-  body: unknown,
-  token?: string,
-): Promise<{ success: boolean; message: string; data: T }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: token, timezone: new Date().toISOString() } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as { success: boolean; message: string; data: T };
-}
-
-async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/sign-in`);
-  await page.getByTestId('sign-in-email').fill(email);
-  await page.getByTestId('sign-in-password').fill(password);
-  await page.getByTestId('sign-in-submit').click();
-  await page.getByTestId('main-app').waitFor({ timeout: 30_000 });
-}
 
 /** The crawl progress bar's value as the page shows it (antd sets aria-valuenow). */
 async function readProgress(page: Page): Promise<number> {

@@ -15,6 +15,7 @@ import {
   type StaticSite,
   startStaticSite,
 } from '../support';
+import { postApi, signIn } from '../support/product-api';
 
 /*
  * Issue 6 end to end: a crawled website project (the Jitsi handbook on loopback) in the translation
@@ -28,37 +29,6 @@ const LANGUAGE = 'hi';
 const WORD = 'बैठक';
 const REPLACEMENT = 'मीटिंग';
 const TRANSLATIONS = [`जित्सी ${WORD} एक`, `जित्सी ${WORD} दो`, `जित्सी ${WORD} तीन`];
-
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  data: T;
-}
-
-async function postJson<T>(
-  baseUrl: string,
-  path: string,
-  body: unknown,
-  token?: string,
-): Promise<Envelope<T>> {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: token, timezone: new Date().toISOString() } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/sign-in`);
-  await page.getByTestId('sign-in-email').fill(email);
-  await page.getByTestId('sign-in-password').fill(password);
-  await page.getByTestId('sign-in-submit').click();
-  await page.getByTestId('main-app').waitFor({ timeout: 30_000 });
-}
 
 /** The words a progress legend entry shows ("Self 12" → 12). */
 async function wordsOf(page: Page, bucket: 'self' | 'newContent'): Promise<number> {
@@ -118,9 +88,9 @@ describe('the translation editor in Chromium against the built product', () => {
     const env = { ALLOW_PRIVATE_NETWORK_FETCH: 'true' };
     product = await startProductFixture({ env });
     baseUrl = product.server.url;
-    const root = await postJson<{ token: string }>(baseUrl, 'auth', product.server.admin);
+    const root = await postApi<{ token: string }>(baseUrl, 'auth', product.server.admin);
     expect(root.success, root.message).toBe(true);
-    const organisation = await postJson(
+    const organisation = await postApi(
       baseUrl,
       'auth/newOrganisation',
       {
@@ -133,12 +103,12 @@ describe('the translation editor in Chromium against the built product', () => {
       root.data.token,
     );
     expect(organisation.success, organisation.message).toBe(true);
-    const login = await postJson<{ token: string }>(baseUrl, 'auth', admin);
+    const login = await postApi<{ token: string }>(baseUrl, 'auth', admin);
     expect(login.success, login.message).toBe(true);
     const token = login.data.token;
 
     // The project and its crawl, as the wizard does them (the wizard itself is issue 5's spec).
-    const created = await postJson<{ project: { projectId: string } }>(
+    const created = await postApi<{ project: { projectId: string } }>(
       baseUrl,
       'project/new',
       { name: 'Jitsi handbook', baseUrl: `${site.origin}/handbook/`, targetLanguages: [LANGUAGE] },
@@ -146,10 +116,10 @@ describe('the translation editor in Chromium against the built product', () => {
     );
     expect(created.success, created.message).toBe(true);
     projectId = created.data.project.projectId;
-    const crawl = await postJson(baseUrl, 'project/crawl', { projectId }, token);
+    const crawl = await postApi(baseUrl, 'project/crawl', { projectId }, token);
     expect(crawl.success, crawl.message).toBe(true);
     for (const deadline = Date.now() + 240_000; ;) {
-      const last = await postJson<{ status: string }>(baseUrl, 'scope/crawl/last', { projectId }, token);
+      const last = await postApi<{ status: string }>(baseUrl, 'scope/crawl/last', { projectId }, token);
       if (last.data?.status === 'COMPLETED') break;
       if (last.data?.status === 'FAILED' || Date.now() > deadline)
         throw new Error(
@@ -159,7 +129,7 @@ describe('the translation editor in Chromium against the built product', () => {
     }
 
     // A segment for the visitor's suggestion, well below the three the translator will edit.
-    const newContent = await postJson<{ tm: TmEntry[]; total: number }>(
+    const newContent = await postApi<{ tm: TmEntry[]; total: number }>(
       baseUrl,
       'translation/filter',
       { projectId, targetLang: LANGUAGE, newContent: true, pageNumber: 1, pageSize: 50 },

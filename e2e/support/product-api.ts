@@ -1,0 +1,40 @@
+import type { Page } from 'playwright-core';
+
+/** The answer envelope of every product call (DESIGN.md API conventions). */
+export interface Envelope<T> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+/** POSTs JSON to a product URL, signed in when a token is given, and returns the envelope. */
+export async function postJson<T>(url: string, body: unknown, token?: string): Promise<Envelope<T>> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: token, timezone: new Date().toISOString() } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** The same for an API path (`project/crawl`) below the product's base URL. */
+export function postApi<T>(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<Envelope<T>> {
+  return postJson<T>(`${baseUrl}/api/${path}`, body, token);
+}
+
+/** Signs in through the sign-in form and waits for the main app. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/sign-in`);
+  await page.getByTestId('sign-in-email').fill(email);
+  await page.getByTestId('sign-in-password').fill(password);
+  await page.getByTestId('sign-in-submit').click();
+  await page.getByTestId('main-app').waitFor({ timeout: 30_000 });
+}
