@@ -66,45 +66,6 @@ export interface MemoryEntryRow {
 export function createTranslationMemoryRepository(db: Database) {
   return {
     /**
-     * Translated source texts of the organisation in one source language changed after `since`
-     * (project translations and the organisation's memory entries), for the fuzzy index.
-     */
-    async sourcesChangedSince(
-      organisationId: string,
-      sourceLang: string,
-      since: SourceWatermarks,
-    ): Promise<{ fromProjects: MemorySource[]; fromMemory: MemorySource[] }> {
-      const fromProjects = await db
-        .select({ sourceHash: segments.sourceHash, text: segments.text, updatedAt: translations.updatedAt })
-        .from(translations)
-        .innerJoin(segments, eq(segments.id, translations.segmentId))
-        .innerJoin(projects, eq(projects.id, translations.projectId))
-        .where(
-          and(
-            eq(translations.organisationId, organisationId),
-            eq(projects.sourceLanguage, sourceLang),
-            ne(translations.type, UNTRANSLATED),
-            gt(translations.updatedAt, since.translations),
-          ),
-        );
-      const fromMemory = await db
-        .select({
-          sourceHash: memoryEntries.sourceHash,
-          text: memoryEntries.sourceText,
-          updatedAt: memoryEntries.updatedAt,
-        })
-        .from(memoryEntries)
-        .where(
-          and(
-            eq(memoryEntries.organisationId, organisationId),
-            eq(memoryEntries.sourceLang, sourceLang),
-            gt(memoryEntries.updatedAt, since.memory),
-          ),
-        );
-      return { fromProjects, fromMemory };
-    },
-
-    /**
      * Translations in `targetLang` of the given source hashes, from the organisation's projects and
      * memory. One statement (UNION ALL) rather than one per table: an exact lookup is one round
      * trip and one plan, on the b-tree indexes `translations_org_hash_idx` and
@@ -169,8 +130,9 @@ export function createTranslationMemoryRepository(db: Database) {
     },
 
     /**
-     * The rows `sourcesChangedSince` answers, from one table, a page at a time in (updated_at, id)
-     * order: the cursor keeps the timestamp at full precision (as text), so rows that share one
+     * Translated source texts of the organisation in one source language changed since a watermark
+     * (project translations or the organisation's memory entries), for the fuzzy index: one table,
+     * a page at a time in (updated_at, id) order. The cursor keeps the timestamp at full precision (as text), so rows that share one
      * (a whole stored batch does) are neither repeated nor skipped. The plain `updated_at >=` bound
      * lets the (organisation_id, updated_at) index start each page at the cursor: the row
      * comparison alone made every page scan from the start (a 1M-row build took 278 s, not 85 s).
