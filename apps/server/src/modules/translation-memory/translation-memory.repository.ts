@@ -49,6 +49,58 @@ function textArray(values: readonly string[]): string {
   return `{${values.map((value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }
 
+/**
+ * The exact lookup of `translationsOf` as one named prepared statement (UNION ALL of the
+ * organisation's project translations and memory entries, each on its b-tree index
+ * `translations_org_hash_idx` / `memory_entries_key_uq`): building the query per call cost more
+ * than running it (bench/src/tm-exact-lookup.ts).
+ */
+function prepareExactLookup(db: Database) {
+  const hashes = sql.placeholder('hashes');
+  const fromProjects = db
+    .select({
+      sourceHash: translations.sourceHash,
+      sourceText: segments.text,
+      text: translations.text,
+      type: translations.type,
+      displayType: translations.displayType,
+      projectId: sql<string | null>`${translations.projectId}`.as('project_id'),
+      updatedAt: translations.updatedAt,
+    })
+    .from(translations)
+    .innerJoin(segments, eq(segments.id, translations.segmentId))
+    .innerJoin(projects, eq(projects.id, translations.projectId))
+    .where(
+      and(
+        eq(translations.organisationId, sql.placeholder('organisationId')),
+        sql`${translations.sourceHash} = any(${hashes}::text[])`,
+        eq(translations.targetLang, sql.placeholder('targetLang')),
+        eq(projects.sourceLanguage, sql.placeholder('sourceLang')),
+        ne(translations.type, UNTRANSLATED),
+      ),
+    );
+  const fromMemory = db
+    .select({
+      sourceHash: memoryEntries.sourceHash,
+      sourceText: memoryEntries.sourceText,
+      text: memoryEntries.text,
+      type: memoryEntries.type,
+      displayType: memoryEntries.displayType,
+      projectId: sql<string | null>`NULL::uuid`.as('project_id'),
+      updatedAt: memoryEntries.updatedAt,
+    })
+    .from(memoryEntries)
+    .where(
+      and(
+        eq(memoryEntries.organisationId, sql.placeholder('organisationId')),
+        eq(memoryEntries.sourceLang, sql.placeholder('sourceLang')),
+        eq(memoryEntries.targetLang, sql.placeholder('targetLang')),
+        sql`${memoryEntries.sourceHash} = any(${hashes}::text[])`,
+      ),
+    );
+  return unionAll(fromProjects, fromMemory).prepare('tm_exact_lookup');
+}
+
 /** A TMX unit kept in the organisation's memory. */
 export interface MemoryEntryRow {
   sourceLang: string;
@@ -64,6 +116,9 @@ export interface MemoryEntryRow {
  * caller's, resolved by the service through project access, so foreign rows never appear.
  */
 export function createTranslationMemoryRepository(db: Database) {
+  let preparedExactLookup: ReturnType<typeof prepareExactLookup> | undefined;
+  /** Prepared once per database: drizzle builds the SQL once and PostgreSQL can keep the plan. */
+  const exactLookup = () => (preparedExactLookup ??= prepareExactLookup(db));
   return {
     /**
      * Translations in `targetLang` of the given source hashes, from the organisation's projects and
@@ -79,49 +134,12 @@ export function createTranslationMemoryRepository(db: Database) {
     ): Promise<MemoryTranslation[]> {
       if (hashes.length === 0) return [];
       // One array parameter per table: the statement is the same whatever the number of hashes.
-      const hashArray = textArray(hashes);
-      const fromProjects = db
-        .select({
-          sourceHash: translations.sourceHash,
-          sourceText: segments.text,
-          text: translations.text,
-          type: translations.type,
-          displayType: translations.displayType,
-          projectId: sql<string | null>`${translations.projectId}`.as('project_id'),
-          updatedAt: translations.updatedAt,
-        })
-        .from(translations)
-        .innerJoin(segments, eq(segments.id, translations.segmentId))
-        .innerJoin(projects, eq(projects.id, translations.projectId))
-        .where(
-          and(
-            eq(translations.organisationId, organisationId),
-            sql`${translations.sourceHash} = any(${hashArray}::text[])`,
-            eq(translations.targetLang, targetLang),
-            eq(projects.sourceLanguage, sourceLang),
-            ne(translations.type, UNTRANSLATED),
-          ),
-        );
-      const fromMemory = db
-        .select({
-          sourceHash: memoryEntries.sourceHash,
-          sourceText: memoryEntries.sourceText,
-          text: memoryEntries.text,
-          type: memoryEntries.type,
-          displayType: memoryEntries.displayType,
-          projectId: sql<string | null>`NULL::uuid`.as('project_id'),
-          updatedAt: memoryEntries.updatedAt,
-        })
-        .from(memoryEntries)
-        .where(
-          and(
-            eq(memoryEntries.organisationId, organisationId),
-            eq(memoryEntries.sourceLang, sourceLang),
-            eq(memoryEntries.targetLang, targetLang),
-            sql`${memoryEntries.sourceHash} = any(${hashArray}::text[])`,
-          ),
-        );
-      const rows = await unionAll(fromProjects, fromMemory);
+      const rows = await exactLookup().execute({
+        organisationId,
+        sourceLang,
+        targetLang,
+        hashes: textArray(hashes),
+      });
       return rows.map((row) => ({
         ...row,
         type: row.type as TranslationType,
