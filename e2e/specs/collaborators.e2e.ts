@@ -1,20 +1,12 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickOption, screenshot, startProductFixture, uniqueEmail, type ProductFixture } from '../support';
-import { postJson, signIn } from '../support/product-api';
+import { acceptTerms, postJson, signIn } from '../support/product-api';
 
 /*
  * Issue 4 end to end: an organisation admin creates a collaborator in the dashboard and assigns
  * it to one of two projects; the collaborator signs in and sees that project only. The super
  * admin sees every organisation.
  */
-
-/** Users holding an apikey accept the terms once (spec §2 "Terms & Conditions") before anything else. */
-async function acceptTerms(page: Page): Promise<void> {
-  await page.getByTestId('contract-checkbox').click();
-  await page.getByTestId('contract-agree').click();
-  await page.getByTestId('contract-agree').waitFor({ state: 'detached' });
-}
 
 describe('collaborators assigned to projects, in Chromium against the built product', () => {
   let product: ProductFixture;

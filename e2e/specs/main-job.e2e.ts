@@ -13,7 +13,7 @@ import {
 } from '../support';
 import { startApertium, type ApertiumServer } from '../support/apertium';
 import { startTaggedSite, type TaggedSite } from '../support/tagged-site';
-import { postApi, signIn } from '../support/product-api';
+import { acceptTerms, postApi, signIn } from '../support/product-api';
 
 /*
  * Issue 8 "End to end: the whole main job": an organisation admin creates a project for a website
@@ -118,9 +118,7 @@ describe('the whole main job in Chromium against the built product and a real Ap
   it('creates, crawls, machine-translates, corrects, and serves the page through the proxy and the snippet', async () => {
     const { page, problems } = await product.openPage('desktop');
     await signIn(page, baseUrl, admin.email, admin.password);
-    await page.getByTestId('contract-checkbox').click();
-    await page.getByTestId('contract-agree').click();
-    await page.getByTestId('contract-agree').waitFor({ state: 'detached' });
+    await acceptTerms(page);
 
     // 1. The project, from the dashboard's wizard: English source (the default), Spanish target.
     await page.getByTestId('nav-projects').click();

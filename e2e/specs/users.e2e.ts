@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startProductFixture, uniqueEmail, type ProductFixture } from '../support';
-import { postJson, signIn } from '../support/product-api';
+import { acceptTerms, postJson, signIn } from '../support/product-api';
 
 /*
  * An organisation admin runs its team from the dashboard; the super admin sees every organisation.
@@ -43,9 +43,7 @@ describe('organisations and users in Chromium against the built product', () => 
     const { page } = await product.openPage('desktop');
     await signIn(page, product.server.url, admin.email, admin.password);
     // The admin was created with an apikey: the terms must be accepted first.
-    await page.getByTestId('contract-checkbox').click();
-    await page.getByTestId('contract-agree').click();
-    await page.getByTestId('contract-agree').waitFor({ state: 'detached' });
+    await acceptTerms(page);
 
     await page.getByTestId('nav-users').click();
     await page.getByTestId('users-table').waitFor();

@@ -10,7 +10,7 @@ import {
   type ProductFixture,
   type StaticSite,
 } from '../support';
-import { postJson, signIn } from '../support/product-api';
+import { acceptTerms, postJson, signIn } from '../support/product-api';
 
 /*
  * Issue 5 end to end: an organisation admin adds a real website (the Jitsi handbook served on
@@ -62,9 +62,7 @@ describe('a website project in Chromium against the built product', () => {
   it('creates a project, watches the crawl live, then sees the URLs and the word counts', async () => {
     const { page, problems } = await product.openPage('desktop');
     await signIn(page, product.server.url, admin.email, admin.password);
-    await page.getByTestId('contract-checkbox').click();
-    await page.getByTestId('contract-agree').click();
-    await page.getByTestId('contract-agree').waitFor({ state: 'detached' });
+    await acceptTerms(page);
 
     // The wizard: type and name, the website, the languages.
     await page.getByTestId('nav-projects').click();

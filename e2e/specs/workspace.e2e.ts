@@ -15,7 +15,7 @@ import {
   type StaticSite,
   startStaticSite,
 } from '../support';
-import { postApi, signIn } from '../support/product-api';
+import { acceptTerms, postApi, signIn } from '../support/product-api';
 
 /*
  * Issue 6 end to end: a crawled website project (the Jitsi handbook on loopback) in the translation
@@ -156,9 +156,7 @@ describe('the translation editor in Chromium against the built product', () => {
   it('translates with the keyboard, restores a revision, accepts a suggestion and replaces a word', async () => {
     const { page, problems } = await product.openPage('desktop');
     await signIn(page, baseUrl, admin.email, admin.password);
-    await page.getByTestId('contract-checkbox').click();
-    await page.getByTestId('contract-agree').click();
-    await page.getByTestId('contract-agree').waitFor({ state: 'detached' });
+    await acceptTerms(page);
 
     // The editor of Hindi, filtered to New Content Available.
     await page.goto(`${baseUrl}/app/workspace/${projectId}/${LANGUAGE}`);

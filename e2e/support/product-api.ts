@@ -38,3 +38,10 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByTestId('sign-in-submit').click();
   await page.getByTestId('main-app').waitFor({ timeout: 30_000 });
 }
+
+/** Users holding an apikey accept the terms once (spec §2 "Terms & Conditions") before anything else. */
+export async function acceptTerms(page: Page): Promise<void> {
+  await page.getByTestId('contract-checkbox').click();
+  await page.getByTestId('contract-agree').click();
+  await page.getByTestId('contract-agree').waitFor({ state: 'detached' });
+}

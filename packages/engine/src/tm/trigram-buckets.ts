@@ -22,6 +22,22 @@ const setKeys = new Int32Array(SET_SIZE);
 const setStamps = new Int32Array(SET_SIZE);
 let generation = 0;
 
+/** Empties the scratch set: a new generation (stamps are cleared only when the counter wraps). */
+function clearSet(): void {
+  generation += 1;
+  if (generation === 0x7fffffff) {
+    setStamps.fill(0);
+    generation = 1;
+  }
+}
+
+/** The scratch set's slot for `bucket`: where it is, or the free slot where it goes (linear probing). */
+function slotOf(bucket: number): number {
+  let slot = Math.imul(bucket, 0x9e3779b1) >>> 18;
+  while (setStamps[slot] === generation && setKeys[slot] !== bucket) slot = (slot + 1) & (SET_SIZE - 1);
+  return slot;
+}
+
 /**
  * The distinct buckets of a text's trigrams, written into `out` from `at` in first-seen order;
  * answers how many. `out` must hold `text.length` entries from `at` and the text must be at most
@@ -30,16 +46,11 @@ let generation = 0;
 export function distinctBuckets(text: string, mask: number, out: Int32Array, at = 0): number {
   const grams = text.length - 2;
   if (grams <= 0) return 0;
-  generation += 1;
-  if (generation === 0x7fffffff) {
-    setStamps.fill(0);
-    generation = 1;
-  }
+  clearSet();
   let distinct = 0;
   for (let i = 0; i < grams; i += 1) {
     const bucket = trigramBucket(text, i, mask);
-    let slot = Math.imul(bucket, 0x9e3779b1) >>> 18;
-    while (setStamps[slot] === generation && setKeys[slot] !== bucket) slot = (slot + 1) & (SET_SIZE - 1);
+    const slot = slotOf(bucket);
     if (setStamps[slot] === generation) continue;
     setStamps[slot] = generation;
     setKeys[slot] = bucket;
@@ -62,16 +73,11 @@ export function bucketMultiplicities(
 ): number {
   const grams = text.length - 2;
   if (grams <= 0) return 0;
-  generation += 1;
-  if (generation === 0x7fffffff) {
-    setStamps.fill(0);
-    generation = 1;
-  }
+  clearSet();
   let distinct = 0;
   for (let i = 0; i < grams; i += 1) {
     const bucket = trigramBucket(text, i, mask);
-    let slot = Math.imul(bucket, 0x9e3779b1) >>> 18;
-    while (setStamps[slot] === generation && setKeys[slot] !== bucket) slot = (slot + 1) & (SET_SIZE - 1);
+    const slot = slotOf(bucket);
     if (setStamps[slot] === generation) {
       multiplicities[setSlots[slot]!]! += 1;
       continue;
