@@ -13,3 +13,4 @@ export * from './glossary';
 export * from './delivery';
 export * from './url-translations';
 export * from './tmx-imports';
+export * from './manual-translation';
