@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { projectDomains, projects } from '@bhasha/db';
 import {
@@ -8,7 +7,6 @@ import {
   projectRoomOf,
   type CrawlProgress,
 } from '@bhasha/contract';
-import { extractLinks, extractPage } from '@bhasha/engine';
 import { createDeferredEmitter } from '../../realtime/deferred-emitter';
 import type { PageSeed } from '../scope/pages.repository';
 import { presentCrawlInfo } from './crawl.presenter';
@@ -20,11 +18,11 @@ import { BlockedAddressError } from './network-guard';
 import { normaliseUrl } from './normalise-url';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobotsTxt, type RobotsRules } from './robots-txt';
 import { storeFetchedPages, type FetchedPage, type PageOutcome } from './page-batch-store';
+import { readHtmlPage, type CrawlMode, type PageReadContext } from './page-reader';
 import { createSegmentsRepository, type SegmentCache } from './segments.repository';
 import { parseSitemap } from './sitemap';
 
-/** `full` follows links and sitemaps; `urls` only re-fetches the URLs it was given (flush, tracking). */
-export type CrawlMode = 'full' | 'urls';
+export type { CrawlMode } from './page-reader';
 
 export interface CrawlJobPayload {
   crawlId: string;
@@ -269,12 +267,7 @@ export function createCrawlRunner(
   async function fetchAndExtract(
     page: PageRow,
     crawl: CrawlRow,
-    context: {
-      hosts: ReadonlySet<string>;
-      extract: Parameters<typeof extractPage>[2];
-      mode: CrawlMode;
-      memo: CrawlMemo;
-    },
+    context: PageReadContext,
     signal: AbortSignal,
   ): Promise<FetchedPage> {
     const outcome: PageOutcome = { status: 'fetched', links: [] };
@@ -318,47 +311,7 @@ export function createCrawlRunner(
       // HTML §13.2.6.4.7: a NULL character in body text is ignored; PostgreSQL text cannot hold one
       // either. Pages are large strings (V8 allocates those in the old generation): no copy unless needed.
       const html = result.body.includes('\u0000') ? result.body.replaceAll('\u0000', '') : result.body;
-      // The engine's sha256Hex gives the same digest; the native one is much faster on whole pages.
-      outcome.contentHash = createHash('sha256').update(html, 'utf8').digest('hex');
-      const unchanged = page.status === 'fetched' && page.contentHash === outcome.contentHash;
-      // One parse for links and segments; an unchanged page only needs its links.
-      const read = unchanged
-        ? { links: extractLinks(html, page.normalisedUrl), segments: null }
-        : extractPage(html, page.normalisedUrl, context.extract);
-      const found = read.links;
-      const canonical = found.canonical ? toSeed(found.canonical, context.hosts, page.depth) : null;
-      if (canonical && canonical.normalisedUrl !== page.normalisedUrl) {
-        // The page names another URL as the original: crawl that one, count words once.
-        outcome.status = 'duplicate';
-        outcome.canonicalUrl = canonical.normalisedUrl;
-        outcome.links.push(canonical);
-        return fetched;
-      }
-      if (context.mode === 'full' && !found.robots.nofollow) {
-        const targets = found.refresh ? [...found.links, found.refresh] : found.links;
-        for (const link of targets) {
-          const seed = toSeed(link, context.hosts, page.depth + 1);
-          // Most links (menus, footers) are already queued by this crawl: drop them here, as
-          // queueing would, so a page waiting for the writer holds only its new links.
-          if (seed && !context.memo.queuedUrls.has(seed.normalisedUrl)) outcome.links.push(seed);
-        }
-      }
-      fetched.hasContent = true;
-      // Only what storing needs: the parsed segments also hold raw markup and placeholders, and
-      // a segment this crawl already stored (menus, footers) needs only its hash and word count.
-      const stored = context.memo.segments;
-      fetched.segments =
-        read.segments?.map((segment) =>
-          stored.has(segment.sourceHash)
-            ? { sourceHash: segment.sourceHash, wordCount: segment.wordCount }
-            : {
-                sourceHash: segment.sourceHash,
-                text: segment.text,
-                kind: segment.kind,
-                wordCount: segment.wordCount,
-              },
-        ) ?? null;
-      if (page.tracked) fetched.versionHtml = html;
+      return readHtmlPage(page, html, outcome, context);
     } catch (error) {
       outcome.status = 'failed';
       outcome.error = error instanceof Error ? safeMessage(error.message) : 'Fetch failed';
