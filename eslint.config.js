@@ -76,6 +76,31 @@ export default tseslint.config(
     },
   },
   {
+    // The snippet's tests run in Node and drive Chromium: besides the browser entries they may use
+    // the shared test support (headless Chromium options).
+    files: ['apps/snippet/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@bhasha/server',
+                '@bhasha/db',
+                '@bhasha/mt',
+                '@bhasha/*/*',
+                '!@bhasha/contract/testing',
+              ],
+              message:
+                'Snippet tests may import @bhasha/contract, @bhasha/engine and @bhasha/contract/testing.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

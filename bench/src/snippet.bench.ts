@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { headlessChromiumOptions } from '@bhasha/contract/testing';
 import { report } from './measure';
 import { percentile } from './percentiles';
 import { buildSnippetBenchPage, translationsFor } from './snippet/snippet-page';
@@ -134,16 +135,7 @@ export async function benchSnippet(): Promise<void> {
   const tag = `<script src="${apiOrigin}/api/delivery/bhasha.js" data-project-id="${PROJECT_ID}"></script>`;
   const withSnippet = buildSnippetBenchPage(SEGMENTS, tag);
   const server2 = await startServer({ '/page.html': withSnippet }, bundle, translations);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(headlessChromiumOptions());
   try {
     // The page is served from localhost, the API from 127.0.0.1: cross-origin, as on a customer's site.
     const pageUrl = `http://localhost:${server2.port}/page.html`;

@@ -1,23 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { headlessChromiumOptions } from '@bhasha/contract/testing';
 
 export const artifactsDir = resolve(import.meta.dirname, '../artifacts');
 
-/** Debian's Chromium, headless, with the flags this network-less machine needs (Playwright gives it a fresh profile). */
+/** Debian's Chromium, headless (shared options; Playwright gives it a fresh profile). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(headlessChromiumOptions());
 }
 
 /** Saves a full-page screenshot under e2e/artifacts for people to look at. */

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { headlessChromiumOptions } from '@bhasha/contract/testing';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildSnippet } from '../../scripts/build.mjs';
 
@@ -9,20 +10,9 @@ export const PAGE_ORIGIN = 'https://customer.test';
 export const API_ORIGIN = 'https://bhasha.test';
 export const PROJECT_ID = '7d1f0a52-3c1e-4a8e-9a37-2f3b5c6d7e80';
 
-/** Debian's Chromium, headless, with the flags this network-less machine needs. */
+/** Debian's Chromium, headless (the options every workspace's browser tests share). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(headlessChromiumOptions());
 }
 
 /** The server tests' website pages (apps/server/test/fixtures/websites, SOURCES.md there). */

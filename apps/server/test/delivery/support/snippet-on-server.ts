@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { headlessChromiumOptions } from '@bhasha/contract/testing';
 import { segments } from '@bhasha/db';
 import { afterAll, beforeAll } from 'vitest';
 import { buildSnippet } from '../../../../snippet/scripts/build.mjs';
@@ -73,21 +74,13 @@ export async function startSnippetOnServer(): Promise<SnippetOnServer> {
   await writeHindi(rows.map((row) => ({ sourceHash: row.sourceHash, text: `हि: ${row.text}` })));
   await f.t.app.listen({ port: 0, host: '127.0.0.1' });
   const server = `http://127.0.0.1:${(f.t.app.server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
+  const browser = await chromium.launch(
+    headlessChromiumOptions([
       // The customer's page stands for a public site while this Bhasha server listens on loopback;
       // Chromium's Local Network Access checks would block that pairing, which production never has.
       '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights',
-    ],
-  });
+    ]),
+  );
 
   async function openInHindi(): Promise<OpenedPage> {
     const html = (await readFile(PAGE, 'utf8')).replace(
