@@ -1,13 +1,11 @@
 import { LevenshteinPattern } from './bounded-levenshtein';
+import { buildBase, MAX_FUZZY_LENGTH, type BaseSegment, type StoredTexts } from './fuzzy-base';
 import { fuzzyScore, maxDistanceFor, normaliseFuzzyText } from './fuzzy-text';
+import { copyCodeUnits, TextStore } from './text-store';
 import { bucketMultiplicities, distinctBuckets } from './trigram-buckets';
-import {
-  BLOCK_HEADER_BYTES,
-  BLOCK_POSTINGS,
-  varintLength,
-  writeBlockHeader,
-  writeVarint,
-} from './varint-postings';
+import { BLOCK_HEADER_BYTES } from './varint-postings';
+
+export { MAX_FUZZY_LENGTH } from './fuzzy-base';
 
 /** One text to index: a 32-bit integer id the caller can map back to its row, and the source text. */
 export interface FuzzyEntry {
@@ -30,31 +28,9 @@ export interface FuzzyMatch {
   readonly distance: number;
 }
 
-/**
- * Texts longer than this are not fuzzy-indexed: a 4,000-character paragraph is reused by exact
- * match or not at all, and lengths must fit the 16-bit columns below.
- */
-export const MAX_FUZZY_LENGTH = 4000;
-
 const GRAM = 3;
 const DEFAULT_THRESHOLD = 0.75;
 const DEFAULT_LIMIT = 5;
-
-/** The immutable, compact part: slots sorted by length, postings as varint gaps. */
-interface BaseSegment {
-  readonly size: number;
-  readonly texts: string[];
-  readonly ids: Int32Array;
-  readonly gramCounts: Uint16Array;
-  /** `lengthStarts[L]` = first slot whose text is at least L long. */
-  readonly lengthStarts: Int32Array;
-  readonly offsets: Uint32Array;
-  readonly postings: Uint8Array;
-  /** Slots sorted by id, for removal by id. */
-  readonly idOrder: Int32Array;
-  readonly alive: Uint8Array;
-  readonly mask: number;
-}
 
 /** Entries added since the last build: plain arrays, small by construction (compacted when large). */
 interface DeltaSegment {
@@ -94,6 +70,8 @@ export class FuzzyIndex {
   private baseLive: number;
   private deltaCounts: Uint16Array = new Uint16Array(1024);
   private scratch: Int32Array = new Int32Array(MAX_FUZZY_LENGTH);
+  /** A text's code units, for hashing a string the way stored texts are hashed. */
+  private units: Uint16Array = new Uint16Array(MAX_FUZZY_LENGTH);
   /** Slots a query's counting touched, reused between queries. */
   private touched: Int32Array = new Int32Array(1024);
   private touchedCount = 0;
@@ -107,27 +85,14 @@ export class FuzzyIndex {
 
   /** Builds an index over `entries` (ids must be unique; a later duplicate replaces an earlier one). */
   static build(entries: Iterable<FuzzyEntry>): FuzzyIndex {
-    const ids: number[] = [];
-    const texts: string[] = [];
-    let ascending = true;
-    for (const entry of entries) {
-      requireInt32(entry.id);
-      const text = normaliseFuzzyText(entry.text);
-      if (text.length === 0 || text.length > MAX_FUZZY_LENGTH) continue;
-      if (ids.length > 0 && entry.id <= ids[ids.length - 1]!) ascending = false;
-      ids.push(entry.id);
-      texts.push(text);
-    }
-    // Ids in ascending order (the usual case) cannot repeat; otherwise the last text of an id wins.
-    if (!ascending) {
-      const latest = new Map<number, number>();
-      for (let i = 0; i < ids.length; i += 1) {
-        const previous = latest.get(ids[i]!);
-        if (previous !== undefined) texts[previous] = '';
-        latest.set(ids[i]!, i);
-      }
-    }
-    return new FuzzyIndex(buildBase(ids, texts));
+    const builder = new FuzzyIndexBuilder();
+    for (const entry of entries) builder.add(entry.id, entry.text);
+    return builder.finish();
+  }
+
+  /** The index over texts already normalised into a store (what `FuzzyIndexBuilder.finish` calls). */
+  static fromStoredTexts(texts: StoredTexts): FuzzyIndex {
+    return new FuzzyIndex(buildBase(texts));
   }
 
   /** How many texts the index answers for. */
@@ -143,7 +108,8 @@ export class FuzzyIndex {
     if (normalised.length === 0 || normalised.length > MAX_FUZZY_LENGTH) return;
     const delta = this.delta;
     const slot = delta.texts.length;
-    const count = distinctBuckets(normalised, this.base.mask, this.scratch);
+    copyCodeUnits(normalised, this.units);
+    const count = distinctBuckets(this.units, 0, normalised.length, this.base.mask, this.scratch);
     for (let i = 0; i < count; i += 1) {
       const bucket = this.scratch[i]!;
       const list = delta.postings.get(bucket);
@@ -187,31 +153,45 @@ export class FuzzyIndex {
     return false;
   }
 
-  /** Rebuilds the compact part from every live text (drops removed ones, folds in the delta). */
+  /**
+   * Rebuilds the compact part from every live text (drops removed ones, folds in the delta). Texts
+   * of the base stay where they are in the store and only the delta's are appended, unless removed
+   * and replaced texts have come to fill more of the store than live ones: then the live texts are
+   * copied into a fresh store.
+   */
   compact(): void {
-    const ids: number[] = [];
-    const texts: string[] = [];
     const { base, delta } = this;
+    const { store } = base;
+    let liveBytes = 0;
+    for (let slot = 0; slot < base.size; slot += 1) {
+      if (base.alive[slot]) liveBytes += store.bytesOf(base.handles[slot]!, base.lengths[slot]!);
+    }
+    const fresh = store.textBytes - liveBytes > liveBytes;
+    const builder = new FuzzyIndexBuilder(fresh ? new TextStore() : store);
     for (let slot = 0; slot < base.size; slot += 1) {
       if (!base.alive[slot]) continue;
-      ids.push(base.ids[slot]!);
-      texts.push(base.texts[slot]!);
+      const handle = base.handles[slot]!;
+      const length = base.lengths[slot]!;
+      if (fresh) builder.addNormalised(base.ids[slot]!, store.read(handle, length));
+      else builder.addStored(base.ids[slot]!, handle, length);
     }
     for (let slot = 0; slot < delta.texts.length; slot += 1) {
-      if (!delta.alive[slot]) continue;
-      ids.push(delta.ids[slot]!);
-      texts.push(delta.texts[slot]!);
+      if (delta.alive[slot]) builder.addNormalised(delta.ids[slot]!, delta.texts[slot]!);
     }
-    this.base = buildBase(ids, texts);
+    // Ids are unique already: `add` removes an id's earlier text.
+    this.base = buildBase(builder.gathered());
     this.delta = emptyDelta();
     this.baseCounts = new Uint16Array(this.base.size);
     this.baseLive = this.base.size;
   }
 
-  /** Bytes held by the index: typed arrays exactly, strings as V8 stores them (estimated). */
+  /** Bytes held by the index: typed arrays and store pages exactly, the delta's strings as V8 stores them (estimated). */
   memoryBytes(): number {
     const { base, delta } = this;
     let bytes =
+      base.store.allocatedBytes +
+      base.handles.byteLength +
+      base.lengths.byteLength +
       base.ids.byteLength +
       base.gramCounts.byteLength +
       base.lengthStarts.byteLength +
@@ -219,12 +199,16 @@ export class FuzzyIndex {
       base.postings.byteLength +
       base.idOrder.byteLength +
       base.alive.byteLength +
-      this.baseCounts.byteLength +
-      base.texts.length * 8;
-    for (const text of base.texts) bytes += stringBytes(text);
+      this.baseCounts.byteLength;
     for (const text of delta.texts) bytes += stringBytes(text) + 40;
     for (const list of delta.postings.values()) bytes += list.length * 8 + 32;
     return bytes;
+  }
+
+  /** The normalised text of a candidate: a base slot (≥ 0), or `~slot` for a delta slot. */
+  private textOf(ref: number): string {
+    if (ref < 0) return this.delta.texts[~ref]!;
+    return this.base.store.read(this.base.handles[ref]!, this.base.lengths[ref]!);
   }
 
   /** The best matches for `text` at or above the threshold, best first. */
@@ -234,7 +218,8 @@ export class FuzzyIndex {
     if (!(threshold > 0 && threshold <= 1)) throw new RangeError('threshold must be in (0, 1]');
     const query = normaliseFuzzyText(text);
     if (query.length === 0 || query.length > MAX_FUZZY_LENGTH || limit <= 0) return [];
-    const plan = new QueryPlan(query, threshold, this.base);
+    copyCodeUnits(query, this.units);
+    const plan = new QueryPlan(this.units, query.length, threshold, this.base);
     const pattern = new LevenshteinPattern(query);
     const candidates = new Candidates(query.length);
     // The rarest quarter of the query's posting lists, over the whole length window, names the
@@ -250,7 +235,7 @@ export class FuzzyIndex {
     this.countBase(plan, probed, buckets.length);
     this.collectBase(plan, candidates);
     this.collectDelta(plan, candidates);
-    return candidates.verify(pattern, plan, limit);
+    return candidates.verify(pattern, plan, limit, (ref) => this.textOf(ref));
   }
 
   /** Counts, for every text in the plan's length window, how many of `buckets[from, to)` it holds. */
@@ -321,7 +306,7 @@ export class FuzzyIndex {
    * score at least that much, so the final answer never needs a text scoring less.
    */
   private probe(plan: QueryPlan, pattern: LevenshteinPattern, limit: number): number {
-    const { texts, alive } = this.base;
+    const { lengths, alive } = this.base;
     const counts = this.baseCounts;
     const size = Math.max(PROBE_TEXTS, limit * 2);
     const slots = new Int32Array(size);
@@ -347,11 +332,11 @@ export class FuzzyIndex {
     }
     const scores: number[] = [];
     for (let k = 0; k < filled; k += 1) {
-      const candidate = texts[slots[k]!]!;
-      const edits = plan.editsAt(candidate.length);
+      const length = lengths[slots[k]!]!;
+      const edits = plan.editsAt(length);
       if (edits < 0) continue;
-      const distance = pattern.distance(candidate, edits);
-      if (distance <= edits) scores.push(fuzzyScore(distance, Math.max(plan.length, candidate.length)));
+      const distance = pattern.distance(this.textOf(slots[k]!), edits);
+      if (distance <= edits) scores.push(fuzzyScore(distance, Math.max(plan.length, length)));
     }
     if (scores.length < limit) return 0;
     scores.sort((a, b) => b - a);
@@ -360,7 +345,7 @@ export class FuzzyIndex {
 
   /** Texts of the base in the window that pass the count filter, once every list is counted. */
   private collectBase(plan: QueryPlan, candidates: Candidates): void {
-    const { lengthStarts, texts, alive, gramCounts, ids } = this.base;
+    const { lengthStarts, lengths, alive, gramCounts, ids } = this.base;
     const counts = this.baseCounts;
     const touched = this.touched;
     const touchedCount = this.touchedCount;
@@ -374,14 +359,13 @@ export class FuzzyIndex {
     const end = lengthStarts[Math.min(plan.high, maxLength) + 1]!;
     // Lengths where the query's side of the bound is void: a text there that holds none of the
     // query's buckets can still match if its own side is void too (very short or repetitive).
-    // Typed arrays first: reading a text's length costs a cache miss, so slots the counts alone
-    // rule out never touch their string.
+    // Typed arrays first: slots the counts alone rule out never touch their length or text.
     const mostEdits = GRAM * plan.mostEdits;
     if (plan.weakFrom <= maxLength) {
       for (let slot = Math.max(first, lengthStarts[plan.weakFrom]!); slot < end; slot += 1) {
         if (counts[slot] !== 0 || gramCounts[slot]! > mostEdits || !alive[slot]) continue;
-        const text = texts[slot]!;
-        if (gramCounts[slot]! <= GRAM * plan.editsAt(text.length)) candidates.add(text, ids[slot]!, 0, 0);
+        const length = lengths[slot]!;
+        if (gramCounts[slot]! <= GRAM * plan.editsAt(length)) candidates.add(slot, length, ids[slot]!, 0, 0);
       }
     }
     const fewest = plan.fewestShared;
@@ -402,7 +386,7 @@ export class FuzzyIndex {
       }
       const grams = plan.required(lower, gramCounts[slot]!);
       if (grams < 0 || shared < grams || !alive[slot]) continue;
-      candidates.add(texts[slot]!, ids[slot]!, Math.max(plan.grams, gramCounts[slot]!), shared);
+      candidates.add(slot, lower, ids[slot]!, Math.max(plan.grams, gramCounts[slot]!), shared);
     }
   }
 
@@ -427,7 +411,7 @@ export class FuzzyIndex {
       const text = delta.texts[slot]!;
       if (counts[slot] !== 0 || text.length < plan.weakFrom || !inWindow(slot)) continue;
       if (delta.gramCounts[slot]! <= GRAM * plan.editsAt(text.length)) {
-        candidates.add(text, delta.ids[slot]!, 0, 0);
+        candidates.add(~slot, text.length, delta.ids[slot]!, 0, 0);
       }
     }
     for (const slot of touched) {
@@ -437,7 +421,13 @@ export class FuzzyIndex {
       const text = delta.texts[slot]!;
       const grams = plan.required(text.length, delta.gramCounts[slot]!);
       if (grams >= 0 && shared >= grams) {
-        candidates.add(text, delta.ids[slot]!, Math.max(plan.grams, delta.gramCounts[slot]!), shared);
+        candidates.add(
+          ~slot,
+          text.length,
+          delta.ids[slot]!,
+          Math.max(plan.grams, delta.gramCounts[slot]!),
+          shared,
+        );
       }
     }
   }
@@ -478,12 +468,13 @@ class QueryPlan {
   private editsByLength = new Int32Array(0);
   private boundByLength = new Int32Array(0);
 
-  constructor(query: string, threshold: number, base: BaseSegment) {
-    this.length = query.length;
+  /** `units` holds the normalised query's `length` code units. */
+  constructor(units: Uint16Array, length: number, threshold: number, base: BaseSegment) {
+    this.length = length;
     this.threshold = threshold;
-    const buckets = new Int32Array(Math.max(1, query.length));
-    const multiplicities = new Int32Array(Math.max(1, query.length));
-    const count = bucketMultiplicities(query, base.mask, buckets, multiplicities);
+    const buckets = new Int32Array(Math.max(1, length));
+    const multiplicities = new Int32Array(Math.max(1, length));
+    const count = bucketMultiplicities(units, length, base.mask, buckets, multiplicities);
     this.grams = count;
     const sorted = multiplicities.slice(0, count).sort();
     this.lightest = new Int32Array(count + 1);
@@ -575,21 +566,29 @@ class QueryPlan {
  * with a tighter distance bound.
  */
 class Candidates {
-  private readonly texts: string[] = [];
+  /** Where each candidate's text is (see `FuzzyIndex.textOf`): read only if it is verified. */
+  private readonly refs: number[] = [];
+  private readonly lengths: number[] = [];
   private readonly ids: number[] = [];
   private readonly caps: number[] = [];
 
   constructor(readonly queryLength: number) {}
 
-  add(text: string, id: number, grams: number, shared: number): void {
-    const longer = Math.max(this.queryLength, text.length);
-    const minEdits = Math.max(Math.ceil((grams - shared) / GRAM), Math.abs(text.length - this.queryLength));
-    this.texts.push(text);
+  add(ref: number, length: number, id: number, grams: number, shared: number): void {
+    const longer = Math.max(this.queryLength, length);
+    const minEdits = Math.max(Math.ceil((grams - shared) / GRAM), Math.abs(length - this.queryLength));
+    this.refs.push(ref);
+    this.lengths.push(length);
     this.ids.push(id);
     this.caps.push(fuzzyScore(minEdits, longer));
   }
 
-  verify(pattern: LevenshteinPattern, plan: QueryPlan, limit: number): FuzzyMatch[] {
+  verify(
+    pattern: LevenshteinPattern,
+    plan: QueryPlan,
+    limit: number,
+    textOf: (ref: number) => string,
+  ): FuzzyMatch[] {
     // Caps are whole percentages: a counting sort orders them in linear time.
     const starts = new Int32Array(102);
     for (const cap of this.caps) starts[100 - cap + 1]! += 1;
@@ -602,12 +601,13 @@ class Candidates {
     for (const i of order) {
       const worst = best.length >= limit ? best[best.length - 1]!.score : -1;
       if (this.caps[i]! < worst) break;
-      const text = this.texts[i]!;
-      const longer = Math.max(this.queryLength, text.length);
+      const length = this.lengths[i]!;
+      const longer = Math.max(this.queryLength, length);
       let bound = plan.boundFor(longer);
       // To reach score `worst` the distance may be at most longer · (1 − worst / 100).
       if (worst >= 0) bound = Math.min(bound, Math.floor((longer * (100 - worst)) / 100 + 1e-9));
-      const distance = pattern.distance(text, bound);
+      if (Math.abs(length - this.queryLength) > bound) continue;
+      const distance = pattern.distance(textOf(this.refs[i]!), bound);
       if (distance > bound) continue;
       insertMatch(best, { id: this.ids[i]!, score: fuzzyScore(distance, longer), distance }, limit);
     }
@@ -646,108 +646,6 @@ function stringBytes(text: string): number {
   return 16 + (/^[\u0000-\u00ff]*$/.test(text) ? text.length : text.length * 2);
 }
 
-/** Two to four buckets per text, at most 2^21: distinct trigrams of a memory grow far slower than its texts. */
-function bucketCountFor(size: number): number {
-  let buckets = 1 << 12;
-  while (buckets < size * 2 && buckets < 1 << 21) buckets <<= 1;
-  return buckets;
-}
-
-/** Buckets per partition: the state of one partition (4,096 × 16 bytes) stays in the L2 cache. */
-const PARTITION_BITS = 12;
-/** Postings gathered before they are handed on, partition by partition (8 MB arrays). */
-const CHUNK_POSTINGS = 1 << 21;
-
-/** The distinct buckets of a run of texts, in slot order: one hashing pass serves both passes. */
-interface PostingChunk {
-  readonly buckets: Int32Array;
-  readonly filled: number;
-  readonly firstSlot: number;
-  readonly endSlot: number;
-}
-
-/** Hashes every text once, filling `gramCounts`; answers its buckets in chunks of about `CHUNK_POSTINGS`. */
-function hashTexts(texts: readonly string[], mask: number, gramCounts: Uint16Array): PostingChunk[] {
-  const chunks: PostingChunk[] = [];
-  let buckets: Int32Array = new Int32Array(CHUNK_POSTINGS + MAX_FUZZY_LENGTH);
-  let filled = 0;
-  let firstSlot = 0;
-  for (let slot = 0; slot < texts.length; slot += 1) {
-    const count = distinctBuckets(texts[slot]!, mask, buckets, filled);
-    gramCounts[slot] = count;
-    filled += count;
-    if (filled >= CHUNK_POSTINGS) {
-      chunks.push({ buckets, filled, firstSlot, endSlot: slot + 1 });
-      buckets = new Int32Array(CHUNK_POSTINGS + MAX_FUZZY_LENGTH);
-      filled = 0;
-      firstSlot = slot + 1;
-    }
-  }
-  if (filled > 0)
-    chunks.push({ buckets: buckets.subarray(0, filled), filled, firstSlot, endSlot: texts.length });
-  return chunks;
-}
-
-/**
- * Calls `visit` with every (bucket, slot) posting of the chunks, slots ascending within each
- * bucket: each chunk's postings are handed on grouped by partition of the bucket space (a stable
- * counting sort, so slot order holds).
- */
-function forEachPosting(
-  chunks: readonly PostingChunk[],
-  mask: number,
-  gramCounts: Uint16Array,
-  visit: (buckets: Int32Array, slots: Int32Array, from: number, to: number) => void,
-): void {
-  const shift = Math.min(PARTITION_BITS, Math.log2(mask + 1));
-  const partitions = (mask >>> shift) + 1;
-  const capacity = CHUNK_POSTINGS + MAX_FUZZY_LENGTH;
-  const buckets = new Int32Array(capacity);
-  const slots = new Int32Array(capacity);
-  const starts = new Int32Array(partitions + 1);
-  const cursor = new Int32Array(partitions + 1);
-  for (const chunk of chunks) {
-    const gathered = chunk.buckets;
-    const filled = chunk.filled;
-    starts.fill(0);
-    for (let k = 0; k < filled; k += 1) starts[(gathered[k]! >>> shift) + 1]! += 1;
-    for (let p = 1; p <= partitions; p += 1) starts[p]! += starts[p - 1]!;
-    cursor.set(starts);
-    let k = 0;
-    for (let slot = chunk.firstSlot; slot < chunk.endSlot; slot += 1) {
-      for (const stop = k + gramCounts[slot]!; k < stop; k += 1) {
-        const bucket = gathered[k]!;
-        const to = cursor[bucket >>> shift]!++;
-        buckets[to] = bucket;
-        slots[to] = slot;
-      }
-    }
-    for (let p = 0; p < partitions; p += 1) {
-      if (starts[p]! < starts[p + 1]!) visit(buckets, slots, starts[p]!, starts[p + 1]!);
-    }
-  }
-}
-
-/** Orders slots by id, slot order within an id: a stable two-pass radix sort on the 32-bit ids. */
-function sortSlotsById(order: Int32Array, ids: Int32Array): void {
-  const size = order.length;
-  const scratch = new Int32Array(size);
-  const counts = new Int32Array(0x10001);
-  let from: Int32Array = order;
-  let to: Int32Array = scratch;
-  for (const shift of [0, 16]) {
-    counts.fill(0);
-    for (let i = 0; i < size; i += 1) counts[(((ids[from[i]!]! ^ 0x80000000) >>> shift) & 0xffff) + 1]! += 1;
-    for (let k = 1; k <= 0x10000; k += 1) counts[k]! += counts[k - 1]!;
-    for (let i = 0; i < size; i += 1) {
-      const slot = from[i]!;
-      to[counts[((ids[slot]! ^ 0x80000000) >>> shift) & 0xffff]!++] = slot;
-    }
-    [from, to] = [to, from];
-  }
-  // Two passes: the sorted slots are back in `order`.
-}
-
 function growInt32(values: Int32Array): Int32Array {
   const grown = new Int32Array(values.length * 2);
   grown.set(values);
@@ -761,98 +659,72 @@ function requireInt32(id: number): void {
 }
 
 /**
- * Sorts texts by length (counting sort), so every posting list is in length order and a query's
- * length window is one slot range, then writes the postings in two passes: sizes, then bytes.
+ * Gathers the texts of a `FuzzyIndex` one at a time, so a caller can feed it from a database cursor
+ * page by page: each text is normalised and copied into the index's `TextStore` at once, and only
+ * typed arrays (10 bytes a text) grow meanwhile; nothing of the caller's rows stays alive.
  */
-function buildBase(rawIds: number[], rawTexts: string[]): BaseSegment {
-  const live: number[] = [];
-  for (let i = 0; i < rawTexts.length; i += 1) if (rawTexts[i]!.length > 0) live.push(i);
-  const size = live.length;
-  let maxLength = 0;
-  for (const i of live) maxLength = Math.max(maxLength, rawTexts[i]!.length);
-  const lengthStarts = new Int32Array(maxLength + 2);
-  for (const i of live) lengthStarts[rawTexts[i]!.length + 1]! += 1;
-  for (let length = 1; length < lengthStarts.length; length += 1) {
-    lengthStarts[length]! += lengthStarts[length - 1]!;
-  }
-  // Counts sit one place up, so the prefix sums make lengthStarts[L] the first slot of length L.
-  const cursor = lengthStarts.slice();
-  const texts = new Array<string>(size);
-  const ids = new Int32Array(size);
-  for (const i of live) {
-    const slot = cursor[rawTexts[i]!.length]!++;
-    texts[slot] = rawTexts[i]!;
-    ids[slot] = rawIds[i]!;
+export class FuzzyIndexBuilder {
+  private ids = new Int32Array(1024);
+  private handles = new Uint32Array(1024);
+  private lengths = new Uint16Array(1024);
+  private count = 0;
+  private ascending = true;
+
+  constructor(private readonly store: TextStore = new TextStore()) {}
+
+  /** Texts gathered so far (empty and over-long ones are left out). */
+  get size(): number {
+    return this.count;
   }
 
-  const bucketCount = bucketCountFor(size);
-  const mask = bucketCount - 1;
-  const gramCounts = new Uint16Array(size);
-  const chunks = hashTexts(texts, mask, gramCounts);
-  // Per-bucket state sits interleaved, and every chunk of texts is visited one partition of buckets
-  // at a time (see `forEachPosting`): with millions of buckets, plain slot order would make the
-  // passes wait on a cache miss for nearly every trigram.
-  // Pass 1: [last slot, postings, bytes] per bucket.
-  const sizing = new Int32Array(bucketCount * 3);
-  for (let bucket = 0; bucket < bucketCount; bucket += 1) sizing[bucket * 3] = -1;
-  forEachPosting(chunks, mask, gramCounts, (buckets, slots, from, to) => {
-    for (let k = from; k < to; k += 1) {
-      const slot = slots[k]!;
-      const at = buckets[k]! * 3;
-      const header = (sizing[at + 1]! & (BLOCK_POSTINGS - 1)) === 0 ? BLOCK_HEADER_BYTES : 0;
-      sizing[at + 2]! += header + varintLength(slot - sizing[at]!);
-      sizing[at + 1]! += 1;
-      sizing[at] = slot;
+  /** Adds a text; a later text of the same id replaces an earlier one. */
+  add(id: number, text: string): void {
+    requireInt32(id);
+    this.addNormalised(id, normaliseFuzzyText(text));
+  }
+
+  /** Adds a text already in the form `normaliseFuzzyText` gives. */
+  addNormalised(id: number, text: string): void {
+    if (text.length === 0 || text.length > MAX_FUZZY_LENGTH) return;
+    this.addStored(id, this.store.append(text), text.length);
+  }
+
+  /** Adds a text already in the store (compaction keeps texts where they are). */
+  addStored(id: number, handle: number, length: number): void {
+    if (this.count === this.ids.length) {
+      this.ids = grow(this.ids, new Int32Array(this.count * 2));
+      this.handles = grow(this.handles, new Uint32Array(this.count * 2));
+      this.lengths = grow(this.lengths, new Uint16Array(this.count * 2));
     }
-  });
-  const offsets = new Uint32Array(bucketCount + 1);
-  for (let bucket = 0; bucket < bucketCount; bucket += 1) {
-    offsets[bucket + 1] = offsets[bucket]! + sizing[bucket * 3 + 2]!;
+    if (this.count > 0 && id <= this.ids[this.count - 1]!) this.ascending = false;
+    this.ids[this.count] = id;
+    this.handles[this.count] = handle;
+    this.lengths[this.count] = length;
+    this.count += 1;
   }
-  // Pass 2: [last slot, postings, write position, block start] per bucket; a block's header is
-  // filled in when the block is full.
-  const postings = new Uint8Array(offsets[bucketCount]!);
-  const writing = new Int32Array(bucketCount * 4);
-  for (let bucket = 0; bucket < bucketCount; bucket += 1) {
-    writing[bucket * 4] = -1;
-    writing[bucket * 4 + 2] = offsets[bucket]!;
+
+  /** The texts as gathered, duplicates of an id included. */
+  gathered(): StoredTexts {
+    const { store, count, ids, handles, lengths } = this;
+    return { store, count, ids, handles, lengths };
   }
-  forEachPosting(chunks, mask, gramCounts, (buckets, slots, from, to) => {
-    for (let k = from; k < to; k += 1) {
-      const slot = slots[k]!;
-      const at = buckets[k]! * 4;
-      if ((writing[at + 1]! & (BLOCK_POSTINGS - 1)) === 0) {
-        if (writing[at + 1]! > 0) {
-          const start = writing[at + 3]!;
-          writeBlockHeader(postings, start, writing[at]!, writing[at + 2]! - start - BLOCK_HEADER_BYTES);
-        }
-        writing[at + 3] = writing[at + 2]!;
-        writing[at + 2]! += BLOCK_HEADER_BYTES;
+
+  /** Builds the index; the builder is not to be used afterwards. */
+  finish(): FuzzyIndex {
+    // Ids in ascending order (the usual case) cannot repeat; otherwise the last text of an id wins.
+    if (!this.ascending) {
+      const latest = new Map<number, number>();
+      for (let i = 0; i < this.count; i += 1) {
+        const previous = latest.get(this.ids[i]!);
+        if (previous !== undefined) this.lengths[previous] = 0;
+        latest.set(this.ids[i]!, i);
       }
-      writing[at + 2] = writeVarint(postings, writing[at + 2]!, slot - writing[at]!);
-      writing[at + 1]! += 1;
-      writing[at] = slot;
     }
-  });
-  for (let bucket = 0; bucket < bucketCount; bucket += 1) {
-    const at = bucket * 4;
-    if (writing[at + 1] === 0) continue;
-    const start = writing[at + 3]!;
-    writeBlockHeader(postings, start, writing[at]!, writing[at + 2]! - start - BLOCK_HEADER_BYTES);
+    return FuzzyIndex.fromStoredTexts(this.gathered());
   }
-  const idOrder = new Int32Array(size);
-  for (let slot = 0; slot < size; slot += 1) idOrder[slot] = slot;
-  sortSlotsById(idOrder, ids);
-  return {
-    size,
-    texts,
-    ids,
-    gramCounts,
-    lengthStarts,
-    offsets,
-    postings,
-    idOrder,
-    alive: new Uint8Array(size).fill(1),
-    mask,
-  };
+}
+
+function grow<T extends Int32Array | Uint32Array | Uint16Array>(values: T, into: T): T {
+  into.set(values);
+  return into;
 }

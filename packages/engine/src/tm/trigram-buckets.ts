@@ -5,11 +5,13 @@
  * filter stays a lower bound (see `FuzzyIndex`), so no match is lost.
  */
 
-/** The bucket of the trigram starting at `start`. */
-export function trigramBucket(text: string, start: number, mask: number): number {
-  let hash = Math.imul(text.charCodeAt(start) ^ 0x9e3779b1, 0xcc9e2d51);
-  hash = Math.imul(hash ^ (hash >>> 15) ^ text.charCodeAt(start + 1), 0x1b873593);
-  hash = Math.imul(hash ^ (hash >>> 13) ^ text.charCodeAt(start + 2), 0xcc9e2d51);
+import type { CodeUnits } from './text-store';
+
+/** The bucket of the trigram starting at `start` of `units` (texts are read as code units, from the store or a scratch copy). */
+export function trigramBucket(units: CodeUnits, start: number, mask: number): number {
+  let hash = Math.imul(units[start]! ^ 0x9e3779b1, 0xcc9e2d51);
+  hash = Math.imul(hash ^ (hash >>> 15) ^ units[start + 1]!, 0x1b873593);
+  hash = Math.imul(hash ^ (hash >>> 13) ^ units[start + 2]!, 0xcc9e2d51);
   hash ^= hash >>> 15;
   hash = Math.imul(hash, 0x2c1b3c6d);
   hash ^= hash >>> 13;
@@ -39,17 +41,24 @@ function slotOf(bucket: number): number {
 }
 
 /**
- * The distinct buckets of a text's trigrams, written into `out` from `at` in first-seen order;
- * answers how many. `out` must hold `text.length` entries from `at` and the text must be at most
- * 8,000 long.
+ * The distinct buckets of the trigrams of the text `units[from, from + length)`, written into `out`
+ * from `at` in first-seen order; answers how many. `out` must hold `length` entries from `at` and
+ * the text must be at most 8,000 long.
  */
-export function distinctBuckets(text: string, mask: number, out: Int32Array, at = 0): number {
-  const grams = text.length - 2;
+export function distinctBuckets(
+  units: CodeUnits,
+  from: number,
+  length: number,
+  mask: number,
+  out: Int32Array,
+  at = 0,
+): number {
+  const grams = length - 2;
   if (grams <= 0) return 0;
   clearSet();
   let distinct = 0;
-  for (let i = 0; i < grams; i += 1) {
-    const bucket = trigramBucket(text, i, mask);
+  for (let i = from; i < from + grams; i += 1) {
+    const bucket = trigramBucket(units, i, mask);
     const slot = slotOf(bucket);
     if (setStamps[slot] === generation) continue;
     setStamps[slot] = generation;
@@ -63,20 +72,21 @@ const setSlots = new Int32Array(SET_SIZE);
 
 /**
  * Like `distinctBuckets`, and counts how many trigrams of the text fall in each distinct bucket:
- * `multiplicities[i]` belongs to `out[i]`. Both arrays must hold `text.length` entries.
+ * `multiplicities[i]` belongs to `out[i]`. Both arrays must hold `length` entries.
  */
 export function bucketMultiplicities(
-  text: string,
+  units: CodeUnits,
+  length: number,
   mask: number,
   out: Int32Array,
   multiplicities: Int32Array,
 ): number {
-  const grams = text.length - 2;
+  const grams = length - 2;
   if (grams <= 0) return 0;
   clearSet();
   let distinct = 0;
   for (let i = 0; i < grams; i += 1) {
-    const bucket = trigramBucket(text, i, mask);
+    const bucket = trigramBucket(units, i, mask);
     const slot = slotOf(bucket);
     if (setStamps[slot] === generation) {
       multiplicities[setSlots[slot]!]! += 1;

@@ -1,0 +1,104 @@
+/**
+ * The fuzzy index's normalised texts, kept outside the JavaScript heap: appended into fixed-size
+ * pages (a text never straddles two), one byte per UTF-16 code unit when every unit of the text is
+ * below 256 (Latin-1: most memories' sources), two bytes otherwise. A million 130-character texts
+ * take ~130 MB here instead of ~160 MB of strings plus an array of a million references that every
+ * full garbage collection walks. A text is named by a 32-bit handle: the top bit says wide, then the
+ * page, then the position in the page.
+ */
+
+/** Code units of one text: a page of the store (the text sits at its handle's offset). */
+export type CodeUnits = Uint8Array | Uint16Array;
+
+const OFFSET_BITS = 21;
+/** 2 MB narrow pages and 4 MB wide ones: little waste at a page's end, few pages at a million texts. */
+const PAGE_UNITS = 1 << OFFSET_BITS;
+const OFFSET_MASK = PAGE_UNITS - 1;
+const WIDE = 0x80000000;
+/** Page numbers take the 10 bits between the wide flag and the offset. */
+const MAX_PAGES = 1 << 10;
+
+export class TextStore {
+  private readonly narrowPages: Uint8Array[] = [];
+  private readonly widePages: Uint16Array[] = [];
+  private narrowUsed = PAGE_UNITS;
+  private wideUsed = PAGE_UNITS;
+  private storedBytes = 0;
+
+  /** Appends a text (at most `PAGE_UNITS` code units); answers its handle. */
+  append(text: string): number {
+    const length = text.length;
+    if (length > PAGE_UNITS) throw new RangeError(`a stored text holds at most ${PAGE_UNITS} code units`);
+    if (this.narrowUsed + length > PAGE_UNITS) {
+      if (this.narrowPages.length === MAX_PAGES) throw new RangeError('the text store is full');
+      this.narrowPages.push(new Uint8Array(PAGE_UNITS));
+      this.narrowUsed = 0;
+    }
+    const page = this.narrowPages[this.narrowPages.length - 1]!;
+    const start = this.narrowUsed;
+    let i = 0;
+    for (; i < length; i += 1) {
+      const code = text.charCodeAt(i);
+      if (code > 0xff) break;
+      page[start + i] = code;
+    }
+    if (i === length) {
+      this.narrowUsed += length;
+      this.storedBytes += length;
+      return ((this.narrowPages.length - 1) << OFFSET_BITS) | start;
+    }
+    return this.appendWide(text);
+  }
+
+  private appendWide(text: string): number {
+    const length = text.length;
+    if (this.wideUsed + length > PAGE_UNITS) {
+      if (this.widePages.length === MAX_PAGES) throw new RangeError('the text store is full');
+      this.widePages.push(new Uint16Array(PAGE_UNITS));
+      this.wideUsed = 0;
+    }
+    const page = this.widePages[this.widePages.length - 1]!;
+    const start = this.wideUsed;
+    for (let i = 0; i < length; i += 1) page[start + i] = text.charCodeAt(i);
+    this.wideUsed += length;
+    this.storedBytes += length * 2;
+    return (WIDE | ((this.widePages.length - 1) << OFFSET_BITS) | start) >>> 0;
+  }
+
+  /** The page holding the text of `handle`; its code units start at `offsetOf(handle)`. */
+  unitsOf(handle: number): CodeUnits {
+    const page = (handle >>> OFFSET_BITS) & (MAX_PAGES - 1);
+    return handle >= WIDE ? this.widePages[page]! : this.narrowPages[page]!;
+  }
+
+  offsetOf(handle: number): number {
+    return handle & OFFSET_MASK;
+  }
+
+  /** The text of `handle` as a string (`length` code units). */
+  read(handle: number, length: number): string {
+    const units = this.unitsOf(handle);
+    const start = handle & OFFSET_MASK;
+    return String.fromCharCode.apply(null, units.subarray(start, start + length) as unknown as number[]);
+  }
+
+  /** Bytes the text of `handle` takes (`length` code units). */
+  bytesOf(handle: number, length: number): number {
+    return handle >= WIDE ? length * 2 : length;
+  }
+
+  /** Bytes of text stored (appended, including texts no longer used). */
+  get textBytes(): number {
+    return this.storedBytes;
+  }
+
+  /** Bytes the pages take, filled or not. */
+  get allocatedBytes(): number {
+    return (this.narrowPages.length + this.widePages.length * 2) * PAGE_UNITS;
+  }
+}
+
+/** Copies a string's code units into `into` (which must hold them), for hashing a string like a stored text. */
+export function copyCodeUnits(text: string, into: Uint16Array): void {
+  for (let i = 0; i < text.length; i += 1) into[i] = text.charCodeAt(i);
+}
