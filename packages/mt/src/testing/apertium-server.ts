@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '@bhasha/contract/testing';
 
 /**
  * The one launcher of a real apertium-apy on loopback, shared by the packages/mt adapter tests,
@@ -34,18 +34,6 @@ export function apertiumMissingReason(pairs: readonly string[] = ['eng-spa']): s
       return `the Apertium pair ${pair} is not installed (apertium-${pair})`;
   }
   return null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
