@@ -3,6 +3,7 @@ import { benchWordCount } from './src/word-count.bench';
 
 // Every benchmark prints its figures as ratios against a reference measured in this same run.
 // BENCH_ONLY=words,crawl (a comma-separated list) runs only those; the crawl takes several minutes.
+// crawl-extract is the crawler's per-page reading alone, against the ceiling's (BENCH_EXTRACT_URLS, _ROUNDS).
 // fuzzy-tm and tmx-import (a million segments each) take minutes too; FUZZY_TM_SEGMENTS etc. scale them.
 // mt-apertium needs apertium-apy and apertium-eng-spa; BENCH_MT_SEGMENTS scales it.
 // mt-pretranslate builds a 1 M-segment TM; BENCH_PRETRANSLATE_TM and BENCH_PRETRANSLATE_SEGMENTS scale it.
@@ -12,6 +13,7 @@ const selected = (name: string) => !only || only.includes(name);
 process.stdout.write('Bhasha benchmarks\n');
 if (selected('words')) benchWordCount();
 if (selected('crawl')) await benchCrawl();
+if (selected('crawl-extract')) (await import('./src/crawl-extract.bench')).benchCrawlExtract();
 if (selected('fuzzy-tm')) await (await import('./src/fuzzy-tm.bench')).benchFuzzyTm();
 if (selected('tmx-import')) await (await import('./src/tmx-import.bench')).benchTmxImport();
 if (selected('mt-apertium')) await (await import('./src/mt-apertium.bench')).benchMtApertium();

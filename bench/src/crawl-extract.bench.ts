@@ -1,0 +1,89 @@
+import { report } from './measure';
+import { createLinkAndTextParser } from './crawl/reference-words';
+import { loadSitePages, renderPage } from './crawl/site-pages';
+import { crawlMemoOf, forgetCrawlMemo } from '../../apps/server/src/modules/crawl/crawl-memo';
+import { allowedHostsOf } from '../../apps/server/src/modules/crawl/crawl-scope';
+import type { PageRow } from '../../apps/server/src/modules/crawl/crawls.repository';
+import { readHtmlPage } from '../../apps/server/src/modules/crawl/page-reader';
+
+// The crawler's own CPU per page without fetching or storing: the crawl bench's pages, read the
+// way a fetch lane reads them (`readHtmlPage`: content hash, links, segment facts), against the
+// ceiling crawler's per-page work (htmlparser2 links and text, words counted, links resolved).
+// Page by page in turn, so a change of the machine's load weighs on both alike: a steadier
+// yardstick than the whole crawl on a shared machine.
+const PAGES = Number(process.env.BENCH_EXTRACT_URLS ?? 2000);
+const ROUNDS = Number(process.env.BENCH_EXTRACT_ROUNDS ?? 3);
+const ORIGIN = 'http://127.0.0.1:8080';
+
+function ceilingRead(html: string, url: string): number {
+  let links = 0;
+  const words = createLinkAndTextParser((href) => {
+    try {
+      links += new URL(href, url).href.length > 0 ? 1 : 0;
+    } catch {
+      // not a URL: the ceiling skips it too
+    }
+  }).end(html);
+  return words + links;
+}
+
+/** A page row as the frontier hands it to a lane (only the fields reading looks at matter). */
+function pageRowOf(n: number): PageRow {
+  const path = n === 0 ? '/' : `/s${n % 40}/p${n}.html`;
+  return {
+    id: `page-${n}`,
+    normalisedUrl: `${ORIGIN}${path}`,
+    depth: 1,
+    status: 'queued',
+    contentHash: null,
+    tracked: false,
+  } as unknown as PageRow;
+}
+
+/** Runs the crawl-extract benchmark and prints the lane's ms per page against the ceiling's. */
+export function benchCrawlExtract(): void {
+  const site = loadSitePages();
+  const htmls = Array.from({ length: PAGES }, (_, n) => renderPage(site, n, PAGES).toString('utf8'));
+  const hosts = allowedHostsOf(['127.0.0.1:8080']);
+  const ratios: number[] = [];
+  process.stdout.write(`crawl-extract: ${PAGES} pages of the crawl bench's site, ${ROUNDS} rounds\n`);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    // A fresh crawl each round: its memo starts empty, as a real crawl's does.
+    const crawlId = `bench-extract-${round}`;
+    const context = { hosts, extract: {}, mode: 'full' as const, memo: crawlMemoOf(crawlId) };
+    let ceilingMs = 0;
+    let bhashaMs = 0;
+    let segments = 0;
+    let sink = 0;
+    for (let n = 0; n < PAGES; n += 1) {
+      const html = htmls[n]!;
+      const page = pageRowOf(n);
+      let started = performance.now();
+      sink += ceilingRead(html, page.normalisedUrl);
+      ceilingMs += performance.now() - started;
+      started = performance.now();
+      const read = readHtmlPage(page, html, { status: 'fetched', links: [] }, context);
+      bhashaMs += performance.now() - started;
+      segments += read.segments?.length ?? 0;
+      // What the batch writer would record after storing: queued links and stored segments.
+      for (const link of read.outcome.links) context.memo.queuedUrls.add(link.normalisedUrl);
+      for (const fact of read.segments ?? [])
+        context.memo.segments.set(fact.sourceHash, { id: fact.sourceHash, isNew: true });
+    }
+    forgetCrawlMemo(crawlId);
+    const ratio = bhashaMs / ceilingMs;
+    ratios.push(ratio);
+    process.stdout.write(
+      `  round ${round + 1}: Bhasha ${(bhashaMs / PAGES).toFixed(2)} ms/page, ceiling ${(ceilingMs / PAGES).toFixed(2)} ms/page, ${ratio.toFixed(2)}× (${segments} segments, check ${sink})\n`,
+    );
+  }
+  const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
+  // 0.75× the ceiling's pages/s allows the crawler 1.33× its CPU per page, for everything.
+  report(
+    'crawler CPU per page vs the ceiling (median round)',
+    median,
+    '≤ 1.33×',
+    median <= 1.33,
+    `reading only; the crawl also fetches and stores (${ROUNDS} rounds)`,
+  );
+}
