@@ -73,7 +73,9 @@ async function expectCleanCrawl(handle: DbHandle, site: StaticSite) {
   // Every occurrence points at a page the crawl fetched, and page counts match their occurrences.
   const mismatched = await handle.executeSql(`
     SELECT p.normalised_url FROM pages p
-    LEFT JOIN segment_occurrences o ON o.page_id = p.id LEFT JOIN segments s ON s.id = o.segment_id
+    LEFT JOIN page_segments ps ON ps.page_id = p.id
+    LEFT JOIN LATERAL unnest(ps.segment_ids, ps.occurrences) AS o(segment_id, occurrences) ON true
+    LEFT JOIN segments s ON s.id = o.segment_id
     GROUP BY p.id HAVING coalesce(sum(s.word_count * o.occurrences), 0) <> max(p.source_word_count)`);
   expect(mismatched.rows).toEqual([]);
   const fetched = await handle.executeSql(`SELECT count(*)::int AS n FROM pages WHERE status = 'fetched'`);

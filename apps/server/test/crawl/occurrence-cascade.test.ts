@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { organisations, pages, projects, segmentOccurrences, segments, type DbHandle } from '@bhasha/db';
+import { organisations, pages, pageSegments, projects, segments, type DbHandle } from '@bhasha/db';
 import { createTestDb } from '../support/test-db';
 
-// segment_occurrences has no foreign keys to projects and organisations (ADR 0013, migration
-// 0015): deleting either must still remove every occurrence, through the page and the segment.
-describe('segment occurrences follow their page and segment when a tenant is deleted', () => {
+// page_segments has no foreign keys to projects and organisations (ADR 0013, ADR 0025): deleting
+// either must still remove every page's row of occurrences, through the page.
+describe('a page’s occurrences follow the page when a tenant is deleted', () => {
   let handle: DbHandle;
   beforeAll(async () => {
     handle = await createTestDb();
@@ -38,13 +38,14 @@ describe('segment occurrences follow their page and segment when a tenant is del
       .insert(segments)
       .values({ ...ids, sourceHash: `h-${name}`, text: 'Hello', kind: 'text', wordCount: 1 })
       .returning();
-    await db.insert(segmentOccurrences).values({ ...ids, pageId: page!.id, segmentId: segment!.id });
+    await db
+      .insert(pageSegments)
+      .values({ ...ids, pageId: page!.id, segmentIds: [segment!.id], occurrences: [1] });
     return ids;
   }
 
   const countFor = async (projectId: string) =>
-    (await handle.db.select().from(segmentOccurrences).where(eq(segmentOccurrences.projectId, projectId)))
-      .length;
+    (await handle.db.select().from(pageSegments).where(eq(pageSegments.projectId, projectId))).length;
 
   it('removes occurrences with the project, and with the organisation, leaving others alone', async () => {
     const kept = await seed('Kept');

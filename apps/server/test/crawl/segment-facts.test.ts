@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { organisations, pages, projects, segmentOccurrences, segments, type DbHandle } from '@bhasha/db';
+import { organisations, pages, pageSegments, projects, segments, type DbHandle } from '@bhasha/db';
 import { createSegmentsRepository, type SegmentCache } from '../../src/modules/crawl/segments.repository';
 import { crawlMemoOf, forgetCrawlMemo } from '../../src/modules/crawl/crawl-memo';
 import { createTestDb } from '../support/test-db';
@@ -72,11 +72,9 @@ describe('segment facts without their text', () => {
     expect(second.get(pageIds[1]!)).toEqual(first.get(pageIds[0]!));
     const stored = await handle.db.select().from(segments).where(eq(segments.projectId, ids.projectId));
     expect(stored.map((s) => s.text).sort()).toEqual(['Home page', 'Only here']);
-    const occurrences = await handle.db
-      .select()
-      .from(segmentOccurrences)
-      .where(eq(segmentOccurrences.pageId, pageIds[1]!));
-    expect(occurrences).toHaveLength(2);
+    const [row] = await handle.db.select().from(pageSegments).where(eq(pageSegments.pageId, pageIds[1]!));
+    expect(row?.segmentIds).toHaveLength(2);
+    expect(row?.occurrences).toEqual([2, 1]);
   });
 
   it('refuses a segment without its text that the cache does not list, storing nothing', async () => {

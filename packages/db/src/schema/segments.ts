@@ -5,7 +5,6 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -38,6 +37,11 @@ export const segments = pgTable(
     /** A segment kind of the engine: text, attribute, title, meta. */
     kind: text('kind').notNull(),
     wordCount: integer('word_count').notNull(),
+    /**
+     * The page the crawler first found the segment on (MT usage is metered by its host). No foreign
+     * key: it costs a check per stored segment, and a reader left-joins the page (gone: null).
+     */
+    firstPageId: uuid('first_page_id'),
     /** True until translated or acknowledged: first seen in the latest crawl that found it. */
     isNew: boolean('is_new').notNull().default(true),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,27 +57,20 @@ export const segments = pgTable(
   ],
 );
 
-/** Where a segment occurs: one row per page and segment, with how often. */
-export const segmentOccurrences = pgTable(
-  'segment_occurrences',
-  {
-    pageId: uuid('page_id')
-      .notNull()
-      .references(() => pages.id, { onDelete: 'cascade' }),
-    segmentId: uuid('segment_id')
-      .notNull()
-      .references(() => segments.id, { onDelete: 'cascade' }),
-    // No foreign keys on these two (ADR 0013): they are implied by the page, whose own keys
-    // cascade from the project and organisation, so a delete still removes every occurrence;
-    // checking them cost the crawler most of its per-row insert time (~300 rows per page).
-    projectId: uuid('project_id').notNull(),
-    organisationId: uuid('organisation_id').notNull(),
-    occurrences: integer('occurrences').notNull().default(1),
-    /** Position of the first occurrence in the page. */
-    position: integer('position').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.pageId, t.segmentId] }),
-    index('segment_occurrences_segment_idx').on(t.segmentId),
-  ],
-);
+/**
+ * What a page contains (ADR 0025): one row per page, with its segment ids in document order of first
+ * occurrence and how often each occurs (parallel arrays: a segment's position is its index). One row
+ * per page instead of one per page and segment: the crawler stores ~300 segments per page, and each
+ * row with its keys cost more than extracting the page. A deleted segment's id may stay in the
+ * arrays until the page is stored again: readers join to `segments`, which drops it.
+ */
+export const pageSegments = pgTable('page_segments', {
+  pageId: uuid('page_id')
+    .primaryKey()
+    .references(() => pages.id, { onDelete: 'cascade' }),
+  // Copies of the page's own (no foreign keys, ADR 0013): the page cascades from both.
+  projectId: uuid('project_id').notNull(),
+  organisationId: uuid('organisation_id').notNull(),
+  segmentIds: uuid('segment_ids').array().notNull(),
+  occurrences: integer('occurrences').array().notNull(),
+});

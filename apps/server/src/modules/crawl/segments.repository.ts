@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { pages, segmentOccurrences, segments, type Database } from '@bhasha/db';
+import { pages, pageSegments, segments, type Database } from '@bhasha/db';
 import type { Segment } from '@bhasha/engine';
 import { applyExactMatchesToNewSegments } from '../translation/exact-matches';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
@@ -17,7 +17,6 @@ interface GroupedSegment {
   kind: string | undefined;
   wordCount: number;
   occurrences: number;
-  position: number;
 }
 
 // Segments per upsert statement (array parameters: no bind-parameter limit applies).
@@ -38,8 +37,8 @@ export interface SegmentCache {
 export type SegmentFacts = Pick<Segment, 'sourceHash' | 'wordCount'> &
   Partial<Pick<Segment, 'text' | 'kind'>>;
 
-// Occurrence rows per statement: four array parameters, so no bind-parameter limit applies.
-const OCCURRENCE_CHUNK = 5000;
+// Pages per page_segments statement: three array parameters, so no bind-parameter limit applies.
+const PAGE_CHUNK = 500;
 
 /**
  * A PostgreSQL array literal (one text parameter) of texts, uuids or integers; null is NULL.
@@ -61,7 +60,7 @@ export function rowsOf<T>(result: unknown): T[] {
 
 function groupByHash(found: readonly SegmentFacts[]): GroupedSegment[] {
   const byHash = new Map<string, GroupedSegment>();
-  found.forEach((segment, position) => {
+  for (const segment of found) {
     const existing = byHash.get(segment.sourceHash);
     if (existing) existing.occurrences += 1;
     else {
@@ -71,10 +70,9 @@ function groupByHash(found: readonly SegmentFacts[]): GroupedSegment[] {
         kind: segment.kind,
         wordCount: segment.wordCount,
         occurrences: 1,
-        position,
       });
     }
-  });
+  }
   return [...byHash.values()];
 }
 
@@ -122,8 +120,8 @@ export function createSegmentsRepository(db: Database) {
         grouped: groupByHash(page.segments),
       }));
       const idByHash = new Map<string, StoredSegment>();
-      const unknown = new Map<string, GroupedSegment & { text: string; kind: string }>();
-      for (const { grouped } of groupedByPage) {
+      const unknown = new Map<string, GroupedSegment & { text: string; kind: string; firstPageId: string }>();
+      for (const { pageId, grouped } of groupedByPage) {
         for (const g of grouped) {
           const known = cache?.known.get(g.sourceHash);
           if (known) idByHash.set(g.sourceHash, known);
@@ -131,7 +129,7 @@ export function createSegmentsRepository(db: Database) {
             // Never store an empty text: the page is read again when its batch is retried.
             if (g.text === undefined || g.kind === undefined)
               throw new Error('A segment without its text is not among the stored ones');
-            unknown.set(g.sourceHash, { ...g, text: g.text, kind: g.kind });
+            unknown.set(g.sourceHash, { ...g, text: g.text, kind: g.kind, firstPageId: pageId });
           }
         }
       }
@@ -142,16 +140,18 @@ export function createSegmentsRepository(db: Database) {
         // Array parameters instead of a row of parameters per segment: building a statement
         // with thousands of parameters costs more than the database's work.
         const result = await db.execute(sql`
-          insert into ${segments} (organisation_id, project_id, source_hash, text, kind, word_count, first_seen_at, last_seen_at)
-          select ${ids.organisationId}::uuid, ${ids.projectId}::uuid, t.source_hash, t.text, t.kind, t.word_count, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+          insert into ${segments} (organisation_id, project_id, source_hash, text, kind, word_count, first_page_id, first_seen_at, last_seen_at)
+          select ${ids.organisationId}::uuid, ${ids.projectId}::uuid, t.source_hash, t.text, t.kind, t.word_count, t.first_page_id, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
           from unnest(
             ${pgArray(chunk.map((g) => g.sourceHash))}::text[],
             ${pgArray(chunk.map((g) => g.text))}::text[],
             ${pgArray(chunk.map((g) => g.kind))}::text[],
-            ${pgArray(chunk.map((g) => g.wordCount))}::int[]
-          ) with ordinality as t(source_hash, text, kind, word_count, ord)
+            ${pgArray(chunk.map((g) => g.wordCount))}::int[],
+            ${pgArray(chunk.map((g) => g.firstPageId))}::uuid[]
+          ) with ordinality as t(source_hash, text, kind, word_count, first_page_id, ord)
           order by t.ord
-          on conflict (project_id, source_hash) do update set last_seen_at = excluded.last_seen_at
+          on conflict (project_id, source_hash) do update set last_seen_at = excluded.last_seen_at,
+            first_page_id = coalesce(${segments.firstPageId}, excluded.first_page_id)
           returning id, source_hash, is_new`);
         for (const row of rowsOf<{ id: string; source_hash: string; is_new: boolean }>(result)) {
           const entry = { id: row.id, isNew: row.is_new };
@@ -160,20 +160,20 @@ export function createSegmentsRepository(db: Database) {
           if (row.is_new) freshIds.push(row.id);
         }
       }
-      const pageIds = groupedByPage.map((p) => p.pageId);
-      await db.delete(segmentOccurrences).where(inArray(segmentOccurrences.pageId, pageIds));
-      const rows = groupedByPage.flatMap(({ pageId, grouped }) => grouped.map((g) => ({ pageId, g })));
-      for (let i = 0; i < rows.length; i += OCCURRENCE_CHUNK) {
-        const chunk = rows.slice(i, i + OCCURRENCE_CHUNK);
+      // One row per page (ADR 0025): its segment ids in document order of first occurrence and
+      // how often each occurs, as one array literal each, so a page costs one row, not one per segment.
+      for (let i = 0; i < groupedByPage.length; i += PAGE_CHUNK) {
+        const chunk = groupedByPage.slice(i, i + PAGE_CHUNK);
         await db.execute(sql`
-          insert into ${segmentOccurrences} (page_id, segment_id, project_id, organisation_id, occurrences, position)
-          select t.page_id, t.segment_id, ${ids.projectId}::uuid, ${ids.organisationId}::uuid, t.occurrences, t.position
+          insert into ${pageSegments} (page_id, project_id, organisation_id, segment_ids, occurrences)
+          select t.page_id, ${ids.projectId}::uuid, ${ids.organisationId}::uuid, t.segment_ids::uuid[], t.occurrences::int[]
           from unnest(
-            ${pgArray(chunk.map((r) => r.pageId))}::uuid[],
-            ${pgArray(chunk.map((r) => idByHash.get(r.g.sourceHash)!.id))}::uuid[],
-            ${pgArray(chunk.map((r) => r.g.occurrences))}::int[],
-            ${pgArray(chunk.map((r) => r.g.position))}::int[]
-          ) as t(page_id, segment_id, occurrences, position)`);
+            ${pgArray(chunk.map((p) => p.pageId))}::uuid[],
+            ${pgArray(chunk.map((p) => pgArray(p.grouped.map((g) => idByHash.get(g.sourceHash)!.id))))}::text[],
+            ${pgArray(chunk.map((p) => pgArray(p.grouped.map((g) => g.occurrences))))}::text[]
+          ) as t(page_id, segment_ids, occurrences)
+          on conflict (page_id) do update
+            set segment_ids = excluded.segment_ids, occurrences = excluded.occurrences`);
       }
       // Translations of the same text elsewhere in the organisation's memory apply at once (issue 6);
       // segments the cache knew had theirs applied when this crawl stored them.
@@ -206,11 +206,11 @@ export function createSegmentsRepository(db: Database) {
     /** Removes what pages contained (they no longer have content of their own). */
     async clearPages(pageIds: readonly string[]): Promise<void> {
       if (pageIds.length === 0) return;
-      await db.delete(segmentOccurrences).where(inArray(segmentOccurrences.pageId, [...pageIds]));
+      await db.delete(pageSegments).where(inArray(pageSegments.pageId, [...pageIds]));
     },
 
     async clearPage(pageId: string): Promise<void> {
-      await db.delete(segmentOccurrences).where(eq(segmentOccurrences.pageId, pageId));
+      await db.delete(pageSegments).where(eq(pageSegments.pageId, pageId));
     },
 
     /** Before a re-crawl: what exists now is no longer new, so the crawl shows exactly what is. */
@@ -223,8 +223,9 @@ export function createSegmentsRepository(db: Database) {
 
     /** Project word counts over in-scope pages (spec §3). */
     async projectCounts(projectId: string): Promise<PageWordCounts & { newSegmentCount: number }> {
-      const inScopeSegments = sql`exists (select 1 from ${segmentOccurrences} o join ${pages} p on p.id = o.page_id
-        where o.segment_id = ${segments.id} and p.in_scope)`;
+      // The ids on in-scope pages, as one set the segments are checked against (a hashed semi-join).
+      const inScopeSegments = sql`${segments.id} in (select unnest(ps.segment_ids) from ${pageSegments} ps
+        join ${pages} p on p.id = ps.page_id where p.project_id = ${projectId} and p.in_scope)`;
       const [unique] = await db
         .select({
           uniqueWordCount: sql<number>`coalesce(sum(${segments.wordCount}), 0)`.mapWith(Number),
@@ -265,7 +266,8 @@ export function createSegmentsRepository(db: Database) {
             sum(s.word_count) filter (where s.is_new) as fresh,
             count(s.id) as n
           from ${pages} pg
-          left join ${segmentOccurrences} o on o.page_id = pg.id
+          left join ${pageSegments} ps on ps.page_id = pg.id
+          left join lateral unnest(ps.segment_ids, ps.occurrences) as o(segment_id, occurrences) on true
           left join ${segments} s on s.id = o.segment_id
           where pg.project_id = ${projectId}
           group by pg.id

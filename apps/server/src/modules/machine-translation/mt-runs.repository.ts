@@ -3,7 +3,6 @@ import {
   mtRunItems,
   mtRuns,
   pages,
-  segmentOccurrences,
   segments,
   translations,
   type Database,
@@ -44,12 +43,13 @@ export interface ReceivedResult {
 
 const ID_CHUNK = 1000;
 
-/** Host of the page where the segment first occurs (usage is metered per domain). */
+/**
+ * Host of the page the segment was first found on (usage is metered per domain): the page the
+ * crawler noted when it stored the segment (ADR 0025), a primary-key lookup; null when that
+ * page is gone.
+ */
 const firstHostSql = sql<string | null>`(
-  SELECT ${pages.hostname} FROM ${segmentOccurrences}
-  JOIN ${pages} ON ${pages.id} = ${segmentOccurrences.pageId}
-  WHERE ${segmentOccurrences.segmentId} = ${segments.id}
-  ORDER BY ${segmentOccurrences.position} LIMIT 1)`;
+  SELECT ${pages.hostname} FROM ${pages} WHERE ${pages.id} = ${segments.firstPageId})`;
 
 /** Runs of /translation/nmt/apply and their segments. */
 export function createMtRunsRepository(db: Database) {

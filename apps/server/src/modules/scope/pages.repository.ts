@@ -1,12 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import {
-  pages,
-  pageVersions,
-  segmentOccurrences,
-  segments,
-  urlTranslations,
-  type Database,
-} from '@bhasha/db';
+import { pages, pageSegments, pageVersions, segments, urlTranslations, type Database } from '@bhasha/db';
+import { pageSegmentRows } from '../crawl/page-segment-rows';
 import { containsPattern } from '../projects/projects.repository';
 
 export type PageRow = typeof pages.$inferSelect;
@@ -232,7 +226,7 @@ export function createPagesRepository(db: Database) {
       }>;
       total: number;
     }> {
-      const where = eq(segmentOccurrences.pageId, pageId);
+      const occurrence = pageSegmentRows(db, eq(pageSegments.pageId, pageId));
       const [rows, totals] = await Promise.all([
         db
           .select({
@@ -241,15 +235,18 @@ export function createPagesRepository(db: Database) {
             kind: segments.kind,
             wordCount: segments.wordCount,
             isNew: segments.isNew,
-            occurrences: segmentOccurrences.occurrences,
+            occurrences: occurrence.occurrences,
           })
-          .from(segmentOccurrences)
-          .innerJoin(segments, eq(segments.id, segmentOccurrences.segmentId))
-          .where(where)
-          .orderBy(asc(segmentOccurrences.position), asc(segments.sourceHash))
+          .from(occurrence)
+          .innerJoin(segments, eq(segments.id, occurrence.segmentId))
+          .orderBy(asc(occurrence.position), asc(segments.sourceHash))
           .limit(paging.pageSize)
           .offset((paging.pageNumber - 1) * paging.pageSize),
-        db.select({ total: count() }).from(segmentOccurrences).where(where),
+        // Counted through the join too: an id whose segment was deleted is not a row.
+        db
+          .select({ total: count() })
+          .from(occurrence)
+          .innerJoin(segments, eq(segments.id, occurrence.segmentId)),
       ]);
       return { rows, total: totals[0]?.total ?? 0 };
     },

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, exists, inArray, ne, notExists, or, sql, type SQL }
 import { alias } from 'drizzle-orm/pg-core';
 import {
   pages,
+  pageSegments,
   projectSegmentTotals,
-  segmentOccurrences,
   segments,
   translationCounts,
   translationRevisions,
@@ -12,6 +12,7 @@ import {
   type Database,
 } from '@bhasha/db';
 import type { DisplayType, TranslationType } from '@bhasha/contract';
+import { pageSegmentRows, segmentIsOnPage } from '../crawl/page-segment-rows';
 
 /*
  * Reads of the translation memory. Every query is keyed by a project id the service has already
@@ -148,19 +149,7 @@ export function createTranslationsRepository(db: Database) {
         ),
     );
     if (filter.pageId) {
-      conditions.push(
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(segmentOccurrences)
-            .where(
-              and(
-                eq(segmentOccurrences.segmentId, segments.id),
-                eq(segmentOccurrences.pageId, filter.pageId),
-              ),
-            ),
-        ),
-      );
+      conditions.push(segmentIsOnPage(db, filter.pageId));
     }
     if (filter.searchText) {
       const pattern = likePattern(filter.searchText);
@@ -312,6 +301,10 @@ export function createTranslationsRepository(db: Database) {
      * translation/status/wordcount and the per-URL report.
      */
     async pageCounts(projectId: string, pageId: string, targetLang: string) {
+      const occurrence = pageSegmentRows(
+        db,
+        and(eq(pageSegments.pageId, pageId), eq(pageSegments.projectId, projectId)),
+      );
       const rows = await db
         .select({
           type: sql<string>`coalesce(${translations.type}, 'NO_TRANSLATION_AVAILABLE')`,
@@ -324,10 +317,9 @@ export function createTranslationsRepository(db: Database) {
               Number,
             ),
         })
-        .from(segmentOccurrences)
-        .innerJoin(segments, eq(segments.id, segmentOccurrences.segmentId))
+        .from(occurrence)
+        .innerJoin(segments, eq(segments.id, occurrence.segmentId))
         .leftJoin(translations, joinTranslation(targetLang))
-        .where(and(eq(segmentOccurrences.pageId, pageId), eq(segmentOccurrences.projectId, projectId)))
         .groupBy(sql`1`, sql`2`);
       return rows;
     },
@@ -504,12 +496,13 @@ export function createTranslationsRepository(db: Database) {
       searchText: string | undefined,
       paging: { offset: number; limit: number },
     ) {
+      const onPage = pageSegmentRows(db, eq(pageSegments.pageId, pages.id));
       const hasMeta = exists(
         db
           .select({ one: sql`1` })
-          .from(segmentOccurrences)
-          .innerJoin(segments, eq(segments.id, segmentOccurrences.segmentId))
-          .where(and(eq(segmentOccurrences.pageId, pages.id), inArray(segments.kind, ['title', 'meta']))),
+          .from(onPage)
+          .innerJoin(segments, eq(segments.id, onPage.segmentId))
+          .where(inArray(segments.kind, ['title', 'meta'])),
       );
       const where = and(
         eq(pages.projectId, projectId),
@@ -527,25 +520,24 @@ export function createTranslationsRepository(db: Database) {
         .select({ total: sql<number>`count(*)`.mapWith(Number) })
         .from(pages)
         .where(where);
+      const shown = pageSegmentRows(
+        db,
+        inArray(
+          pageSegments.pageId,
+          pageRows.map((p) => p.id),
+        ),
+      );
       const entries =
         pageRows.length === 0
           ? []
           : await db
-              .select({ ...entryColumns, pageId: segmentOccurrences.pageId })
-              .from(segmentOccurrences)
-              .innerJoin(segments, eq(segments.id, segmentOccurrences.segmentId))
+              .select({ ...entryColumns, pageId: shown.pageId })
+              .from(shown)
+              .innerJoin(segments, eq(segments.id, shown.segmentId))
               .leftJoin(translations, joinTranslation(targetLang))
               .leftJoin(users, eq(users.id, translations.updatedBy))
-              .where(
-                and(
-                  inArray(
-                    segmentOccurrences.pageId,
-                    pageRows.map((p) => p.id),
-                  ),
-                  inArray(segments.kind, ['title', 'meta']),
-                ),
-              )
-              .orderBy(asc(segmentOccurrences.position));
+              .where(inArray(segments.kind, ['title', 'meta']))
+              .orderBy(asc(shown.position));
       return { pages: pageRows, entries, total: count?.total ?? 0 };
     },
 
