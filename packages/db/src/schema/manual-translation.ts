@@ -6,7 +6,7 @@ import { users } from './users';
 
 /**
  * A human translation (Prabandhak) order: strings of one project, in one or more target
- * languages, with the status of spec §4 (ADR 0025). The order outlives its project: the project
+ * languages, with the status of spec §4 (ADR 0026). The order outlives its project: the project
  * id is cleared (and the status becomes projectDeleted, by trigger) when the project goes.
  */
 export const manualTranslationRequests = pgTable(
