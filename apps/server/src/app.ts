@@ -26,6 +26,7 @@ import { transliterationRoutes } from './modules/transliteration/transliteration
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { proxyRoutes, registerTranslatingProxy } from './modules/proxy/proxy.routes';
 import { projectSettingsRoutes } from './modules/project-settings/project-settings.routes';
+import { manualTranslationRoutes } from './modules/manual-translation/manual-translation.routes';
 import { createServices, type AppDeps, type Services } from './services';
 
 export const API_PREFIX = '/api';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(proxyRoutes, { services });
       await api.register(projectSettingsRoutes, { services });
       await api.register(translationMemoryRoutes, { services });
+      await api.register(manualTranslationRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

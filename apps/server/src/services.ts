@@ -41,6 +41,7 @@ import { createScriptVerificationService } from './modules/delivery/script-verif
 import { createPageFetcher, DEFAULT_FETCHER_OPTIONS } from './modules/crawl/page-fetcher';
 import { createTranslationMemoryServices } from './modules/translation-memory/translation-memory-services';
 import { createProxyServices } from './modules/proxy/proxy-services';
+import { createManualTranslationServices } from './modules/manual-translation/manual-translation-services';
 
 /** The side effects the server is built from; tests pass their own clock, emitter, mailer or SMS provider. */
 export interface AppDeps {
@@ -169,6 +170,7 @@ export function createServices(appDeps: AppDeps) {
       dataDir: deps.config.dataDir,
       log: deps.log,
     }),
+    ...createManualTranslationServices({ db, clock: deps.clock, access: projectAccess }),
     registration: createRegistrationService({
       db,
       clock: deps.clock,

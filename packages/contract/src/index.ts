@@ -30,3 +30,4 @@ export * from './api/ignore-patterns';
 export * from './api/project-settings';
 export * from './api/translation-memory';
 export * from './api/proxy';
+export * from './api/manual-translation';

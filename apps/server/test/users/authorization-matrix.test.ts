@@ -31,6 +31,8 @@ interface MatrixContext {
   projectId: string;
   /** A second project of A, for the call that deletes one. */
   disposableProjectId: string;
+  /** A human translation order of A (pending when the walk starts). */
+  manualRequestId: string;
   next(): number;
 }
 
@@ -361,6 +363,33 @@ const FIXTURES: Record<string, RouteFixture> = {
     kind: 'resource',
     body: onProject({ targetLang: 'hi', idArr: [ZERO_ID] }),
   },
+  // Human translation orders (issue 6, ADR 0026).
+  'POST /api/manual-translation/request': {
+    kind: 'resource',
+    body: onProject({ targetLanguages: ['hi'], filter: { newContent: false } }),
+  },
+  'GET /api/manual-translation/request/:page/:size': { kind: 'list' },
+  'GET /api/manual-translation/request/:projectId/:page/:size': {
+    kind: 'resource',
+    url: (ctx) => `/api/manual-translation/request/${ctx.projectId}/1/10`,
+  },
+  'GET /api/manual-translation/request/:id': {
+    kind: 'resource',
+    url: (ctx) => `/api/manual-translation/request/${ctx.manualRequestId}`,
+  },
+  'POST /api/prabandhak/approve': { kind: 'resource', body: (ctx) => ({ requestId: ctx.manualRequestId }) },
+  'POST /api/manual-translation/reject': {
+    kind: 'resource',
+    body: (ctx) => ({ requestId: ctx.manualRequestId }),
+  },
+  'POST /api/manual-translation/revert': {
+    kind: 'resource',
+    body: (ctx) => ({ requestId: ctx.manualRequestId }),
+  },
+  'POST /api/manual-translation/delete': {
+    kind: 'resource',
+    body: (ctx) => ({ requestId: ctx.manualRequestId }),
+  },
 };
 
 interface Caller {
@@ -421,6 +450,9 @@ describe('authorization matrix', () => {
     const disposable = await t.handle.executeSql(
       `INSERT INTO projects (organisation_id, name, base_url) VALUES ('${orgA.id}', 'Matrix spare', 'https://spare.matrix-alpha.in') RETURNING id`,
     );
+    const manualRequest = await t.handle.executeSql(
+      `INSERT INTO manual_translation_requests (organisation_id, project_id, project_name, target_languages, segment_count, word_count) VALUES ('${orgA.id}', '${rows[0]?.id as string}', 'Matrix site', '{hi}', 1, 1) RETURNING id`,
+    );
     let counter = 0;
     ctx = {
       organisationA: orgA.id,
@@ -429,6 +461,7 @@ describe('authorization matrix', () => {
       translatorId: translator.user.id,
       projectId: rows[0]?.id as string,
       disposableProjectId: disposable.rows[0]?.id as string,
+      manualRequestId: manualRequest.rows[0]?.id as string,
       next: () => (counter += 1),
     };
     secretsOfA.push(
@@ -438,6 +471,7 @@ describe('authorization matrix', () => {
       translator.user.id,
       ctx.projectId,
       ctx.disposableProjectId,
+      ctx.manualRequestId,
       ctx.targetApikey,
       'Matrix Alpha',
     );

@@ -1,0 +1,185 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  ERROR_MESSAGES,
+  MANUAL_TRANSLATION_MESSAGES,
+  manualRequestCreateSchema,
+  manualRequestDeleteResponseSchema,
+  manualRequestDetailResponseSchema,
+  manualRequestIdBodySchema,
+  manualRequestIdParamsSchema,
+  manualRequestListResponseSchema,
+  manualRequestPageParamsSchema,
+  manualRequestProjectPageParamsSchema,
+  manualRequestRejectSchema,
+  manualRequestResponseSchema,
+  manualRequestSearchQuerySchema,
+} from '@bhasha/contract';
+import { ok } from '../../http/envelope';
+import { responses } from '../../http/responses';
+import type { Services } from '../../services';
+import { withSpecMessage } from '../translation/translation-context';
+import { MANUAL_DESK_ROLES, MANUAL_REQUESTER_ROLES, MANUAL_VIEWER_ROLES } from './manual-translation.policy';
+
+const tags = ['manual-translation'];
+const security = [{ token: [] }];
+const requesters = { access: MANUAL_REQUESTER_ROLES, ownOrganisation: true } as const;
+const desk = { access: MANUAL_DESK_ROLES, ownOrganisation: true } as const;
+const viewers = { access: MANUAL_VIEWER_ROLES, ownOrganisation: true } as const;
+
+/** Human translation (Prabandhak) orders, spec §7 "Manual translation" (ADR 0026). */
+export const manualTranslationRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
+  app,
+  { services },
+  done,
+) => {
+  const orders = services.manualTranslation;
+
+  app.post(
+    '/manual-translation/request',
+    {
+      config: requesters,
+      schema: {
+        tags,
+        security,
+        summary: 'Order human translation of selected strings (source hashes) or of a filter',
+        body: manualRequestCreateSchema,
+        response: responses(manualRequestResponseSchema, 400, 403, 404),
+      },
+    },
+    async (request) =>
+      ok(
+        { request: await orders.create(request.principal!, request.body) },
+        MANUAL_TRANSLATION_MESSAGES.requestSent,
+      ),
+  );
+
+  app.get(
+    '/manual-translation/request/:page/:size',
+    {
+      config: viewers,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The caller's orders (the desk: every organisation it serves), newest first, with searchText",
+        params: manualRequestPageParamsSchema,
+        querystring: manualRequestSearchQuerySchema,
+        response: responses(manualRequestListResponseSchema, 400),
+      },
+    },
+    async (request) =>
+      ok(await orders.list(request.principal!, request.params, { searchText: request.query.searchText })),
+  );
+
+  app.get(
+    '/manual-translation/request/:projectId/:page/:size',
+    {
+      config: viewers,
+      schema: {
+        tags,
+        security,
+        summary: 'Orders of one project, newest first',
+        params: manualRequestProjectPageParamsSchema,
+        response: responses(manualRequestListResponseSchema, 400, 404),
+      },
+    },
+    async (request) =>
+      ok(await orders.list(request.principal!, request.params, { projectId: request.params.projectId })),
+  );
+
+  app.get(
+    '/manual-translation/request/:id',
+    {
+      config: viewers,
+      schema: {
+        tags,
+        security,
+        summary: 'One order with its first strings',
+        params: manualRequestIdParamsSchema,
+        response: responses(manualRequestDetailResponseSchema, 400, 404),
+      },
+    },
+    async (request) => ok(await orders.detail(request.principal!, request.params.id)),
+  );
+
+  app.post(
+    '/prabandhak/approve',
+    {
+      config: desk,
+      schema: {
+        tags,
+        security,
+        summary: 'The Prabandhak desk accepts an order: pending (or reverted) → processingManualTranslation',
+        body: manualRequestIdBodySchema,
+        response: responses(manualRequestResponseSchema, 400, 403, 404, 409),
+      },
+    },
+    async (request) =>
+      ok(
+        { request: await orders.approve(request.principal!, request.body.requestId) },
+        MANUAL_TRANSLATION_MESSAGES.approved,
+      ),
+  );
+
+  app.post(
+    '/manual-translation/reject',
+    {
+      config: desk,
+      schema: {
+        tags,
+        security,
+        summary: 'The desk refuses a pending order, with an optional reason',
+        body: manualRequestRejectSchema,
+        response: responses(manualRequestResponseSchema, 400, 403, 404, 409),
+      },
+    },
+    async (request) =>
+      ok(
+        { request: await orders.reject(request.principal!, request.body.requestId, request.body.reason) },
+        MANUAL_TRANSLATION_MESSAGES.rejected,
+      ),
+  );
+
+  app.post(
+    '/manual-translation/revert',
+    {
+      config: desk,
+      schema: {
+        tags,
+        security,
+        summary: 'The desk takes back its approval or rejection: the order becomes reverted',
+        body: manualRequestIdBodySchema,
+        response: responses(manualRequestResponseSchema, 400, 403, 404, 409),
+      },
+    },
+    async (request) =>
+      ok(
+        {
+          request: await withSpecMessage(ERROR_MESSAGES.revertFailed, request.log, () =>
+            orders.revert(request.principal!, request.body.requestId),
+          ),
+        },
+        MANUAL_TRANSLATION_MESSAGES.reverted,
+      ),
+  );
+
+  app.post(
+    '/manual-translation/delete',
+    {
+      config: requesters,
+      schema: {
+        tags,
+        security,
+        summary: 'The organisation withdraws an order nobody is working on (pending, rejected or reverted)',
+        body: manualRequestIdBodySchema,
+        response: responses(manualRequestDeleteResponseSchema, 400, 403, 404, 409),
+      },
+    },
+    async (request) =>
+      ok(
+        await orders.remove(request.principal!, request.body.requestId),
+        MANUAL_TRANSLATION_MESSAGES.deleted,
+      ),
+  );
+  done();
+};

@@ -1,0 +1,127 @@
+import type { z } from 'zod';
+import {
+  MANUAL_REQUEST_DETAIL_SEGMENTS,
+  MANUAL_TRANSLATION_MESSAGES,
+  type ManualRequest,
+  type ManualRequestAction,
+  type ManualRequestDetail,
+  type ManualRequestList,
+  type manualRequestCreateSchema,
+} from '@bhasha/contract';
+import type { Principal } from '../../http/access';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { pagingOf, type TranslationContext } from '../translation/translation-context';
+import { MANUAL_TRANSITIONS, canTake, manualRequestScopeOf } from './manual-translation.policy';
+import { presentManualRequest } from './manual-translation.presenter';
+import type { ManualTranslationRepository, SegmentChoice } from './manual-translation.repository';
+
+type CreateInput = z.output<typeof manualRequestCreateSchema>;
+
+const NOT_ALLOWED_NOW: Record<ManualRequestAction, string> = {
+  approve: MANUAL_TRANSLATION_MESSAGES.notApprovable,
+  reject: MANUAL_TRANSLATION_MESSAGES.notRejectable,
+  revert: MANUAL_TRANSLATION_MESSAGES.notRevertable,
+  delete: MANUAL_TRANSLATION_MESSAGES.notDeletable,
+};
+
+/**
+ * Human translation (Prabandhak) orders: placing them from the editor, the lists both sides of
+ * the desk see, and the status machine of ADR 0026.
+ */
+export function createManualTranslationService(deps: {
+  repository: ManualTranslationRepository;
+  context: TranslationContext;
+  clock: Clock;
+}) {
+  const { repository, context, clock } = deps;
+
+  /** The order in the caller's scope, or 404 (also for another organisation's). */
+  async function requireRequest(principal: Principal, requestId: string) {
+    const row = await repository.findInScope(manualRequestScopeOf(principal), requestId);
+    if (!row) throw AppError.notFound('The request');
+    return row;
+  }
+
+  /** Applies one transition of the status machine, compare-and-set on the current status. */
+  async function transition(
+    principal: Principal,
+    action: Exclude<ManualRequestAction, 'delete'>,
+    requestId: string,
+    rejectionReason?: string | null,
+  ): Promise<ManualRequest> {
+    const before = await requireRequest(principal, requestId);
+    if (!canTake(principal, action)) throw AppError.forbidden();
+    const rule = MANUAL_TRANSITIONS[action];
+    const moved = await repository.changeStatus(before.id, {
+      from: rule.from,
+      to: rule.to,
+      by: principal.id,
+      at: clock.now(),
+      rejectionReason,
+    });
+    if (!moved) throw AppError.conflict(NOT_ALLOWED_NOW[action]);
+    return presentManualRequest(principal, { ...before, ...moved });
+  }
+
+  return {
+    async create(principal: Principal, input: CreateInput): Promise<ManualRequest> {
+      const project = await context.project(principal, input.projectId);
+      const targetLanguages = context.languagesOf(project, input.targetLanguages);
+      const choice: SegmentChoice = input.filter
+        ? {
+            kind: 'filter',
+            newContent: input.filter.newContent,
+            pageId: await context.pageIdOf(project.id, input.filter.url),
+          }
+        : { kind: 'hashes', sourceHashes: [...new Set(input.sourceHashes ?? [])] };
+      const created = await repository.create(
+        {
+          organisationId: project.organisationId,
+          projectId: project.id,
+          projectName: project.name,
+          targetLanguages,
+          requestedBy: principal.id,
+          note: input.note || null,
+          createdAt: clock.now(),
+        },
+        choice,
+      );
+      if (!created) throw AppError.validation([MANUAL_TRANSLATION_MESSAGES.noStringsMatched]);
+      return presentManualRequest(principal, await requireRequest(principal, created.id));
+    },
+
+    async list(
+      principal: Principal,
+      page: { page: number; size: number },
+      filter: { projectId?: string; searchText?: string },
+    ): Promise<ManualRequestList> {
+      const scope = manualRequestScopeOf(principal);
+      if (filter.projectId && !(await repository.hasProject(scope, filter.projectId)))
+        throw AppError.notFound('The project');
+      const { rows, total } = await repository.list(scope, filter, pagingOf(page.page, page.size));
+      return { requests: rows.map((row) => presentManualRequest(principal, row)), total };
+    },
+
+    async detail(principal: Principal, requestId: string): Promise<ManualRequestDetail> {
+      const row = await requireRequest(principal, requestId);
+      const segments = await repository.segmentsOf(row.id, MANUAL_REQUEST_DETAIL_SEGMENTS);
+      return { request: presentManualRequest(principal, row), segments };
+    },
+
+    approve: (principal: Principal, requestId: string) => transition(principal, 'approve', requestId),
+    reject: (principal: Principal, requestId: string, reason?: string) =>
+      transition(principal, 'reject', requestId, reason || null),
+    revert: (principal: Principal, requestId: string) => transition(principal, 'revert', requestId),
+
+    async remove(principal: Principal, requestId: string): Promise<{ requestId: string }> {
+      const row = await requireRequest(principal, requestId);
+      if (!canTake(principal, 'delete')) throw AppError.forbidden();
+      if (!(await repository.deleteIfIn(row.id, MANUAL_TRANSITIONS.delete.from)))
+        throw AppError.conflict(MANUAL_TRANSLATION_MESSAGES.notDeletable);
+      return { requestId: row.id };
+    },
+  };
+}
+
+export type ManualTranslationService = ReturnType<typeof createManualTranslationService>;
