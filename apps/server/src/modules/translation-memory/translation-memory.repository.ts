@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import { memoryEntries, projects, segments, translations, type Database } from '@bhasha/db';
 import type { DisplayType, TranslationType } from '@bhasha/contract';
+import pg from 'pg';
 import { rowsOf } from '../crawl/segments.repository';
 
 /** A source text of the organisation's memory (one per source hash). */
@@ -50,55 +50,27 @@ function textArray(values: readonly string[]): string {
 }
 
 /**
- * The exact lookup of `translationsOf` as one named prepared statement (UNION ALL of the
- * organisation's project translations and memory entries, each on its b-tree index
- * `translations_org_hash_idx` / `memory_entries_key_uq`): building the query per call cost more
- * than running it (bench/src/tm-exact-lookup.ts).
+ * The exact lookup of `translationsOf`: one named prepared statement over the database function
+ * `bhasha_tm_exact_lookup` (migration `0021_tm_exact_lookup_function`), which holds the UNION ALL of
+ * the organisation's project translations and memory entries. The function keeps one plan per
+ * session; the same UNION ALL sent as a statement was planned again on every call on both engines,
+ * which cost more than running it (ADR 0011, "Exact lookup, session 5").
  */
 function prepareExactLookup(db: Database) {
-  const hashes = sql.placeholder('hashes');
-  const fromProjects = db
+  const found = sql`bhasha_tm_exact_lookup(${sql.placeholder('organisationId')}::uuid, ${sql.placeholder('sourceLang')}::text, ${sql.placeholder('targetLang')}::text, ${sql.placeholder('hashes')}::text[]) as found`;
+  return db
     .select({
-      sourceHash: translations.sourceHash,
-      sourceText: segments.text,
-      text: translations.text,
-      type: translations.type,
-      displayType: translations.displayType,
-      projectId: sql<string | null>`${translations.projectId}`.as('project_id'),
-      updatedAt: translations.updatedAt,
+      sourceHash: sql<string>`found.source_hash`,
+      sourceText: sql<string>`found.source_text`,
+      text: sql<string>`found.text`,
+      type: sql<string>`found.type`,
+      displayType: sql<string>`found.display_type`,
+      projectId: sql<string | null>`found.project_id`,
+      // The same decoding as the tables' own timestamp columns (both drivers hand drizzle text).
+      updatedAt: sql`found.updated_at`.mapWith(memoryEntries.updatedAt),
     })
-    .from(translations)
-    .innerJoin(segments, eq(segments.id, translations.segmentId))
-    .innerJoin(projects, eq(projects.id, translations.projectId))
-    .where(
-      and(
-        eq(translations.organisationId, sql.placeholder('organisationId')),
-        sql`${translations.sourceHash} = any(${hashes}::text[])`,
-        eq(translations.targetLang, sql.placeholder('targetLang')),
-        eq(projects.sourceLanguage, sql.placeholder('sourceLang')),
-        ne(translations.type, UNTRANSLATED),
-      ),
-    );
-  const fromMemory = db
-    .select({
-      sourceHash: memoryEntries.sourceHash,
-      sourceText: memoryEntries.sourceText,
-      text: memoryEntries.text,
-      type: memoryEntries.type,
-      displayType: memoryEntries.displayType,
-      projectId: sql<string | null>`NULL::uuid`.as('project_id'),
-      updatedAt: memoryEntries.updatedAt,
-    })
-    .from(memoryEntries)
-    .where(
-      and(
-        eq(memoryEntries.organisationId, sql.placeholder('organisationId')),
-        eq(memoryEntries.sourceLang, sql.placeholder('sourceLang')),
-        eq(memoryEntries.targetLang, sql.placeholder('targetLang')),
-        sql`${memoryEntries.sourceHash} = any(${hashes}::text[])`,
-      ),
-    );
-  return unionAll(fromProjects, fromMemory).prepare('tm_exact_lookup');
+    .from(found)
+    .prepare('tm_exact_lookup');
 }
 
 /** A TMX unit kept in the organisation's memory. */
@@ -122,9 +94,9 @@ export function createTranslationMemoryRepository(db: Database) {
   return {
     /**
      * Translations in `targetLang` of the given source hashes, from the organisation's projects and
-     * memory. One statement (UNION ALL) rather than one per table: an exact lookup is one round
-     * trip and one plan, on the b-tree indexes `translations_org_hash_idx` and
-     * `memory_entries_key_uq` (bench/src/tm-exact-lookup.ts measures it).
+     * memory: one round trip whatever the number of hashes, answered from a plan the database
+     * keeps, on the b-tree indexes `translations_org_hash_idx` and `memory_entries_key_uq`
+     * (bench/src/tm-exact-lookup.ts measures it).
      */
     async translationsOf(
       organisationId: string,
@@ -220,6 +192,15 @@ export function createTranslationMemoryRepository(db: Database) {
     },
 
     /**
+     * How many bulk writes (a TMX import's memory upserts) are worth running at once: on
+     * PostgreSQL each pooled connection is a server process of its own, so two upserts use two
+     * cores for their index work; PGlite runs every statement in this one thread.
+     */
+    parallelWrites(): number {
+      return (db as { $client?: unknown }).$client instanceof pg.Pool ? 2 : 1;
+    },
+
+    /**
      * Refreshes the planner's statistics of the memory after a bulk load: without them a fresh
      * million rows look like a handful, and the paged reads of the fuzzy index sort the whole
      * memory on every page instead of walking the (organisation_id, updated_at) index.
@@ -284,11 +265,18 @@ export function createTranslationMemoryRepository(db: Database) {
     /**
      * Stores units for texts no project segment has in the organisation's memory (latest wins).
      * Array parameters, one statement per 5,000 rows: a row of parameters per unit would cost
-     * more to build and plan than the insert itself. Hashes must be distinct within one call.
+     * more to build and plan than the insert itself. Hashes must be distinct within one call. A row
+     * whose texts are already stored is left as it is (no new row version, `updated_at` kept), so
+     * importing the same file again writes nothing.
      */
     async upsertMemoryEntries(organisationId: string, rows: readonly MemoryEntryRow[]): Promise<void> {
-      for (let at = 0; at < rows.length; at += MEMORY_CHUNK) {
-        const chunk = rows.slice(at, at + MEMORY_CHUNK);
+      // In key order: consecutive rows land on neighbouring pages of memory_entries_key_uq instead
+      // of random ones (the unique index is most of an insert's cost, measured in psql).
+      const ordered = [...rows].sort((a, b) =>
+        a.sourceHash < b.sourceHash ? -1 : a.sourceHash > b.sourceHash ? 1 : 0,
+      );
+      for (let at = 0; at < ordered.length; at += MEMORY_CHUNK) {
+        const chunk = ordered.slice(at, at + MEMORY_CHUNK);
         const first = chunk[0]!;
         const sameLanguages = chunk.every(
           (row) => row.sourceLang === first.sourceLang && row.targetLang === first.targetLang,
@@ -304,7 +292,8 @@ export function createTranslationMemoryRepository(db: Database) {
             ${textArray(chunk.map((row) => row.projectId))}::uuid[]
           ) as t(source_hash, source_text, text, project_id)
           on conflict (organisation_id, source_lang, target_lang, source_hash)
-          do update set text = excluded.text, source_text = excluded.source_text, updated_at = now()`);
+          do update set text = excluded.text, source_text = excluded.source_text, updated_at = now()
+          where (${memoryEntries}.text, ${memoryEntries}.source_text) is distinct from (excluded.text, excluded.source_text)`);
       }
     },
   };
