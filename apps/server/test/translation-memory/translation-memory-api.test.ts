@@ -373,4 +373,52 @@ describe('translation memory: TMX exchange and fuzzy matches', () => {
     expect(batches).toEqual([6]);
     expect((await rowCounts()).memory).toBe(before + 6);
   });
+
+  it('writes several batches at once and still stores them in file order: the later unit for a source wins and progress reports only committed units', async () => {
+    const db = f.t.handle.db;
+    const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+    const repository = createTranslationMemoryRepository(db);
+    const deps = {
+      repository,
+      writer: createTranslationWriter({ db, emitter: silentEmitter, clock: systemClock }),
+      fuzzy: createOrganisationFuzzyIndexes(repository, { refreshMs: 0, maxIndexes: 2 }),
+    };
+    const target = {
+      organisationId: project!.organisationId,
+      projectId,
+      sourceLang: project!.sourceLanguage,
+      targetLang: 'fr',
+      authorId: f.adminUserId,
+      overwrite: false,
+    };
+    // Sources 0-3 come back with a new translation in later batches (batches of two units).
+    const units = [
+      ...Array.from({ length: 8 }, (_, i) => unit(`Parallel batch source ${i % 4}`, `Version ${i}`)),
+      ...Array.from({ length: 6 }, (_, i) => unit(`Parallel batch other ${i}`, `Autre ${i}`)),
+    ];
+    const batches: number[] = [];
+    const totals = await importTmxStream(deps, target, [tmxOf(units)], {
+      batchSize: 2,
+      writers: 3,
+      onBatch: async (progress) => {
+        batches.push(progress.units);
+        // A slow report must not let a later batch report before it.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      },
+    });
+    expect(totals).toMatchObject({ units: 14, addedToMemory: 14, skipped: 0 });
+    expect(batches).toEqual([2, 4, 6, 8, 10, 12, 14]);
+    const stored = await db
+      .select({ sourceText: memoryEntries.sourceText, text: memoryEntries.text })
+      .from(memoryEntries)
+      .where(eq(memoryEntries.organisationId, project!.organisationId));
+    const textOf = (source: string) => stored.find((row) => row.sourceText === source)?.text;
+    expect([0, 1, 2, 3].map((i) => textOf(`Parallel batch source ${i}`))).toEqual([
+      'Version 4',
+      'Version 5',
+      'Version 6',
+      'Version 7',
+    ]);
+    expect(textOf('Parallel batch other 5')).toBe('Autre 5');
+  });
 });

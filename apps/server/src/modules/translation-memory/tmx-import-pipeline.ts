@@ -38,17 +38,32 @@ export function emptyTotals(): TmxImportTotals {
   return { units: 0, applied: 0, unchanged: 0, addedToMemory: 0, skipped: 0 };
 }
 
+/** Units of one batch keyed by source hash (a later unit for the same source replaces an earlier one). */
+type BatchPairs = Map<string, { sourceText: string; text: string }>;
+
+/** What one stored batch adds to the totals. */
+interface BatchCounts {
+  applied: number;
+  unchanged: number;
+  addedToMemory: number;
+}
+
 /**
  * Streams a TMX file into the project and the organisation's memory, a batch at a time, so memory
  * stays flat however large the file is: units whose source is a segment of the project go through
  * the translation writer (revisions, counts, events); the others are upserted into the memory with
  * array parameters (one statement per batch) and added to the fuzzy index as they are stored.
- * A batch is written while the next one is read, and batches are written in file order.
+ * Batches are written while the next one is read; on PostgreSQL up to `writers` memory upserts
+ * run at once (each connection is a server process of its own, and the upsert's index work is
+ * most of an import's time), on PGlite one.
  *
  * `skipUnits` resumes after units an earlier, interrupted run already stored (writes are upserts,
- * so a batch written twice changes nothing); `onBatch` hears the totals after each stored batch.
- * Within a batch a later unit for the same source wins, as in the file's own tool; across batches
- * the later one wins in the memory, and in the project too when `overwrite` is set.
+ * so a batch written twice changes nothing); `onBatch` hears the totals after each stored batch,
+ * in file order and only once every earlier batch is stored too, so its `units` is always a point
+ * before which everything is committed. Within a batch a later unit for the same source wins, as
+ * in the file's own tool; across batches the later one wins in the memory (a batch sharing a
+ * source with one still being written waits for it), and in the project too when `overwrite` is
+ * set (project translations are always written one batch after another, in file order).
  */
 export async function importTmxStream(
   deps: TmxImportDeps,
@@ -57,6 +72,8 @@ export async function importTmxStream(
   options: {
     skipUnits?: number;
     batchSize?: number;
+    /** Batches written at once; the repository's `parallelWrites()` when not given. */
+    writers?: number;
     /** Checked before each batch is stored: an aborted import stops between batches. */
     signal?: AbortSignal;
     onBatch?: (totals: TmxImportTotals) => Promise<void> | void;
@@ -65,23 +82,49 @@ export async function importTmxStream(
   const totals = emptyTotals();
   const skipUnits = options.skipUnits ?? 0;
   const batchSize = options.batchSize ?? TMX_IMPORT_BATCH;
-  let batch = new Map<string, { sourceText: string; text: string }>();
+  const writers = Math.max(1, options.writers ?? deps.repository.parallelWrites());
+  let batch: BatchPairs = new Map();
   let seen = 0;
-  // One batch is written while the next is read and hashed: the database and the parser work at
-  // the same time, and memory holds at most two batches. Batches are stored in file order.
-  let pending: Promise<void> = Promise.resolve();
+  /** Batches being written; `settled` never rejects (the failure is kept in `failure`). */
+  const inFlight: Array<{ pairs: BatchPairs; settled: Promise<void> }> = [];
+  let failure: { error: unknown } | null = null;
+  /** The project part of the last batch: the next batch's starts after it (file order). */
+  let projectTurn: Promise<unknown> = Promise.resolve();
+  /** The last batch's commit report (`onBatch`): the next batch reports after it (file order). */
+  let committed: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (batch.size === 0) return;
     const pairs = batch;
     batch = new Map();
     const cut = { units: seen, skipped: totals.skipped };
-    await pending;
+    while (inFlight.length >= writers || inFlight.some((writing) => sharesSource(writing.pairs, pairs))) {
+      await Promise.race(inFlight.map((writing) => writing.settled));
+    }
+    if (failure) throw failure.error;
     options.signal?.throwIfAborted();
-    pending = (async () => {
-      await storeBatch(deps, target, pairs, totals);
+    const project = projectTurn.then(() => storeProjectPart(deps, target, pairs));
+    projectTurn = project.catch(() => undefined);
+    const stored = project.then((part) => storeMemoryPart(deps, target, pairs, part));
+    const previous = committed;
+    committed = (async () => {
+      const counts = await stored;
+      await previous;
+      totals.applied += counts.applied;
+      totals.unchanged += counts.unchanged;
+      totals.addedToMemory += counts.addedToMemory;
       await options.onBatch?.({ ...totals, ...cut });
     })();
-    pending.catch(() => undefined); // surfaces at the next await of `pending`
+    // A batch holds its place until it is reported, so an abort heard in a report stops the
+    // import before another batch starts (as a killed worker would).
+    const writing = {
+      pairs,
+      settled: committed.then(
+        () => undefined,
+        (error: unknown) => void (failure ??= { error }),
+      ),
+    };
+    inFlight.push(writing);
+    void writing.settled.then(() => inFlight.splice(inFlight.indexOf(writing), 1));
   };
   try {
     for await (const event of readTmx(file)) {
@@ -96,13 +139,21 @@ export async function importTmxStream(
     }
     totals.units = seen;
     await flush();
-    await pending;
+    await Promise.all(inFlight.map((writing) => writing.settled));
+    if (failure) throw failure.error;
     if (totals.addedToMemory >= ANALYZE_AFTER) await deps.repository.analyzeMemory();
   } catch (error) {
-    await pending.catch(() => undefined);
+    await Promise.all(inFlight.map((writing) => writing.settled));
     throw error;
   }
   return { ...totals };
+}
+
+/** Whether two batches hold a unit for the same source (the smaller one is walked). */
+function sharesSource(a: BatchPairs, b: BatchPairs): boolean {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  for (const hash of small.keys()) if (large.has(hash)) return true;
+  return false;
 }
 
 /** The unit's texts in the project's source language and the target language, when it has both. */
@@ -113,12 +164,12 @@ function languagePair(unit: TmxUnit, target: TmxImportTarget): { sourceText: str
   return { sourceText: source.segment.text, text: translated.segment.text };
 }
 
-async function storeBatch(
-  { repository, writer, fuzzy }: TmxImportDeps,
+/** Writes the batch's units for segments of the project; answers the rest, for the memory. */
+async function storeProjectPart(
+  { repository, writer }: TmxImportDeps,
   target: TmxImportTarget,
-  pairs: Map<string, { sourceText: string; text: string }>,
-  totals: TmxImportTotals,
-): Promise<void> {
+  pairs: BatchPairs,
+): Promise<{ memory: MemoryEntryRow[]; applied: number; unchanged: number }> {
   const inProject = await repository.projectHashes(target.projectId, [...pairs.keys()]);
   const changes: TranslationChange[] = [];
   const memory: MemoryEntryRow[] = [];
@@ -148,19 +199,31 @@ async function storeBatch(
     projectId: target.projectId,
     authorId: target.authorId,
   };
+  let applied = 0;
+  let unchanged = 0;
   for (let at = 0; at < changes.length; at += WRITE_CHUNK) {
     for (const result of await writer.write(ctx, changes.slice(at, at + WRITE_CHUNK))) {
-      if (result.outcome === 'created' || result.outcome === 'updated') totals.applied += 1;
-      else totals.unchanged += 1;
+      if (result.outcome === 'created' || result.outcome === 'updated') applied += 1;
+      else unchanged += 1;
     }
   }
-  await repository.upsertMemoryEntries(target.organisationId, memory);
-  totals.addedToMemory += memory.length;
+  return { memory, applied, unchanged };
+}
+
+/** Upserts the batch's other units into the organisation's memory and its fuzzy index. */
+async function storeMemoryPart(
+  { repository, fuzzy }: TmxImportDeps,
+  target: TmxImportTarget,
+  pairs: BatchPairs,
+  part: { memory: MemoryEntryRow[]; applied: number; unchanged: number },
+): Promise<BatchCounts> {
+  await repository.upsertMemoryEntries(target.organisationId, part.memory);
   fuzzy.remember(
     target.organisationId,
     target.sourceLang,
     [...pairs].map(([hash, pair]) => ({ sourceHash: hash, text: pair.sourceText })),
   );
+  return { applied: part.applied, unchanged: part.unchanged, addedToMemory: part.memory.length };
 }
 
 /** Reads a TMX file to its end without storing anything: a bad file is refused before any write. */
