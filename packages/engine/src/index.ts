@@ -21,6 +21,8 @@ export type {
   SourceText,
 } from './html/segment-types';
 export { sourceHash } from './html/source-hash';
+export { TextFactsMemo } from './html/text-facts';
+export type { TextFacts } from './html/text-facts';
 export { sha256Hex } from './html/sha256';
 export { normaliseSourceText, collapseHtmlWhitespace } from './html/normalise-text';
 export { escapeHtmlText, escapeHtmlAttribute, serialiseStartTag, serialiseEndTag } from './html/escape-html';
@@ -41,7 +43,7 @@ export type { TransliterateOptions, WordListLoader } from './translit/transliter
 export { convertScript, detectScript } from './translit/script-convert';
 export { TRANSLIT_LANGUAGES, TRANSLIT_LANGUAGE_CODES, getTranslitLanguage } from './translit/languages';
 export type { TranslitLanguage, Script as TranslitScript } from './translit/languages';
-export { FuzzyIndex, MAX_FUZZY_LENGTH } from './tm/fuzzy-index';
+export { FuzzyIndex, FuzzyIndexBuilder, MAX_FUZZY_LENGTH } from './tm/fuzzy-index';
 export type { FuzzyEntry, FuzzyMatch, FuzzyQueryOptions } from './tm/fuzzy-index';
 export { normaliseFuzzyText, fuzzyScore, maxDistanceFor } from './tm/fuzzy-text';
 export { LevenshteinPattern, levenshtein } from './tm/bounded-levenshtein';

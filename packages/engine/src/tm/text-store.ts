@@ -15,6 +15,8 @@ const OFFSET_BITS = 21;
 const PAGE_UNITS = 1 << OFFSET_BITS;
 const OFFSET_MASK = PAGE_UNITS - 1;
 const WIDE = 0x80000000;
+/** Code units turned into a string per call when a text is read. */
+const READ_UNITS = 8192;
 /** Page numbers take the 10 bits between the wide flag and the offset. */
 const MAX_PAGES = 1 << 10;
 
@@ -79,7 +81,13 @@ export class TextStore {
   read(handle: number, length: number): string {
     const units = this.unitsOf(handle);
     const start = handle & OFFSET_MASK;
-    return String.fromCharCode.apply(null, units.subarray(start, start + length) as unknown as number[]);
+    // Arguments go on the stack: a long text is read a few thousand units at a time.
+    let text = '';
+    for (let at = start; at < start + length; at += READ_UNITS) {
+      const piece = units.subarray(at, Math.min(at + READ_UNITS, start + length));
+      text += String.fromCharCode.apply(null, piece as unknown as number[]);
+    }
+    return text;
   }
 
   /** Bytes the text of `handle` takes (`length` code units). */

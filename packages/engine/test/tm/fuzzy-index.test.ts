@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LevenshteinPattern } from '../../src/tm/bounded-levenshtein';
-import { FuzzyIndex, type FuzzyEntry, type FuzzyMatch } from '../../src/tm/fuzzy-index';
+import { FuzzyIndex, FuzzyIndexBuilder, type FuzzyEntry, type FuzzyMatch } from '../../src/tm/fuzzy-index';
 import { fuzzyScore, maxDistanceFor, normaliseFuzzyText } from '../../src/tm/fuzzy-text';
 
 const WORDS = (
@@ -182,6 +182,43 @@ describe('FuzzyIndex', () => {
     for (const query of queries.slice(0, 60)) {
       expect(changing.query(query, { limit: 1000 })).toEqual(exhaustive(current, query, 0.75));
     }
+  });
+
+  it('answers the same when built a text at a time as when built from a list', () => {
+    const builder = new FuzzyIndexBuilder();
+    for (const entry of entries) builder.add(entry.id, entry.text);
+    const streamed = builder.finish();
+    expect(streamed.size).toBe(index.size);
+    expect(streamed.memoryBytes()).toBe(index.memoryBytes());
+    for (const query of queries.slice(0, 40)) {
+      expect(streamed.query(query, { limit: 1000 })).toEqual(index.query(query, { limit: 1000 }));
+    }
+  });
+
+  it('stays exact through compactions that reuse the text store and one that starts it afresh', () => {
+    const live = new Map(entries.slice(0, 800).map((entry) => [entry.id, entry.text]));
+    const changing = FuzzyIndex.build([...live].map(([id, text]) => ({ id, text })));
+    const step = random(11);
+    const sizes: number[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      // Replace most texts each round: the store gathers replaced texts until a compaction copies the live ones.
+      for (const id of [...live.keys()]) {
+        if (step() < 0.2) continue;
+        const text = edit(step, entries[Math.floor(step() * entries.length)]!.text);
+        changing.add(id, text);
+        live.set(id, text);
+      }
+      changing.compact();
+      sizes.push(changing.memoryBytes());
+      const current = [...live].map(([id, text]) => ({ id, text }));
+      for (const query of queries.slice(0, 20)) {
+        expect(changing.query(query, { limit: 1000 }), `round ${round}`).toEqual(
+          exhaustive(current, query, 0.75),
+        );
+      }
+    }
+    // Replaced texts do not pile up: a store mostly garbage is started afresh.
+    expect(Math.max(...sizes)).toBeLessThan(3 * sizes[0]!);
   });
 
   it('finds repetitive texts, whose own side of the count bound is void', () => {

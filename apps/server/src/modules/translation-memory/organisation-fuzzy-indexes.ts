@@ -1,4 +1,5 @@
-import { FuzzyIndex, type FuzzyMatch } from '@bhasha/engine';
+import { FuzzyIndexBuilder, type FuzzyIndex, type FuzzyMatch } from '@bhasha/engine';
+import { SourceHashIds } from './source-hash-ids';
 import type {
   MemorySource,
   SourceWatermarks,
@@ -12,8 +13,8 @@ const PAGE = 10_000;
 /** One organisation's memory in one source language: the index, and the hashes behind its ids. */
 interface CachedIndex {
   index: FuzzyIndex;
-  idOfHash: Map<string, number>;
-  hashOfId: string[];
+  /** The index's ids: dense numbers for the source hashes, kept as bytes. */
+  hashes: SourceHashIds;
   /** Rows changed after these were not seen yet (times stored in the rows, never this process's clock). */
   seenUntil: SourceWatermarks;
   checkedAt: number;
@@ -39,14 +40,13 @@ export function createOrganisationFuzzyIndexes(
   options: FuzzyIndexCacheOptions,
 ) {
   const cache = new Map<string, CachedIndex>();
+  /** Builds under way: concurrent first requests share one rather than each holding a copy. */
+  const building = new Map<string, Promise<CachedIndex>>();
   const now = options.now ?? Date.now;
 
   function addSource(cached: CachedIndex, sourceHash: string, text: string): void {
-    if (cached.idOfHash.has(sourceHash)) return; // a hash always names the same text
-    const id = cached.hashOfId.length;
-    cached.hashOfId.push(sourceHash);
-    cached.idOfHash.set(sourceHash, id);
-    cached.index.add(id, text);
+    if (cached.hashes.idOf(sourceHash) !== undefined) return; // a hash always names the same text
+    cached.index.add(cached.hashes.add(sourceHash), text);
   }
 
   /**
@@ -81,28 +81,31 @@ export function createOrganisationFuzzyIndexes(
     return next;
   }
 
+  /**
+   * Builds an organisation's index from its rows, streamed: each page's texts go straight into the
+   * index's text store and its hashes into `SourceHashIds`, so the rows are garbage once read.
+   */
+  async function build(organisationId: string, sourceLang: string): Promise<CachedIndex> {
+    const start: SourceWatermarks = { translations: new Date(0), memory: new Date(0) };
+    const hashes = new SourceHashIds();
+    const builder = new FuzzyIndexBuilder();
+    const seenUntil = await readChanged(organisationId, sourceLang, start, (source) => {
+      if (hashes.idOf(source.sourceHash) !== undefined) return;
+      builder.add(hashes.add(source.sourceHash), source.text);
+    });
+    return { index: builder.finish(), hashes, seenUntil, checkedAt: now(), lastUsed: now() };
+  }
+
   async function load(key: string, organisationId: string, sourceLang: string): Promise<CachedIndex> {
     let cached = cache.get(key);
     if (!cached) {
-      const start: SourceWatermarks = { translations: new Date(0), memory: new Date(0) };
-      const hashOfId: string[] = [];
-      const idOfHash = new Map<string, number>();
-      const entries: { id: number; text: string }[] = [];
-      const seenUntil = await readChanged(organisationId, sourceLang, start, (source) => {
-        if (idOfHash.has(source.sourceHash)) return;
-        idOfHash.set(source.sourceHash, hashOfId.length);
-        entries.push({ id: hashOfId.length, text: source.text });
-        hashOfId.push(source.sourceHash);
-      });
-      // Another request may have built it while this one was reading.
-      cached = cache.get(key) ?? {
-        index: FuzzyIndex.build(entries),
-        idOfHash,
-        hashOfId,
-        seenUntil,
-        checkedAt: now(),
-        lastUsed: now(),
-      };
+      let pending = building.get(key);
+      if (!pending) {
+        pending = build(organisationId, sourceLang).finally(() => building.delete(key));
+        building.set(key, pending);
+      }
+      const built = await pending;
+      cached = cache.get(key) ?? built;
       cache.set(key, cached);
       evict();
       return cached;
@@ -136,7 +139,7 @@ export function createOrganisationFuzzyIndexes(
       cached.lastUsed = now();
       return cached.index
         .query(text, { threshold, limit })
-        .map((match) => ({ ...match, sourceHash: cached.hashOfId[match.id]! }));
+        .map((match) => ({ ...match, sourceHash: cached.hashes.hashOf(match.id) }));
     },
 
     /** Adds texts the process itself just stored, so its next answer includes them at once. */
