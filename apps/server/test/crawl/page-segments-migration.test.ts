@@ -1,0 +1,116 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { createDb, migrationsFolder, organisations, pages, projects, type DbHandle } from '@bhasha/db';
+
+// Migrations 0019/0020 (ADR 0025) turn segment_occurrences rows into one page_segments row per
+// page and drop the old table: a database crawled before must keep every occurrence.
+const BEFORE = '0018_';
+
+/** A copy of the migrations folder that stops at the last migration before page_segments. */
+function migrationsBefore(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'bhasha-migrations-'));
+  mkdirSync(join(folder, 'meta'));
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ tag: string }>;
+  };
+  const last = journal.entries.findIndex((entry) => entry.tag.startsWith(prefix));
+  journal.entries = journal.entries.slice(0, last + 1);
+  for (const entry of journal.entries)
+    copyFileSync(join(migrationsFolder, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
+  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
+  return folder;
+}
+
+describe('migrating segment_occurrences to page_segments', () => {
+  let handle: DbHandle;
+  let folder: string;
+  beforeAll(async () => {
+    folder = migrationsBefore(BEFORE);
+    handle = await createDb({ pgliteDir: 'memory' });
+    await migrate(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
+  }, 180_000);
+  afterAll(async () => {
+    await handle.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('keeps every page’s occurrences in order with their counts, and each segment’s first page', async () => {
+    const db = handle.db;
+    const [organisation] = await db.insert(organisations).values({ name: 'Before' }).returning();
+    const [project] = await db
+      .insert(projects)
+      .values({
+        organisationId: organisation!.id,
+        name: 'Before',
+        baseUrl: 'https://a.example.org/',
+        targetLanguages: ['hi'],
+      })
+      .returning();
+    const ids = { organisationId: organisation!.id, projectId: project!.id };
+    const [first, second] = (
+      await db
+        .insert(pages)
+        .values(
+          ['a', 'b'].map((host) => ({
+            ...ids,
+            url: `https://${host}.example.org/`,
+            normalisedUrl: `https://${host}.example.org/`,
+            hostname: `${host}.example.org`,
+          })),
+        )
+        .returning()
+    ).map((p) => p.id) as [string, string];
+    const sql = (text: string, values: unknown[]) => handle.executeSql(text, values);
+    const segmentIds: string[] = [];
+    for (const hash of ['s1', 's2', 's3']) {
+      const inserted = await sql(
+        `insert into segments (organisation_id, project_id, source_hash, text, kind, word_count)
+         values ($1, $2, $3, $3, 'text', 1) returning id`,
+        [ids.organisationId, ids.projectId, hash],
+      );
+      segmentIds.push(String(inserted.rows[0]!.id));
+    }
+    const [s1, s2, s3] = segmentIds as [string, string, string];
+    // The old writer's position: index of the first occurrence among all of a page's segments.
+    const occurrences: Array<[string, string, number, number]> = [
+      [first, s2, 2, 0],
+      [first, s1, 1, 3],
+      [second, s1, 1, 0],
+      [second, s3, 1, 1],
+    ];
+    for (const [pageId, segmentId, count, position] of occurrences)
+      await sql(
+        `insert into segment_occurrences (page_id, segment_id, project_id, organisation_id, occurrences, position)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [pageId, segmentId, ids.projectId, ids.organisationId, count, position],
+      );
+
+    await handle.migrate();
+
+    const rows = await sql(
+      `select page_id, project_id, organisation_id, segment_ids::text[] as segment_ids, occurrences
+       from page_segments order by page_id = $1 desc`,
+      [first],
+    );
+    expect(rows.rows).toEqual([
+      { page_id: first, ...columns(ids), segment_ids: [s2, s1], occurrences: [2, 1] },
+      { page_id: second, ...columns(ids), segment_ids: [s1, s3], occurrences: [1, 1] },
+    ]);
+    const firstPages = await sql(`select id, first_page_id from segments`, []);
+    expect(Object.fromEntries(firstPages.rows.map((r) => [r.id, r.first_page_id]))).toEqual({
+      [s1]: second, // position 0 there, 3 on the first page
+      [s2]: first,
+      [s3]: second,
+    });
+    const old = await sql(`select to_regclass('segment_occurrences') as old`, []);
+    expect(old.rows[0]!.old).toBeNull();
+  });
+});
+
+function columns(ids: { organisationId: string; projectId: string }) {
+  return { project_id: ids.projectId, organisation_id: ids.organisationId };
+}
