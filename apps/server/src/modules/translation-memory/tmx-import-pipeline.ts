@@ -63,7 +63,7 @@ interface BatchCounts {
  * before which everything is committed. Within a batch a later unit for the same source wins, as
  * in the file's own tool; across batches the later one wins in the memory (a batch sharing a
  * source with one still being written waits for it), and in the project too when `overwrite` is
- * set (project translations are always written one batch after another, in file order).
+ * set (a batch's project translations are written once every earlier batch is recorded).
  */
 export async function importTmxStream(
   deps: TmxImportDeps,
@@ -88,8 +88,6 @@ export async function importTmxStream(
   /** Batches being written; `settled` never rejects (the failure is kept in `failure`). */
   const inFlight: Array<{ pairs: BatchPairs; settled: Promise<void> }> = [];
   let failure: { error: unknown } | null = null;
-  /** The project part of the last batch: the next batch's starts after it (file order). */
-  let projectTurn: Promise<unknown> = Promise.resolve();
   /** The last batch's commit report (`onBatch`): the next batch reports after it (file order). */
   let committed: Promise<void> = Promise.resolve();
   const flush = async () => {
@@ -102,13 +100,20 @@ export async function importTmxStream(
     }
     if (failure) throw failure.error;
     options.signal?.throwIfAborted();
-    const project = projectTurn.then(() => storeProjectPart(deps, target, pairs));
-    projectTurn = project.catch(() => undefined);
-    const stored = project.then((part) => storeMemoryPart(deps, target, pairs, part));
     const previous = committed;
+    // Project translations wait until every earlier batch is stored and recorded: they are
+    // written in file order, and an import stopped meanwhile writes none it will not count.
+    const project = storeProjectPart(deps, target, pairs, async () => {
+      await previous;
+      options.signal?.throwIfAborted();
+    });
+    const stored = project.then((part) => storeMemoryPart(deps, target, pairs, part));
     committed = (async () => {
       const counts = await stored;
       await previous;
+      // An aborted import reports nothing more: a batch another writer finished meanwhile is
+      // stored but not counted, as when a worker dies between a write and its record.
+      options.signal?.throwIfAborted();
       totals.applied += counts.applied;
       totals.unchanged += counts.unchanged;
       totals.addedToMemory += counts.addedToMemory;
@@ -169,6 +174,8 @@ async function storeProjectPart(
   { repository, writer }: TmxImportDeps,
   target: TmxImportTarget,
   pairs: BatchPairs,
+  /** Resolves when project translations may be written (earlier batches recorded). */
+  turn: () => Promise<void>,
 ): Promise<{ memory: MemoryEntryRow[]; applied: number; unchanged: number }> {
   const inProject = await repository.projectHashes(target.projectId, [...pairs.keys()]);
   const changes: TranslationChange[] = [];
@@ -201,6 +208,7 @@ async function storeProjectPart(
   };
   let applied = 0;
   let unchanged = 0;
+  if (changes.length > 0) await turn();
   for (let at = 0; at < changes.length; at += WRITE_CHUNK) {
     for (const result of await writer.write(ctx, changes.slice(at, at + WRITE_CHUNK))) {
       if (result.outcome === 'created' || result.outcome === 'updated') applied += 1;
