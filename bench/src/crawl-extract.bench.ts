@@ -50,7 +50,9 @@ export function benchCrawlExtract(): void {
   for (let round = 0; round < ROUNDS; round += 1) {
     // A fresh crawl each round: its memo starts empty, as a real crawl's does.
     const crawlId = `bench-extract-${round}`;
-    const context = { hosts, extract: {}, mode: 'full' as const, memo: crawlMemoOf(crawlId) };
+    const memo = crawlMemoOf(crawlId);
+    // As the batch step builds it: the crawl's text memo goes to the extractor.
+    const context = { hosts, extract: { textFacts: memo.textFacts }, mode: 'full' as const, memo };
     let ceilingMs = 0;
     let bhashaMs = 0;
     let segments = 0;

@@ -34,6 +34,41 @@ function resolveHttpUrl(href: string, base: string): string | undefined {
   }
 }
 
+// Pages of a site link to the same menu and footer URLs: URL parsing of ~100 links a page is a
+// large part of a crawler's CPU. An href with a scheme and an authority (`https://…`) resolves the
+// same against any base, one starting with `/` the same against any http(s) base of one origin:
+// those are remembered (bounded; a reset only costs parsing). Other relative hrefs depend on the
+// base's path (and `http:foo` is relative too), so they are parsed every time.
+const RESOLVED_LIMIT = 50_000;
+const resolved = new Map<string, string | null>();
+const ABSOLUTE_WITH_AUTHORITY = /^[a-z][a-z\d+.-]*:\/\//i;
+
+/** The origin of an http(s) base, the part of it a `/`-relative href depends on; else undefined. */
+function httpOriginOf(base: string): string | undefined {
+  try {
+    const url = new URL(base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function resolveCached(href: string, base: string, baseOrigin: string | undefined): string | undefined {
+  const value = href.trim();
+  const key = ABSOLUTE_WITH_AUTHORITY.test(value)
+    ? value
+    : baseOrigin !== undefined && value.startsWith('/')
+      ? `${baseOrigin}\u0000${value}`
+      : undefined;
+  if (key === undefined) return resolveHttpUrl(value, base);
+  const known = resolved.get(key);
+  if (known !== undefined) return known ?? undefined;
+  if (resolved.size >= RESOLVED_LIMIT) resolved.clear();
+  const url = resolveHttpUrl(value, base);
+  resolved.set(key, url ?? null);
+  return url;
+}
+
 /**
  * Collects a page's links from its start tags, in document order: `a`/`area` href, `link` rel
  * alternate/next/prev, `iframe`/`frame` src and meta refresh; plus the canonical URL and robots
@@ -98,8 +133,9 @@ export class LinkCollector {
     const canonical =
       this.canonicalHref === undefined ? undefined : resolveHttpUrl(this.canonicalHref, baseUrl);
     const links = new Set<string>();
+    const baseOrigin = httpOriginOf(baseUrl);
     for (const href of refresh === undefined ? this.hrefs : [...this.hrefs, refresh]) {
-      const url = resolveHttpUrl(href, baseUrl);
+      const url = resolveCached(href, baseUrl, baseOrigin);
       if (url !== undefined) links.add(url);
     }
     return {

@@ -1,4 +1,3 @@
-import { countWords } from '../words/count-words';
 import { matchesSelector, parseSelectorList, type SelectorElement, type SelectorList } from './css-selector';
 import {
   BUTTON_INPUT_TYPES,
@@ -14,7 +13,7 @@ import { collapseHtmlWhitespace, isHtmlWhitespace } from './normalise-text';
 import { stripPlaceholders } from './placeholder-syntax';
 import { buildSegmentTexts, type Piece } from './segment-builder';
 import type { ExtractOptions, Placeholder, Segment, SegmentKind, SourceText } from './segment-types';
-import { sourceHash } from './source-hash';
+import { TextFactsMemo } from './text-facts';
 
 type Role = 'block' | 'inline' | 'void' | 'excluded' | 'opaque' | 'inside-excluded';
 
@@ -29,19 +28,8 @@ interface OpenElement extends SelectorElement {
 /** Called for every segment as it is found; `placeholderStarts[i]` is the source offset of the piece placeholder i stands for. */
 export type SegmentListener = (segment: Segment, placeholderStarts: readonly number[]) => void;
 
-// Menus, footers and buttons repeat on every page of a site: remember their hash and word count.
-const FACTS_CACHE_LIMIT = 20_000;
-const factsCache = new Map<string, { sourceHash: string; wordCount: number }>();
-
-function measureText(text: string, plain: string): { sourceHash: string; wordCount: number } {
-  let facts = factsCache.get(text);
-  if (facts === undefined) {
-    if (factsCache.size >= FACTS_CACHE_LIMIT) factsCache.clear();
-    facts = { sourceHash: sourceHash(text), wordCount: countWords(plain) };
-    factsCache.set(text, facts);
-  }
-  return facts;
-}
+// For callers without a memo of their own (the proxy, the snippet, single pages).
+const sharedTextFacts = new TextFactsMemo(20_000);
 
 const NOTRANSLATE_CLASS = /(?:^|[\t\n\f\r ])notranslate(?:$|[\t\n\f\r ])/;
 const HAS_LETTER = /\p{L}/u;
@@ -67,6 +55,7 @@ export class SegmentAssembler {
   private readonly stack: OpenElement[] = [];
   private readonly selectors: SelectorList;
   private readonly ignore: readonly ((text: string) => boolean)[];
+  private readonly textFacts: TextFactsMemo;
   private pieces: Piece[] = [];
   private generation = 0;
   private excludedDepth = 0;
@@ -80,6 +69,7 @@ export class SegmentAssembler {
   ) {
     this.selectors = (options.noTranslateSelectors ?? []).flatMap((selector) => parseSelectorList(selector));
     this.ignore = compileIgnorePatterns(options.ignorePatterns ?? []);
+    this.textFacts = options.textFacts ?? sharedTextFacts;
   }
 
   /** Whether text and attributes met now are skipped (inside script, code, `translate="no"`…). */
@@ -263,7 +253,7 @@ export class SegmentAssembler {
     const plain = placeholders.length > 0 ? stripPlaceholders(text) : text;
     if (!HAS_LETTER.test(plain)) return;
     if (this.ignore.some((matches) => matches(plain))) return;
-    const facts = measureText(text, plain);
+    const facts = this.textFacts.factsOf(text, plain);
     const raw = this.source.slice(start, end);
     const { sourceHash: hash, wordCount } = facts;
     const segment: Segment =

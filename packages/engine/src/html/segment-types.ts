@@ -1,3 +1,5 @@
+import type { TextFactsMemo } from './text-facts';
+
 /** Where a segment's text comes from. */
 export const SEGMENT_KINDS = ['text', 'attribute', 'title', 'meta'] as const;
 /** Where a segment's text comes from: element text, a translatable attribute, `<title>`, or a meta tag's content. */
@@ -50,6 +52,8 @@ export interface ExtractOptions {
   readonly noTranslateSelectors?: readonly string[];
   /** Segments to skip: a string matches a segment's whole plain text exactly, a RegExp is tested against it. */
   readonly ignorePatterns?: readonly (string | RegExp)[];
+  /** Where hashes and word counts of texts already seen are remembered (a crawl passes one of its own). */
+  readonly textFacts?: TextFactsMemo;
 }
 
 /**

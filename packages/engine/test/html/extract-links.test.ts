@@ -74,4 +74,31 @@ describe('extractLinks', () => {
       nofollow: true,
     });
   });
+
+  it('resolves remembered hrefs as a fresh parse does, whatever page and origin they come from', () => {
+    const hrefs = [
+      '/a/../b?x#f',
+      'http:rel',
+      '//other.test/p',
+      'https://x.test/q',
+      'rel',
+      ' /pad ',
+      '/\\evil.test/',
+    ];
+    const html = hrefs.map((href, index) => `<a href="${href}">${index}</a>`).join('');
+    const pages = [
+      'http://one.test/dir/page',
+      'https://one.test/other/',
+      'http://two.test:8080/',
+      'http://one.test/dir/page',
+    ];
+    for (const page of pages) {
+      const fresh = hrefs.map((href) => {
+        const url = new URL(href.trim(), page);
+        url.hash = '';
+        return url.href;
+      });
+      expect(extractLinks(html, page).links).toEqual([...new Set(fresh)]);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { extractSegments, normaliseSourceText, sha256Hex, sourceHash } from '../../src';
+import { isNativeDigest } from '../../src/html/source-hash';
 
 describe('sourceHash', () => {
   it('is SHA-256 hex of the normalised text, fixed across runs and machines', () => {
@@ -46,5 +47,35 @@ describe('sha256Hex (pure JavaScript, for the snippet)', () => {
       );
       expect(sha256Hex(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
     }
+  });
+});
+
+describe('sourceHash on Node (native digest)', () => {
+  // Random text over the code points that stress UTF-8: ASCII with NUL, Latin-1, Devanagari,
+  // CJK, emoji (astral, surrogate pairs), lone surrogates and whitespace of several kinds.
+  const POOL = [0x0, 0x41, 0x7a, 0x20, 0xa0, 0xe9, 0x915, 0x94d, 0x200d, 0x3000, 0x4e2d, 0xd800, 0xdfff];
+  function randomText(length: number): string {
+    const bytes = randomBytes(length * 2);
+    let text = '';
+    for (let index = 0; index < length; index += 1) {
+      const roll = bytes[index * 2]! % 16;
+      const offset = bytes[index * 2 + 1]!;
+      text +=
+        roll < POOL.length
+          ? String.fromCharCode(POOL[roll]! + (roll === 1 || roll === 8 ? offset % 26 : 0))
+          : String.fromCodePoint(0x1f600 + (offset % 80));
+    }
+    return text;
+  }
+
+  it('runs on node:crypto here', () => {
+    expect(isNativeDigest).toBe(true);
+  });
+
+  it('gives the portable digest of the normalised text on many strings, non-BMP, NUL and lone surrogates included', () => {
+    const texts = ['', ' ', '\u0000', 'a\ud800b', '\udfff', 'x'.repeat(10_000)];
+    for (let round = 0; round < 3000; round += 1) texts.push(randomText(1 + (round % 200)));
+    const differing = texts.filter((text) => sourceHash(text) !== sha256Hex(normaliseSourceText(text)));
+    expect(differing).toEqual([]);
   });
 });

@@ -460,11 +460,13 @@ export function createCrawlRunner(
     const loaded = await loadProject(crawl.projectId);
     if (!loaded) return failCrawl(crawl, 'The project no longer exists');
     const { project, hosts } = loaded;
+    const memo = crawlMemoOf(crawl.id);
     const extract = {
       noTranslateSelectors: project.settings.noTranslateSelectors ?? [],
       ignorePatterns: compileIgnorePatterns(project.settings.ignorePatterns),
+      textFacts: memo.textFacts,
     };
-    const context = { hosts, extract, mode: payload.mode, memo: crawlMemoOf(crawl.id) };
+    const context = { hosts, extract, mode: payload.mode, memo };
     // Enough URLs per claim to keep every lane busy while the next claim runs; each claim is a
     // statement that sorts what is left of the frontier, so fewer, larger ones.
     const sliceSize = Math.max(settings.batchSize, settings.perHostConcurrency * 8);

@@ -16,6 +16,19 @@ export function allowedHostsOf(hostnames: readonly string[]): Set<string> {
   return hosts;
 }
 
+/** A crawlable URL's queue key and host (`host[:port]`, default port omitted), whatever the project. */
+export interface UrlKey {
+  readonly normalisedUrl: string;
+  readonly hostname: string;
+}
+
+/** The key and host of a URL a crawler may follow, else null (see `normaliseUrl`). */
+export function urlKeyOf(url: string, base?: string): UrlKey | null {
+  const normalisedUrl = normaliseUrl(url, base);
+  const hostname = normalisedUrl && hostOf(normalisedUrl);
+  return normalisedUrl && hostname ? { normalisedUrl, hostname } : null;
+}
+
 /** A URL as a queue entry (its `hostname` is the host with a non-default port) when it is crawlable and on an allowed host, else null. */
 export function toSeed(
   url: string,
@@ -23,11 +36,9 @@ export function toSeed(
   depth = 0,
   base?: string,
 ): PageSeed | null {
-  const normalisedUrl = normaliseUrl(url, base);
-  if (!normalisedUrl) return null;
-  const hostname = hostOf(normalisedUrl);
-  if (!hostname || !allowedHosts.has(hostname)) return null;
-  return { url: normalisedUrl, normalisedUrl, hostname, depth };
+  const key = urlKeyOf(url, base);
+  if (!key || !allowedHosts.has(key.hostname)) return null;
+  return { url: key.normalisedUrl, normalisedUrl: key.normalisedUrl, hostname: key.hostname, depth };
 }
 
 /** Patterns of the project's ignore list: `/source/flags` is a regular expression, anything else exact text. */

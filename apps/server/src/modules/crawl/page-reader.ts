@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { extractLinks, extractPage, type ExtractOptions } from '@bhasha/engine';
 import type { CrawlMemo } from './crawl-memo';
 import type { PageRow } from './crawls.repository';
-import { toSeed } from './crawl-scope';
+import { toSeed, urlKeyOf } from './crawl-scope';
 import type { FetchedPage, PageOutcome } from './page-batch-store';
 
 /** `full` follows links and sitemaps; `urls` only re-fetches the URLs it was given (flush, tracking). */
@@ -47,21 +47,31 @@ export function readHtmlPage(
   }
   if (context.mode === 'full' && !found.robots.nofollow) {
     const targets = found.refresh ? [...found.links, found.refresh] : found.links;
+    const { normalisedLinks, queuedUrls } = context.memo;
     for (const link of targets) {
-      const seed = toSeed(link, context.hosts, page.depth + 1);
-      // Most links (menus, footers) are already queued by this crawl: drop them here, as
-      // queueing would, so a page waiting for the writer holds only its new links.
-      if (seed && !context.memo.queuedUrls.has(seed.normalisedUrl)) outcome.links.push(seed);
+      // toSeed's answer in two steps, the URL parsing remembered per crawl (every page repeats
+      // the menu and footer links), the project's hosts checked each time.
+      let key = normalisedLinks.get(link);
+      if (key === undefined) {
+        key = urlKeyOf(link);
+        normalisedLinks.set(link, key);
+      }
+      // Most links are already queued by this crawl: drop them here, as queueing would, so a
+      // page waiting for the writer holds only its new links.
+      if (key && context.hosts.has(key.hostname) && !queuedUrls.has(key.normalisedUrl)) {
+        outcome.links.push({ url: key.normalisedUrl, ...key, depth: page.depth + 1 });
+      }
     }
   }
   fetched.hasContent = true;
   // Only what storing needs: the parsed segments also hold raw markup and placeholders, and
   // a segment this crawl already stored (menus, footers) needs only its hash and word count.
-  const stored = context.memo.segments;
+  // For those, the text memo's own facts object serves (no new object per segment and page).
+  const { segments: stored, textFacts } = context.memo;
   fetched.segments =
     read.segments?.map((segment) =>
       stored.has(segment.sourceHash)
-        ? { sourceHash: segment.sourceHash, wordCount: segment.wordCount }
+        ? (textFacts.peek(segment.text) ?? { sourceHash: segment.sourceHash, wordCount: segment.wordCount })
         : {
             sourceHash: segment.sourceHash,
             text: segment.text,
