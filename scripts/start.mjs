@@ -1,8 +1,10 @@
 // `npm start`: builds what is missing or out of date, then runs the product in one process
 // (web, worker and realtime roles) on the embedded database unless DATABASE_URL says otherwise.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseEnv } from 'node:util';
+import { nodeFlagsForRoles, rolesOf } from './node-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -55,8 +57,13 @@ if (isStale(join(root, 'apps/server/dist/main.js'), ['apps/server/src', 'package
   run(['run', 'build', '-w', '@bhasha/server']);
 }
 
-const nodeArgs = ['--enable-source-maps'];
-if (existsSync(join(root, '.env'))) nodeArgs.push(`--env-file=${join(root, '.env')}`);
+const envFile = join(root, '.env');
+const fileEnv = existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {};
+// A worker-only process (ROLES=worker) runs with a bounded heap (node-flags.mjs). As with
+// --env-file, the environment wins over .env.
+const roles = rolesOf(process.env.ROLES ?? fileEnv.ROLES);
+const nodeArgs = ['--enable-source-maps', ...nodeFlagsForRoles(roles, process.env.NODE_OPTIONS)];
+if (existsSync(envFile)) nodeArgs.push(`--env-file=${envFile}`);
 const server = spawnSync(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { report } from './measure';
 import type { CrawlResult } from './crawl/crawl-result';
 import type { SiteStats } from './crawl/site-server';
+import { buildBhashaWorker } from './crawl/bhasha-worker-bundle';
 
 const CRAWL_DIR = join(import.meta.dirname, 'crawl');
 const SITE_URLS = Number(process.env.BENCH_CRAWL_URLS ?? 10_000);
@@ -17,16 +18,31 @@ const CRAWLERS = [
 ] as const;
 const SELECTED = process.env.BENCH_CRAWLERS?.split(',').map((name) => name.trim());
 
-/** Starts a TypeScript child with IPC (tsx as a loader, so a kill reaches the real process). */
-function start(file: string, env: Record<string, string>, profile = false): ChildProcess {
+/** A child's script and its node flags; TypeScript files run with tsx as a loader. */
+interface ChildScript {
+  script: string;
+  nodeArgs: string[];
+}
+
+const typescriptChild = (file: string): ChildScript => ({
+  script: join(CRAWL_DIR, file),
+  // tsx as a loader, so a kill reaches the real process.
+  nodeArgs: ['--import', 'tsx'],
+});
+
+/** Starts a child with IPC. */
+function start(
+  { script, nodeArgs }: ChildScript,
+  env: Record<string, string>,
+  profile = false,
+): ChildProcess {
   const profiler = profile && process.env.BENCH_CPU_PROF;
-  return fork(join(CRAWL_DIR, file), [], {
+  return fork(script, [], {
     // BENCH_CPU_PROF=folder: a V8 CPU profile of each crawler process (see bench/README.md).
     // BENCH_NODE_ARGS='--heap-prof --heap-prof-dir=/folder' (space-separated): extra Node flags for each
     // crawler process (its stdout is parsed, not shown: use flags that write files).
     execArgv: [
-      '--import',
-      'tsx',
+      ...nodeArgs,
       ...(profiler ? ['--cpu-prof', `--cpu-prof-dir=${profiler}`] : []),
       ...(profile && process.env.BENCH_NODE_ARGS
         ? process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean)
@@ -50,9 +66,9 @@ function ask<T>(child: ChildProcess, type: string): Promise<T> {
 }
 
 /** Runs one crawler child to its RESULT line. */
-function runCrawler(file: string, origin: string): Promise<CrawlResult> {
+function runCrawler(crawler: ChildScript, origin: string): Promise<CrawlResult> {
   return new Promise((resolve, reject) => {
-    const child = start(file, { SITE_ORIGIN: origin, CRAWL_CONCURRENCY: String(CONCURRENCY) }, true);
+    const child = start(crawler, { SITE_ORIGIN: origin, CRAWL_CONCURRENCY: String(CONCURRENCY) }, true);
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
@@ -62,7 +78,7 @@ function runCrawler(file: string, origin: string): Promise<CrawlResult> {
       clearTimeout(timer);
       const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
       if (line) resolve(JSON.parse(line.slice(7)) as CrawlResult);
-      else reject(new Error(`${file} exited ${code} without a result: ${stderr}`));
+      else reject(new Error(`${crawler.script} exited ${code} without a result: ${stderr}`));
     });
   });
 }
@@ -81,7 +97,7 @@ function growth(samples: readonly number[]): number {
  * Bhasha crawler each crawl it to completion in their own process, one after the other.
  */
 export async function benchCrawl(): Promise<void> {
-  const site = start('site-server.ts', { SITE_URLS: String(SITE_URLS) });
+  const site = start(typescriptChild('site-server.ts'), { SITE_URLS: String(SITE_URLS) });
   try {
     const { origin } = await ask<{ origin: string }>(site, 'ready');
     process.stdout.write(`crawl: ${SITE_URLS} URLs at ${origin}, concurrency ${CONCURRENCY}\n`);
@@ -89,13 +105,15 @@ export async function benchCrawl(): Promise<void> {
     for (const [name, file] of CRAWLERS) {
       if (SELECTED && !SELECTED.includes(name)) continue;
       await ask(site, 'reset');
-      const result = await runCrawler(file, origin);
+      // Bhasha's crawler runs as production runs a worker process (bhasha-worker-bundle.ts).
+      const child = name === 'bhasha' ? await buildBhashaWorker() : typescriptChild(file);
+      const result = await runCrawler(child, origin);
       const { stats } = await ask<{ stats: SiteStats }>(site, 'stats');
       results[name] = { ...result, site: stats };
       process.stdout.write(
         `  ${name}: ${result.pages} pages in ${result.seconds.toFixed(1)} s (${(stats.pagesServed / result.seconds).toFixed(0)} pages/s served), ` +
           `${stats.requests} requests, ${stats.duplicatePages} pages fetched twice, ${stats.disallowedRequests} disallowed, ` +
-          `${result.words} words, peak RSS ${result.peakRssMb.toFixed(0)} MB` +
+          `${result.words} words, peak RSS ${result.peakRssMb.toFixed(0)} MB (growth ${growth(result.rssSamplesMb).toFixed(2)}×)` +
           `${result.database ? `; database: ${result.database}` : ''}${result.notes ? `; ${result.notes}` : ''}\n`,
       );
     }

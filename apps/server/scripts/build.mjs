@@ -1,7 +1,10 @@
 // Bundles the server into dist/main.js: workspace packages (TypeScript sources) are bundled in,
-// third-party dependencies stay external and load from node_modules.
+// third-party dependencies stay external and load from node_modules. Code only some roles need
+// (server.ts imports it with `import()`) goes to chunks of its own, so a worker-only process
+// never loads Fastify, the routes or the mailer. Run directly, or import bundleServer.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const workspaces = ['contract', 'db', 'engine', 'mt'].map((name) =>
@@ -13,15 +16,34 @@ const external = new Set(
     .filter((d) => !d.startsWith('@bhasha/')),
 );
 
-await build({
-  entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
-  outfile: new URL('../dist/main.js', import.meta.url).pathname,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  sourcemap: true,
-  external: [...external].flatMap((d) => [d, `${d}/*`]),
-  logLevel: 'warning',
-});
-console.log('Built apps/server/dist/main.js');
+/** The server's own entry and output folder. */
+export const serverEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+export const serverDist = fileURLToPath(new URL('../dist', import.meta.url));
+
+/**
+ * Bundles entry points the way the server is built into an emptied `outdir`; each entry becomes
+ * `<outdir>/<name>.js`. The crawl benchmark bundles its worker process with these same options.
+ */
+export async function bundleServer({ entryPoints = [serverEntry], outdir = serverDist } = {}) {
+  // Old chunks have content-hashed names: without this they would pile up.
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints,
+    outdir,
+    entryNames: '[name]',
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    external: [...external].flatMap((d) => [d, `${d}/*`]),
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await bundleServer();
+  console.log('Built apps/server/dist/main.js');
+}

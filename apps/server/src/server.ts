@@ -2,19 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createDb, type DbHandle } from '@bhasha/db';
-import { buildApp } from './app';
 import type { AppConfig } from './config/load-config';
 import type { JobDefinition } from './jobs/define-job';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { jobDefinitions } from './jobs/registry';
 import { systemClock, type Clock } from './lib/clock';
 import { createLogger } from './lib/logger';
-import { createMailer, type Mailer } from './lib/mailer/mailer';
-import { createSmsProvider, type SmsProvider } from './lib/sms/sms-provider';
+import type { Mailer } from './lib/mailer/mailer';
+import type { SmsProvider } from './lib/sms/sms-provider';
 import { silentEmitter, type RealtimeEmitter } from './realtime/realtime-emitter';
-import { attachPostgresAdapter, createPostgresEmitter } from './realtime/postgres-relay';
-import { createSocketGateway } from './realtime/socket-gateway';
-import { bindCrawlRuntime, createCrawlRuntime } from './modules/crawl/crawl-runtime';
+import { bindCrawlRuntime, createCrawlRuntime, type CrawlSettings } from './modules/crawl/crawl-runtime';
 import { scheduleContentTracking } from './modules/crawl/tracker.job';
 import { bindMtRuntime, createMtRuntime } from './modules/machine-translation/mt-runtime';
 import { createMtEngineRegistryFromEnv } from './modules/machine-translation/mt-engine-registry';
@@ -45,6 +42,8 @@ export interface StartOptions {
   mailer?: Mailer;
   /** Send SMS through this provider instead of the configured one. */
   sms?: SmsProvider;
+  /** Crawl tuning instead of the defaults (the crawl benchmark: no politeness delay, more pages). */
+  crawlSettings?: Partial<CrawlSettings>;
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@bhasha.local';
@@ -52,6 +51,8 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@bhasha.local';
 /**
  * Starts the roles the configuration asks for in this process: `web` (HTTP API and dashboard),
  * `realtime` (socket.io on the same port) and `worker` (job handlers). Migrations run first.
+ * What only `web` and `realtime` use (Fastify and every route, the mailer, the socket gateway)
+ * is imported when one of them is asked for: a worker-only process does not hold it in memory.
  */
 export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
   const { env } = config;
@@ -64,7 +65,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
 
   // Without the realtime role, events still reach dashboards through PostgreSQL when other
   // processes hold the sockets; on PGlite there is only this process, so they are dropped.
-  const relay = handle.pool && !roles.has('realtime') ? createPostgresEmitter(handle.pool) : null;
+  const relay =
+    handle.pool && !roles.has('realtime')
+      ? (await import('./realtime/postgres-relay')).createPostgresEmitter(handle.pool)
+      : null;
   let emitter: RealtimeEmitter = relay ?? silentEmitter;
   const log = {
     info: (obj: object, msg: string) => console.info(msg, obj),
@@ -82,6 +86,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       emitter: deferredEmitter,
       clock,
       allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK_FETCH,
+      settings: options.crawlSettings,
     }),
   );
   // Machine translation jobs and the API share one set of engine adapters (and their pacing).
@@ -118,6 +123,11 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   let mailer: Mailer | null = null;
 
   if (roles.has('web') || roles.has('realtime')) {
+    const [{ buildApp }, { createMailer }, { createSmsProvider }] = await Promise.all([
+      import('./app'),
+      import('./lib/mailer/mailer'),
+      import('./lib/sms/sms-provider'),
+    ]);
     const logger = createLogger(env.LOG_LEVEL);
     mailer = options.mailer ?? createMailer(config, logger);
     const sms = options.sms ?? createSmsProvider(config, logger);
@@ -133,13 +143,17 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       mtEngines,
     }));
     if (roles.has('realtime')) {
+      const { createSocketGateway } = await import('./realtime/socket-gateway');
       const gateway = createSocketGateway(
         app.server,
         services.sessions,
         env.CORS_ORIGINS,
         services.canSeeProject,
       );
-      if (handle.pool) attachPostgresAdapter(gateway.io, handle.pool);
+      if (handle.pool) {
+        const { attachPostgresAdapter } = await import('./realtime/postgres-relay');
+        attachPostgresAdapter(gateway.io, handle.pool);
+      }
       emitter = gateway.emitter;
       closeSockets = () => gateway.close();
     }

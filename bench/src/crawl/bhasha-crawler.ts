@@ -1,56 +1,49 @@
 /**
- * Child process: the real Bhasha crawler. The same pieces as a server process with the worker
- * role (server.ts): the database (PGlite in a temporary folder, or PostgreSQL with
- * BENCH_DATABASE_URL), migrations, the pg-boss job queue with every job definition, the crawl
- * runtime; a project for the site is created and its crawl job queued exactly as
+ * Child process: the real Bhasha crawler, started as production starts a worker: the server's
+ * `startServer` with `ROLES=worker` (migrations, the pg-boss queue with every job definition,
+ * the crawl, MT and TMX runtimes; nothing of the web role), bundled like the server and run by
+ * plain node with the worker's node flags (crawl.bench.ts, scripts/node-flags.mjs). The
+ * database is PGlite in a temporary folder, or a fresh PostgreSQL database with
+ * BENCH_DATABASE_URL. A project for the site is created and its crawl job queued exactly as
  * project/crawl does. Reports when the crawl is COMPLETED, with the word counts it stored.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { crawls, createDb, organisations, projectDomains, projects } from '@bhasha/db';
-// The bench drives the server's worker role directly: these are not part of its package entry.
-import { createJobQueue } from '../../../apps/server/src/jobs/job-queue';
-import { jobDefinitions } from '../../../apps/server/src/jobs/registry';
-import { silentLogger } from '../../../apps/server/src/lib/logger';
+import { crawls, organisations, projectDomains, projects } from '@bhasha/db';
+// The bench drives the server's worker role directly: these are not part of its package entry
+// (which also exports the web role's app).
+import { loadConfigOrExit } from '../../../apps/server/src/config/load-config';
 import { crawlStartJob } from '../../../apps/server/src/modules/crawl/crawl.job';
-import { bindCrawlRuntime, createCrawlRuntime } from '../../../apps/server/src/modules/crawl/crawl-runtime';
-import { silentEmitter } from '../../../apps/server/src/realtime/realtime-emitter';
-import { crawlEnv, printResult, sampleRss } from './crawl-result';
+import { startServer } from '../../../apps/server/src/server';
+import { crawlEnv, measureGc, printResult, sampleRss } from './crawl-result';
 import { createFreshDatabase } from './fresh-database';
 
 const { origin, concurrency } = crawlEnv();
 // Production runs on PostgreSQL: with BENCH_DATABASE_URL the crawl gets a fresh database on that
-// server (dropped afterwards); without it, PGlite in a temporary folder, in this very process.
+// server (dropped afterwards); without it, PGlite in the temporary data folder, in this process.
 const serverUrl = process.env.BENCH_DATABASE_URL;
 const fresh = serverUrl ? await createFreshDatabase(serverUrl) : undefined;
-const pgliteDir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'bhasha-bench-'));
-const handle = await createDb({ databaseUrl: fresh?.url, pgliteDir });
-await handle.migrate();
-const { db } = handle;
-const queue = createJobQueue({
-  handle,
-  emitter: silentEmitter,
-  log: {
-    info: () => undefined,
-    error: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
-  },
+const dataDir = mkdtempSync(join(tmpdir(), 'bhasha-bench-'));
+const config = loadConfigOrExit({
+  ROLES: 'worker',
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  DATABASE_URL: fresh?.url,
+  JWT_SECRET: randomBytes(36).toString('base64url'),
+  LOG_LEVEL: 'silent',
+  // The site is served on loopback.
+  ALLOW_PRIVATE_NETWORK_FETCH: 'true',
 });
-bindCrawlRuntime(
-  createCrawlRuntime({
-    db,
-    jobs: queue,
-    emitter: silentEmitter,
-    clock: { now: () => new Date() },
-    log: silentLogger,
-    allowPrivateNetwork: true,
-    // Production defaults, except: no politeness delay and the references' concurrency (a
-    // loopback benchmark measures the crawler, not the pause), and room for the whole site.
-    settings: { politenessDelayMs: 0, perHostConcurrency: concurrency, maxPages: 50_000 },
-  }),
-);
-await queue.start(jobDefinitions, { work: true });
+const server = await startServer(config, {
+  // Production defaults, except: no politeness delay and the references' concurrency (a
+  // loopback benchmark measures the crawler, not the pause), and room for the whole site.
+  crawlSettings: { politenessDelayMs: 0, perHostConcurrency: concurrency, maxPages: 50_000 },
+});
+const { handle, jobs: queue } = server;
+const { db } = handle;
 
 const [organisation] = await db.insert(organisations).values({ name: 'Bench Org', plan: 'paid' }).returning();
 const [project] = await db
@@ -73,6 +66,7 @@ await db.insert(projectDomains).values({
 });
 
 const memory = sampleRss();
+const gc = measureGc();
 const started = performance.now();
 const [crawl] = await db
   .insert(crawls)
@@ -94,6 +88,7 @@ while (status !== 'COMPLETED' && status !== 'FAILED') {
 }
 const seconds = (performance.now() - started) / 1000;
 const { samples, peak } = memory.stop();
+const gcSummary = gc.stop();
 
 const counts = await handle.executeSql(`
   SELECT count(*) FILTER (WHERE status = 'fetched')::int AS fetched,
@@ -118,10 +113,9 @@ printResult({
   database: fresh
     ? 'PostgreSQL (separate server process; its memory is not in this RSS)'
     : 'PGlite (in-process)',
-  notes: `crawl ${status}; pages: ${outcomeText}; ${distinctSegments} distinct segments`,
+  notes: `crawl ${status}; pages: ${outcomeText}; ${distinctSegments} distinct segments; ${gcSummary}`,
 });
-await queue.stop();
-await handle.close();
-if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+await server.stop();
+rmSync(dataDir, { recursive: true, force: true });
 await fresh?.drop();
 process.exit(0);

@@ -1,3 +1,5 @@
+import { PerformanceObserver } from 'node:perf_hooks';
+
 /** What every crawler child process reports, on one `RESULT {json}` line of its stdout. */
 export interface CrawlResult {
   crawler: string;
@@ -25,6 +27,31 @@ export function sampleRss(ms = 500) {
       clearInterval(timer);
       samples.push(process.memoryUsage.rss() / 1e6);
       return { samples, peak: process.resourceUsage().maxRSS / 1024 };
+    },
+  };
+}
+
+/**
+ * Adds up the time V8 spent in garbage collection (pauses on the main thread) while a crawl runs,
+ * and the heap's high-water mark: what a bounded heap costs and saves.
+ */
+export function measureGc() {
+  let gcMs = 0;
+  let collections = 0;
+  let largestHeapTotal = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcMs += entry.duration;
+      collections += 1;
+    }
+    largestHeapTotal = Math.max(largestHeapTotal, process.memoryUsage().heapTotal);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop(): string {
+      observer.disconnect();
+      const flags = process.execArgv.filter((arg) => arg.startsWith('--max-')).join(' ') || 'V8 defaults';
+      return `GC ${(gcMs / 1000).toFixed(1)} s in ${collections} collections, largest heap total ${(largestHeapTotal / 1e6).toFixed(0)} MB (${flags})`;
     },
   };
 }
