@@ -7,6 +7,7 @@ import {
   type ManualRequest,
   type ManualRequestDetail,
   type ManualRequestList,
+  type ManualRequestQuote,
   type TmEntry,
 } from '@bhasha/contract';
 import { manualTranslationRequestSegments, manualTranslationRequests, projects, segments } from '@bhasha/db';
@@ -48,7 +49,7 @@ describe('manual translation requests (human translation orders)', () => {
     translationAdmin = (await f.t.createMember('translationAdmin', null)).headers;
     collaborator = (await f.t.createMember('collaborator', f.organisationId)).headers;
     freeAdmin = (await f.t.createMember('freeOrgAdmin', f.organisationId)).headers;
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => f.close());
 
   const get = (url: string, headers: Headers = f.admin) =>
@@ -76,10 +77,16 @@ describe('manual translation requests (human translation orders)', () => {
     const hashes = entries.slice(0, 3).map((e) => e.sourceHash);
     const res = await create({ sourceHashes: [...hashes, hashes[0]], note: 'Launch pages' });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<Answer<{ request: ManualRequest }>>();
+    const body = res.json<Answer<{ request: ManualRequest; quote: ManualRequestQuote }>>();
     expect(body.message).toBe(MANUAL_TRANSLATION_MESSAGES.requestSent);
     const request = body.data.request;
     const words = await wordsOf(hashes);
+    expect(body.data.quote).toEqual({
+      segmentCount: 3,
+      wordCount: words,
+      totalWordCount: words * 2,
+      targetLanguages: ['hi', 'ta'],
+    });
     expect(words).toBeGreaterThan(0);
     expect(request).toMatchObject({
       projectId,
@@ -96,6 +103,25 @@ describe('manual translation requests (human translation orders)', () => {
       .from(manualTranslationRequestSegments)
       .where(eq(manualTranslationRequestSegments.requestId, request.id));
     expect(stored.map((s) => s.sourceHash).sort()).toEqual([...hashes].sort());
+  });
+
+  it('quotes a selection with dryRun without storing anything', async () => {
+    const before = await requestCount();
+    const hashes = entries.slice(0, 5).map((e) => e.sourceHash);
+    const res = await create({
+      targetLanguages: ['ta'],
+      sourceHashes: [...hashes, '0'.repeat(64)],
+      dryRun: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const words = await wordsOf(hashes);
+    expect(res.json<Answer<{ request: null; quote: ManualRequestQuote }>>()).toMatchObject({
+      message: MANUAL_TRANSLATION_MESSAGES.quoted,
+      data: { request: null, quote: { segmentCount: 5, wordCount: words, totalWordCount: words } },
+    });
+    expect(await requestCount()).toBe(before);
+    const nothing = await create({ sourceHashes: ['0'.repeat(64)], dryRun: true });
+    expect(nothing.statusCode).toBe(400);
   });
 
   it('orders every new string of the project, or of one URL, through a filter', async () => {

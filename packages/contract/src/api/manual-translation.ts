@@ -11,6 +11,7 @@ export const MANUAL_REQUEST_DETAIL_SEGMENTS = 200;
 /** Texts of the manual translation (Prabandhak) calls; the spec quotes none but 'Error while reverting'. */
 export const MANUAL_TRANSLATION_MESSAGES = {
   requestSent: 'Request sent for human translation',
+  quoted: 'Strings and words counted; nothing was sent',
   selectionOrFilter: 'Send either selected strings or a filter for human translation',
   languagesRequired: 'Please select atleast one language',
   tooManyStrings: `A request may hold at most ${MAX_MANUAL_REQUEST_HASHES} selected strings; use a filter for more`,
@@ -54,6 +55,8 @@ export const manualRequestCreateSchema = z
       .optional(),
     filter: manualRequestFilterSchema.optional(),
     note: z.string().trim().max(1000).optional(),
+    /** Only count: answers the quote and stores nothing (the dashboard's confirm dialog). */
+    dryRun: z.boolean().default(false),
   })
   .refine((body) => (body.sourceHashes?.length ?? 0) > 0 !== (body.filter !== undefined), {
     message: MANUAL_TRANSLATION_MESSAGES.selectionOrFilter,
@@ -112,6 +115,20 @@ export const manualRequestListResponseSchema = z.object({
 });
 export type ManualRequestList = z.infer<typeof manualRequestListResponseSchema>;
 export const manualRequestResponseSchema = z.object({ request: manualRequestSchema });
+/** What an order takes: strings, source words, and words to translate across its languages. */
+export const manualRequestQuoteSchema = z.object({
+  segmentCount: z.number().int(),
+  wordCount: z.number().int(),
+  totalWordCount: z.number().int(),
+  targetLanguages: z.array(z.string()),
+});
+export type ManualRequestQuote = z.infer<typeof manualRequestQuoteSchema>;
+/** POST /manual-translation/request: the order placed, or with dryRun only its quote. */
+export const manualRequestCreateResponseSchema = z.object({
+  request: manualRequestSchema.nullable(),
+  quote: manualRequestQuoteSchema,
+});
+export type ManualRequestCreated = z.infer<typeof manualRequestCreateResponseSchema>;
 export const manualRequestDetailResponseSchema = z.object({
   request: manualRequestSchema,
   /** The first MANUAL_REQUEST_DETAIL_SEGMENTS strings in page order; segmentCount says how many in all. */

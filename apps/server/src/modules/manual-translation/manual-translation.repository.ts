@@ -51,6 +51,19 @@ function scopeCondition(scope: TenantScope): SQL | undefined {
   return eq(manualTranslationRequests.organisationId, scope.organisationId);
 }
 
+/** The project's segments a choice takes (hashes of another project simply do not match). */
+function chosenSegments(db: Database, projectId: string, choice: SegmentChoice): SQL | undefined {
+  return and(
+    eq(segments.projectId, projectId),
+    choice.kind === 'hashes'
+      ? sql`${segments.sourceHash} = any(${pgArray(choice.sourceHashes)}::text[])`
+      : and(
+          choice.newContent ? eq(segments.isNew, true) : undefined,
+          choice.pageId ? segmentIsOnPage(db, choice.pageId) : undefined,
+        ),
+  );
+}
+
 /** The only place with queries of human translation requests; every read takes the caller's scope. */
 export function createManualTranslationRepository(db: Database) {
   const listColumns = {
@@ -90,19 +103,11 @@ export function createManualTranslationRepository(db: Database) {
           .values({ ...input, segmentCount: 0, wordCount: 0 })
           .returning();
         if (!request) throw new Error('request not inserted');
-        const chosen = and(
-          eq(segments.projectId, input.projectId),
-          choice.kind === 'hashes'
-            ? sql`${segments.sourceHash} = any(${pgArray(choice.sourceHashes)}::text[])`
-            : and(
-                choice.newContent ? eq(segments.isNew, true) : undefined,
-                choice.pageId ? segmentIsOnPage(tx, choice.pageId) : undefined,
-              ),
-        );
+        const chosen = chosenSegments(db, input.projectId, choice);
         // INSERT … SELECT: a filter over 100,000 strings never travels through the application.
         await tx.execute(sql`
           insert into ${manualTranslationRequestSegments} (request_id, source_hash, text, word_count, position)
-          select ${request.id}, ${segments.sourceHash}, ${segments.text}, ${segments.wordCount}, ${segments.seq}
+          select ${request.id}::uuid, ${segments.sourceHash}, ${segments.text}, ${segments.wordCount}, ${segments.seq}
           from ${segments} where ${chosen}`);
         const [totals] = await tx
           .select({
@@ -124,6 +129,21 @@ export function createManualTranslationRepository(db: Database) {
           .returning();
         return stored;
       });
+    },
+
+    /** How many strings and source words a choice takes, without ordering (the confirm dialog's figures). */
+    async quote(
+      projectId: string,
+      choice: SegmentChoice,
+    ): Promise<{ segmentCount: number; wordCount: number }> {
+      const [row] = await db
+        .select({
+          segmentCount: sql<number>`count(*)`.mapWith(Number),
+          wordCount: sql<number>`coalesce(sum(${segments.wordCount}), 0)`.mapWith(Number),
+        })
+        .from(segments)
+        .where(chosenSegments(db, projectId, choice));
+      return row ?? { segmentCount: 0, wordCount: 0 };
     },
 
     async findInScope(scope: TenantScope, id: string): Promise<ManualRequestListRow | undefined> {

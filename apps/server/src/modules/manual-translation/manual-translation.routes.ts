@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   ERROR_MESSAGES,
   MANUAL_TRANSLATION_MESSAGES,
+  manualRequestCreateResponseSchema,
   manualRequestCreateSchema,
   manualRequestDeleteResponseSchema,
   manualRequestDetailResponseSchema,
@@ -41,15 +42,16 @@ export const manualTranslationRoutes: FastifyPluginCallbackZod<{ services: Servi
       schema: {
         tags,
         security,
-        summary: 'Order human translation of selected strings (source hashes) or of a filter',
+        summary:
+          'Order human translation of selected strings (source hashes) or of a filter; dryRun only counts',
         body: manualRequestCreateSchema,
-        response: responses(manualRequestResponseSchema, 400, 403, 404),
+        response: responses(manualRequestCreateResponseSchema, 400, 403, 404),
       },
     },
     async (request) =>
       ok(
-        { request: await orders.create(request.principal!, request.body) },
-        MANUAL_TRANSLATION_MESSAGES.requestSent,
+        await orders.create(request.principal!, request.body),
+        request.body.dryRun ? MANUAL_TRANSLATION_MESSAGES.quoted : MANUAL_TRANSLATION_MESSAGES.requestSent,
       ),
   );
 

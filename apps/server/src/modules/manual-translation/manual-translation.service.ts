@@ -4,6 +4,7 @@ import {
   MANUAL_TRANSLATION_MESSAGES,
   type ManualRequest,
   type ManualRequestAction,
+  type ManualRequestCreated,
   type ManualRequestDetail,
   type ManualRequestList,
   type manualRequestCreateSchema,
@@ -65,7 +66,7 @@ export function createManualTranslationService(deps: {
   }
 
   return {
-    async create(principal: Principal, input: CreateInput): Promise<ManualRequest> {
+    async create(principal: Principal, input: CreateInput): Promise<ManualRequestCreated> {
       const project = await context.project(principal, input.projectId);
       const targetLanguages = context.languagesOf(project, input.targetLanguages);
       const choice: SegmentChoice = input.filter
@@ -75,6 +76,12 @@ export function createManualTranslationService(deps: {
             pageId: await context.pageIdOf(project.id, input.filter.url),
           }
         : { kind: 'hashes', sourceHashes: [...new Set(input.sourceHashes ?? [])] };
+      if (input.dryRun) {
+        const { segmentCount, wordCount } = await repository.quote(project.id, choice);
+        if (segmentCount === 0) throw AppError.validation([MANUAL_TRANSLATION_MESSAGES.noStringsMatched]);
+        const quote = { segmentCount, wordCount, totalWordCount: wordCount * targetLanguages.length };
+        return { request: null, quote: { ...quote, targetLanguages } };
+      }
       const created = await repository.create(
         {
           organisationId: project.organisationId,
@@ -88,7 +95,9 @@ export function createManualTranslationService(deps: {
         choice,
       );
       if (!created) throw AppError.validation([MANUAL_TRANSLATION_MESSAGES.noStringsMatched]);
-      return presentManualRequest(principal, await requireRequest(principal, created.id));
+      const request = presentManualRequest(principal, await requireRequest(principal, created.id));
+      const { segmentCount, wordCount, totalWordCount } = request;
+      return { request, quote: { segmentCount, wordCount, totalWordCount, targetLanguages } };
     },
 
     async list(

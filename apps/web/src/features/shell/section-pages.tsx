@@ -4,6 +4,7 @@ import { UsersPage } from '../users/pages/users-page';
 import { ProjectsPage } from '../projects/pages/projects-page';
 import { WorkspacePage } from '../workspace/pages/workspace-page';
 import { SettingsPage } from '../settings/pages/settings-page';
+import { HumanTranslationPage } from '../human-translation/pages/human-translation-page';
 import type { ShellSection } from './shell-sections';
 
 /** The built page of each section; sections without one show the coming-soon page. */
@@ -13,4 +14,5 @@ export const SECTION_PAGES: Partial<Record<ShellSection, ReactNode>> = {
   organisations: <OrganisationsPage />,
   workspace: <WorkspacePage />,
   settings: <SettingsPage />,
+  humanTranslation: <HumanTranslationPage />,
 };

@@ -2,18 +2,22 @@ import {
   CloseOutlined,
   FontColorsOutlined,
   RobotOutlined,
-  SolutionOutlined,
   StopOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
 import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { MAX_TRANSLITERATION_SELECTION, type DisplayType } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
+import { SendToHumanAction } from '../../human-translation/components/send-to-human-action';
 
 export type BulkAction =
   'showAsTransliteration' | 'showAsTranslation' | 'markNoTranslation' | 'applyMachine' | 'transliterate';
 
 interface BulkActionsBarProps {
+  projectId: string;
+  targetLang: string;
+  /** Source hashes of the selection (for the human translation order). */
+  selectedHashes: readonly string[];
   selectedCount: number;
   /** The action running now, if any. */
   pending: BulkAction | null;
@@ -22,15 +26,16 @@ interface BulkActionsBarProps {
   onApplyMachine: () => void;
   onTransliterate: () => void;
   onClear: () => void;
+  /** A human translation order was placed for the selection. */
+  onSentToHuman: () => void;
 }
 
-/**
- * Actions on the selected strings. "Send to human translation" needs the manual translation
- * (Prabandhak) workflow, which this server does not have yet: it is shown disabled with a tooltip
- * saying so, rather than pretending to work.
- */
+/** Actions on the selected strings, including the human translation (Prabandhak) order. */
 export function BulkActionsBar(props: BulkActionsBarProps) {
   const {
+    projectId,
+    targetLang,
+    selectedHashes,
     selectedCount,
     pending,
     onSetDisplayType,
@@ -38,6 +43,7 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
     onApplyMachine,
     onTransliterate,
     onClear,
+    onSentToHuman,
   } = props;
   const { t } = useTranslation('workspace');
   if (selectedCount === 0) return null;
@@ -95,14 +101,12 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
             {t('bulk.markNoTranslation')}
           </Button>
         </Popconfirm>
-        <Tooltip title={t('bulk.sendToHumanUnavailable')}>
-          {/* A disabled button swallows hover events; the span keeps the tooltip working. */}
-          <span>
-            <Button disabled icon={<SolutionOutlined />}>
-              {t('bulk.sendToHuman')}
-            </Button>
-          </span>
-        </Tooltip>
+        <SendToHumanAction
+          projectId={projectId}
+          targetLang={targetLang}
+          sourceHashes={selectedHashes}
+          onSent={onSentToHuman}
+        />
         <Button type="text" icon={<CloseOutlined />} onClick={onClear}>
           {t('bulk.clear')}
         </Button>

@@ -64,6 +64,7 @@ export function EditorPage() {
     save,
   });
   const bulk = useBulkSelection(projectId, language);
+  const selectedHashes = useMemo(() => [...bulk.selected.keys()], [bulk.selected]);
   const toggle = useToggleDisplayType(projectId, language);
   const [remoteChanged, setRemoteChanged] = useState<ReadonlySet<string>>(new Set());
   const [historyHash, setHistoryHash] = useState<string | null>(null);
@@ -228,6 +229,9 @@ export function EditorPage() {
         <LanguageProgress projectId={projectId} targetLang={language} />
         <EditorFilterBar projectId={projectId} filter={filter} onChange={setFilter} />
         <BulkActionsBar
+          projectId={projectId}
+          targetLang={language}
+          selectedHashes={selectedHashes}
           selectedCount={bulk.selected.size}
           pending={bulk.pending}
           onSetDisplayType={(displayType) => void bulk.setDisplayType(displayType)}
@@ -235,6 +239,7 @@ export function EditorPage() {
           onApplyMachine={() => void bulk.applyMachine()}
           onTransliterate={() => void bulk.transliterate()}
           onClear={bulk.clear}
+          onSentToHuman={bulk.clear}
         />
         <SegmentGrid
           ref={gridRef}

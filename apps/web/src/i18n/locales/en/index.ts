@@ -11,6 +11,7 @@ import { workspace } from './workspace';
 import { collaborators } from './collaborators';
 import { integration } from './integration';
 import { settings } from './settings';
+import { humanTranslation } from './human-translation';
 
 /** English resources, one object per namespace. */
 export const EN_RESOURCES = {
@@ -27,4 +28,5 @@ export const EN_RESOURCES = {
   collaborators,
   integration,
   settings,
+  humanTranslation,
 } as const;

@@ -127,9 +127,6 @@ export const workspace = {
       'Remove the translation of {{count}} strings? Pages show the source text; the removed texts stay in the history.',
     markedNoTranslation_one: '{{count}} translation removed',
     markedNoTranslation_other: '{{count}} translations removed',
-    sendToHuman: 'Send to human translation',
-    sendToHumanUnavailable:
-      'Human translation requests (Prabandhak) need the manual translation workflow, which this server does not offer yet',
     clear: 'Clear selection',
   },
   tmExport: {
