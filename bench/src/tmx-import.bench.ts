@@ -153,6 +153,8 @@ async function importToSearchable(db: Database, path: string) {
         overwrite: false,
       },
       createReadStream(path, { highWaterMark: 1 << 16 }),
+      // TMX_BENCH_WRITERS=1 compares with one batch written at a time (default: the engine's own).
+      { writers: process.env.TMX_BENCH_WRITERS ? envInt('TMX_BENCH_WRITERS', 1) : undefined },
     ),
   );
   const cpu = process.cpuUsage(cpuBefore);
