@@ -1,24 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES, formatUrlAdditionFailed } from '@bhasha/contract';
 import { buildCrawlTestApp, type CrawlTestApp } from '../crawl/support/crawl-test-app';
+import { multipartBody } from '../support/multipart';
 
 type Headers = Record<string, string>;
-
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; content: string }) {
-  const boundary = '----bhasha-test-boundary';
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  if (file) {
-    parts.push(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n${file.content}\r\n`,
-    );
-  }
-  return {
-    payload: `${parts.join('')}--${boundary}--\r\n`,
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 describe('the scope of a website project', () => {
   let t: CrawlTestApp;
@@ -71,7 +56,7 @@ describe('the scope of a website project', () => {
   it('uploads a CSV list of URLs, refusing other files', async () => {
     const csv =
       'url,comment\nhttps://scope.example.in/c,"first"\n=HYPERLINK("https://evil"),x\nhttps://scope.example.in/d\n';
-    const upload = multipart({ projectId }, { name: 'urls.csv', type: 'text/csv', content: csv });
+    const upload = multipartBody({ projectId }, { name: 'urls.csv', type: 'text/csv', content: csv });
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/scope/upload',
@@ -79,7 +64,7 @@ describe('the scope of a website project', () => {
       payload: upload.payload,
     });
     expect(response.json()).toMatchObject({ success: true, data: { added: 2 } });
-    const exe = multipart(
+    const exe = multipartBody(
       { projectId },
       { name: 'urls.exe', type: 'application/x-msdownload', content: 'MZ' },
     );
@@ -90,7 +75,7 @@ describe('the scope of a website project', () => {
       payload: exe.payload,
     });
     expect(refused.statusCode).toBe(400);
-    const noProject = multipart(
+    const noProject = multipartBody(
       {},
       { name: 'urls.txt', type: 'text/plain', content: 'https://scope.example.in/e' },
     );

@@ -11,22 +11,7 @@ import { translationRevisions } from '@bhasha/db';
 import { parseCsv } from '../../src/lib/csv-records';
 import { createSuggestionsRepository } from '../../src/modules/suggestions/suggestions.repository';
 import { buildTranslationFixture, type TranslationFixture } from '../translation/support/translation-fixture';
-
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; content: string }) {
-  const boundary = '----bhasha-suggestion-boundary';
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  if (file) {
-    parts.push(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n${file.content}\r\n`,
-    );
-  }
-  return {
-    payload: `${parts.join('')}--${boundary}--\r\n`,
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
+import { multipartBody } from '../support/multipart';
 
 describe('suggestions and feedback', () => {
   let f: TranslationFixture;
@@ -156,7 +141,10 @@ describe('suggestions and feedback', () => {
     const csv = [header!, ...rows]
       .map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(','))
       .join('\r\n');
-    const upload = multipart({ projectId }, { name: 'suggestionReport.csv', type: 'text/csv', content: csv });
+    const upload = multipartBody(
+      { projectId },
+      { name: 'suggestionReport.csv', type: 'text/csv', content: csv },
+    );
     const response = await f.t.app.inject({
       method: 'POST',
       url: '/api/suggestion/upload',
@@ -180,7 +168,7 @@ describe('suggestions and feedback', () => {
   });
 
   it('upload refuses files that are not the suggestion CSV', async () => {
-    const wrong = multipart({ projectId }, { name: 'x.csv', type: 'text/csv', content: 'a,b\n1,2\n' });
+    const wrong = multipartBody({ projectId }, { name: 'x.csv', type: 'text/csv', content: 'a,b\n1,2\n' });
     const response = await f.t.app.inject({
       method: 'POST',
       url: '/api/suggestion/upload',
@@ -189,7 +177,7 @@ describe('suggestions and feedback', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(TRANSLATION_MESSAGES.uploadColumnsMissing);
-    const noFile = multipart({ projectId });
+    const noFile = multipartBody({ projectId });
     const missing = await f.t.app.inject({
       method: 'POST',
       url: '/api/suggestion/upload',
