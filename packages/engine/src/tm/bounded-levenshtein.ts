@@ -7,6 +7,8 @@
  *
  * Distances are over UTF-16 code units, like every other length in the fuzzy index.
  */
+import { copyCodeUnits, type CodeUnits } from './text-store';
+
 export class LevenshteinPattern {
   readonly length: number;
   private readonly blocks: number;
@@ -20,6 +22,8 @@ export class LevenshteinPattern {
   private readonly pv: Int32Array;
   private readonly mv: Int32Array;
   private readonly lastBit: number;
+  /** A string's code units, copied so strings and stored texts share one scan. */
+  private units = new Uint16Array(256);
 
   constructor(pattern: string) {
     this.length = pattern.length;
@@ -66,24 +70,31 @@ export class LevenshteinPattern {
    * `limit`.
    */
   distance(text: string, limit: number = Number.MAX_SAFE_INTEGER): number {
+    if (this.units.length < text.length) this.units = new Uint16Array(text.length * 2);
+    copyCodeUnits(text, this.units);
+    return this.distanceOf(this.units, 0, text.length, limit);
+  }
+
+  /** As `distance`, for the text `units[from, from + n)` (a stored text, read in place). */
+  distanceOf(units: CodeUnits, from: number, n: number, limit: number = Number.MAX_SAFE_INTEGER): number {
     const m = this.length;
-    const n = text.length;
     if (m === 0) return Math.min(n, limit + 1);
     if (n === 0) return Math.min(m, limit + 1);
     if (Math.abs(m - n) > limit) return limit + 1;
-    return this.blocks === 1 ? this.singleBlock(text, limit) : this.manyBlocks(text, limit);
+    return this.blocks === 1
+      ? this.singleBlock(units, from, n, limit)
+      : this.manyBlocks(units, from, n, limit);
   }
 
   /** Patterns of up to 32 characters: the whole column in one word. */
-  private singleBlock(text: string, limit: number): number {
-    const n = text.length;
+  private singleBlock(units: CodeUnits, from: number, n: number, limit: number): number {
     const vectors = this.vectors;
     const lastBit = this.lastBit;
     let pv = -1;
     let mv = 0;
     let score = this.length;
     for (let j = 0; j < n; j += 1) {
-      const eq = vectors[this.rowOf(text.charCodeAt(j))]!;
+      const eq = vectors[this.rowOf(units[from + j]!)]!;
       const xv = eq | mv;
       const xh = (((eq & pv) + pv) ^ pv) | eq;
       let ph = mv | ~(xh | pv);
@@ -100,8 +111,7 @@ export class LevenshteinPattern {
     return score > limit ? limit + 1 : score;
   }
 
-  private manyBlocks(text: string, limit: number): number {
-    const n = text.length;
+  private manyBlocks(units: CodeUnits, from: number, n: number, limit: number): number {
     const blocks = this.blocks;
     const vectors = this.vectors;
     const pv = this.pv;
@@ -112,7 +122,7 @@ export class LevenshteinPattern {
     const lastBit = this.lastBit;
     let score = this.length;
     for (let j = 0; j < n; j += 1) {
-      const base = this.rowOf(text.charCodeAt(j)) * blocks;
+      const base = this.rowOf(units[from + j]!) * blocks;
       // Row 0 of the matrix is 0, 1, 2, …: every column enters the first block with a +1 step.
       let hin = 1;
       for (let b = 0; b < blocks; b += 1) {

@@ -52,8 +52,8 @@ function bucketCountFor(size: number): number {
 
 /** Buckets per partition: the state of one partition (4,096 × 16 bytes) stays in the L2 cache. */
 const PARTITION_BITS = 12;
-/** Postings gathered before they are handed on, partition by partition (8 MB arrays). */
-const CHUNK_POSTINGS = 1 << 21;
+/** Postings gathered before they are handed on, partition by partition (4 MB arrays). */
+const CHUNK_POSTINGS = 1 << 20;
 
 /**
  * Calls `visit` with every (bucket, slot) posting, slots ascending within each bucket. Texts are
@@ -131,6 +131,33 @@ function sortSlotsById(order: Int32Array, ids: Int32Array): void {
 }
 
 /**
+ * Pass 1: each bucket's byte range in the postings. Per-bucket state sits interleaved, and every run
+ * of texts is visited one partition of buckets at a time (see `forEachPosting`): with millions of
+ * buckets, plain slot order would make the passes wait on a cache miss for nearly every trigram.
+ * A function of its own, so its state (12 bytes a bucket) is garbage before pass 2 allocates.
+ */
+function postingOffsets(texts: Parameters<typeof forEachPosting>[0], bucketCount: number): Uint32Array {
+  // [last slot, postings, bytes] per bucket.
+  const sizing = new Int32Array(bucketCount * 3);
+  for (let bucket = 0; bucket < bucketCount; bucket += 1) sizing[bucket * 3] = -1;
+  forEachPosting(texts, (buckets, slots, from, to) => {
+    for (let k = from; k < to; k += 1) {
+      const slot = slots[k]!;
+      const at = buckets[k]! * 3;
+      const header = (sizing[at + 1]! & (BLOCK_POSTINGS - 1)) === 0 ? BLOCK_HEADER_BYTES : 0;
+      sizing[at + 2]! += header + varintLength(slot - sizing[at]!);
+      sizing[at + 1]! += 1;
+      sizing[at] = slot;
+    }
+  });
+  const offsets = new Uint32Array(bucketCount + 1);
+  for (let bucket = 0; bucket < bucketCount; bucket += 1) {
+    offsets[bucket + 1] = offsets[bucket]! + sizing[bucket * 3 + 2]!;
+  }
+  return offsets;
+}
+
+/**
  * Sorts texts by length (counting sort), so every posting list is in length order and a query's
  * length window is one slot range, then writes the postings in two passes: sizes, then bytes.
  */
@@ -167,26 +194,7 @@ export function buildBase(input: StoredTexts): BaseSegment {
   const mask = bucketCount - 1;
   const gramCounts = new Uint16Array(size);
   const texts = { store, handles, lengths, gramCounts, size, mask };
-  // Per-bucket state sits interleaved, and every run of texts is visited one partition of buckets
-  // at a time (see `forEachPosting`): with millions of buckets, plain slot order would make the
-  // passes wait on a cache miss for nearly every trigram.
-  // Pass 1: [last slot, postings, bytes] per bucket.
-  const sizing = new Int32Array(bucketCount * 3);
-  for (let bucket = 0; bucket < bucketCount; bucket += 1) sizing[bucket * 3] = -1;
-  forEachPosting(texts, (buckets, slots, from, to) => {
-    for (let k = from; k < to; k += 1) {
-      const slot = slots[k]!;
-      const at = buckets[k]! * 3;
-      const header = (sizing[at + 1]! & (BLOCK_POSTINGS - 1)) === 0 ? BLOCK_HEADER_BYTES : 0;
-      sizing[at + 2]! += header + varintLength(slot - sizing[at]!);
-      sizing[at + 1]! += 1;
-      sizing[at] = slot;
-    }
-  });
-  const offsets = new Uint32Array(bucketCount + 1);
-  for (let bucket = 0; bucket < bucketCount; bucket += 1) {
-    offsets[bucket + 1] = offsets[bucket]! + sizing[bucket * 3 + 2]!;
-  }
+  const offsets = postingOffsets(texts, bucketCount);
   // Pass 2: [last slot, postings, write position, block start] per bucket; a block's header is
   // filled in when the block is full.
   const postings = new Uint8Array(offsets[bucketCount]!);

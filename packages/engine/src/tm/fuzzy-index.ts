@@ -205,10 +205,12 @@ export class FuzzyIndex {
     return bytes;
   }
 
-  /** The normalised text of a candidate: a base slot (≥ 0), or `~slot` for a delta slot. */
-  private textOf(ref: number): string {
-    if (ref < 0) return this.delta.texts[~ref]!;
-    return this.base.store.read(this.base.handles[ref]!, this.base.lengths[ref]!);
+  /** The distance to a candidate's text (a base slot ≥ 0, read in place, or `~slot` of the delta). */
+  private distanceTo(pattern: LevenshteinPattern, ref: number, limit: number): number {
+    if (ref < 0) return pattern.distance(this.delta.texts[~ref]!, limit);
+    const { store, handles, lengths } = this.base;
+    const handle = handles[ref]!;
+    return pattern.distanceOf(store.unitsOf(handle), store.offsetOf(handle), lengths[ref]!, limit);
   }
 
   /** The best matches for `text` at or above the threshold, best first. */
@@ -235,7 +237,7 @@ export class FuzzyIndex {
     this.countBase(plan, probed, buckets.length);
     this.collectBase(plan, candidates);
     this.collectDelta(plan, candidates);
-    return candidates.verify(pattern, plan, limit, (ref) => this.textOf(ref));
+    return candidates.verify(plan, limit, (ref, bound) => this.distanceTo(pattern, ref, bound));
   }
 
   /** Counts, for every text in the plan's length window, how many of `buckets[from, to)` it holds. */
@@ -335,7 +337,7 @@ export class FuzzyIndex {
       const length = lengths[slots[k]!]!;
       const edits = plan.editsAt(length);
       if (edits < 0) continue;
-      const distance = pattern.distance(this.textOf(slots[k]!), edits);
+      const distance = this.distanceTo(pattern, slots[k]!, edits);
       if (distance <= edits) scores.push(fuzzyScore(distance, Math.max(plan.length, length)));
     }
     if (scores.length < limit) return 0;
@@ -566,7 +568,7 @@ class QueryPlan {
  * with a tighter distance bound.
  */
 class Candidates {
-  /** Where each candidate's text is (see `FuzzyIndex.textOf`): read only if it is verified. */
+  /** Where each candidate's text is (see `FuzzyIndex.distanceTo`): read only if it is verified. */
   private readonly refs: number[] = [];
   private readonly lengths: number[] = [];
   private readonly ids: number[] = [];
@@ -583,12 +585,8 @@ class Candidates {
     this.caps.push(fuzzyScore(minEdits, longer));
   }
 
-  verify(
-    pattern: LevenshteinPattern,
-    plan: QueryPlan,
-    limit: number,
-    textOf: (ref: number) => string,
-  ): FuzzyMatch[] {
+  /** `distanceTo(ref, bound)`: the candidate's distance, or more than `bound` once it is certain to exceed it. */
+  verify(plan: QueryPlan, limit: number, distanceTo: (ref: number, bound: number) => number): FuzzyMatch[] {
     // Caps are whole percentages: a counting sort orders them in linear time.
     const starts = new Int32Array(102);
     for (const cap of this.caps) starts[100 - cap + 1]! += 1;
@@ -607,7 +605,7 @@ class Candidates {
       // To reach score `worst` the distance may be at most longer · (1 − worst / 100).
       if (worst >= 0) bound = Math.min(bound, Math.floor((longer * (100 - worst)) / 100 + 1e-9));
       if (Math.abs(length - this.queryLength) > bound) continue;
-      const distance = pattern.distance(textOf(this.refs[i]!), bound);
+      const distance = distanceTo(this.refs[i]!, bound);
       if (distance > bound) continue;
       insertMatch(best, { id: this.ids[i]!, score: fuzzyScore(distance, longer), distance }, limit);
     }
