@@ -2,40 +2,17 @@ import { PROJECT_MESSAGES, type Project } from '@bhasha/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, ok } from '../../test/fake-server';
+import { buildProject } from '../../test/project-fixtures';
 import { renderApp } from '../../test/render-app';
 import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../test/signed-in';
 
 const ABILITIES = abilitiesFor(['dashboard', 'projects']);
 
 function createdProject(origins: string[]): Project {
-  const hosts = origins.map((origin) => new URL(origin).hostname);
-  return {
-    id: 'p9',
-    projectId: 'p9',
-    name: 'Ministry site',
-    type: 'website',
-    baseUrl: origins[0]!,
-    hostname: hosts[0]!,
-    domains: hosts.map((hostname, index) => ({
-      id: `d${index}`,
-      hostname,
-      origin: `https://${hostname}`,
-      isPrimary: index === 0,
-      active: true,
-    })),
-    otherDomains: hosts.slice(1),
-    sourceLanguage: 'en',
-    targetLanguages: ['hi'],
-    status: 'partialCreated',
-    scopeType: 'autoCrawl',
-    canonical: null,
-    lastProcessedUrl: null,
-    cache: false,
-    meta: true,
-    flags: {},
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
+  return buildProject(
+    origins.map((origin) => new URL(origin).hostname),
+    { id: 'p9', projectId: 'p9', baseUrl: origins[0]!, targetLanguages: ['hi'], status: 'partialCreated' },
+  );
 }
 
 function startServer() {

@@ -1,48 +1,14 @@
-import { PROJECT_MESSAGES, type Project } from '@bhasha/contract';
+import { PROJECT_MESSAGES } from '@bhasha/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeServer, ok } from '../../test/fake-server';
+import { buildProject } from '../../test/project-fixtures';
 import { renderApp } from '../../test/render-app';
 import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../test/signed-in';
 
 const ABILITIES = abilitiesFor(['dashboard', 'projects']);
 
-const PROJECT: Project = {
-  id: 'p1',
-  projectId: 'p1',
-  name: 'Ministry site',
-  type: 'website',
-  baseUrl: 'https://ministry.gov.in/',
-  hostname: 'ministry.gov.in',
-  domains: [
-    {
-      id: 'd1',
-      hostname: 'ministry.gov.in',
-      origin: 'https://ministry.gov.in',
-      isPrimary: true,
-      active: true,
-    },
-    {
-      id: 'd2',
-      hostname: 'hi.ministry.gov.in',
-      origin: 'https://hi.ministry.gov.in',
-      isPrimary: false,
-      active: true,
-    },
-  ],
-  otherDomains: ['hi.ministry.gov.in'],
-  sourceLanguage: 'en',
-  targetLanguages: ['hi'],
-  status: 'parsed',
-  scopeType: 'autoCrawl',
-  canonical: null,
-  lastProcessedUrl: null,
-  cache: false,
-  meta: true,
-  flags: {},
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const PROJECT = buildProject(['ministry.gov.in', 'hi.ministry.gov.in'], { targetLanguages: ['hi'] });
 
 /** parser/domainVerifications: the main domain has the project id on its page, the other nothing yet. */
 const VERIFICATIONS = [

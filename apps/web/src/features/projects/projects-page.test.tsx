@@ -2,41 +2,14 @@ import { type Project } from '@bhasha/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, ok } from '../../test/fake-server';
+import { buildProject } from '../../test/project-fixtures';
 import { renderApp } from '../../test/render-app';
 import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../test/signed-in';
 
 const ABILITIES = abilitiesFor(['dashboard', 'projects']);
 
 function project(id: string, name: string, status: Project['status']): Project {
-  return {
-    id,
-    projectId: id,
-    name,
-    type: 'website',
-    baseUrl: `https://${id}.example.in/`,
-    hostname: `${id}.example.in`,
-    domains: [
-      {
-        id: `d-${id}`,
-        hostname: `${id}.example.in`,
-        origin: `https://${id}.example.in`,
-        isPrimary: true,
-        active: true,
-      },
-    ],
-    otherDomains: [],
-    sourceLanguage: 'en',
-    targetLanguages: ['hi', 'mr'],
-    status,
-    scopeType: 'autoCrawl',
-    canonical: null,
-    lastProcessedUrl: null,
-    cache: false,
-    meta: true,
-    flags: {},
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
+  return buildProject([`${id}.example.in`], { id, projectId: id, name, status });
 }
 
 function startServer() {

@@ -1,34 +1,16 @@
-import { type ScopeUrl } from '@bhasha/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeServer, ok } from '../../test/fake-server';
+import { buildScopeUrl } from '../../test/project-fixtures';
 import { renderApp } from '../../test/render-app';
 import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../test/signed-in';
 
 const ABILITIES = abilitiesFor(['dashboard', 'projects']);
 
-function url(id: string, path: string, overrides: Partial<ScopeUrl> = {}): ScopeUrl {
-  return {
-    id,
-    url: `https://ministry.gov.in${path}`,
-    hostname: 'ministry.gov.in',
-    inScope: true,
-    tracked: false,
-    status: 'fetched',
-    httpStatus: 200,
-    sourceWordCount: 120,
-    uniqueWordCount: 80,
-    newContentWordCount: 80,
-    segmentCount: 12,
-    lastCrawledAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
 const URLS = [
-  url('00000000-0000-4000-8000-000000000001', '/about'),
-  url('00000000-0000-4000-8000-000000000002', '/contact', { tracked: true }),
-  url('00000000-0000-4000-8000-000000000003', '/hi/about', { hostname: 'hi.ministry.gov.in' }),
+  buildScopeUrl('00000000-0000-4000-8000-000000000001', '/about'),
+  buildScopeUrl('00000000-0000-4000-8000-000000000002', '/contact', { tracked: true }),
+  buildScopeUrl('00000000-0000-4000-8000-000000000003', '/hi/about', { hostname: 'hi.ministry.gov.in' }),
 ];
 
 function startServer() {

@@ -1,57 +1,17 @@
-import { PROXY_MESSAGES, type Project, type ScopeUrl } from '@bhasha/contract';
+import { PROXY_MESSAGES } from '@bhasha/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeServer, ok } from '../../test/fake-server';
+import { buildProject, buildScopeUrl } from '../../test/project-fixtures';
 import { renderApp } from '../../test/render-app';
 import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../test/signed-in';
 
 const ABILITIES = abilitiesFor(['dashboard', 'projects']);
 const PREVIEW = 'http://localhost:3000/proxy-preview/token-1/ministry.gov.in/about';
 
-const PROJECT: Project = {
-  id: 'p1',
-  projectId: 'p1',
-  name: 'Ministry site',
-  type: 'website',
-  baseUrl: 'https://ministry.gov.in/',
-  hostname: 'ministry.gov.in',
-  domains: [
-    {
-      id: 'd1',
-      hostname: 'ministry.gov.in',
-      origin: 'https://ministry.gov.in',
-      isPrimary: true,
-      active: true,
-    },
-  ],
-  otherDomains: [],
-  sourceLanguage: 'en',
-  targetLanguages: ['hi', 'mr'],
-  status: 'parsed',
-  scopeType: 'autoCrawl',
-  canonical: null,
-  lastProcessedUrl: null,
-  cache: false,
-  meta: true,
-  flags: {},
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const PROJECT = buildProject(['ministry.gov.in']);
 
-const ABOUT: ScopeUrl = {
-  id: '00000000-0000-4000-8000-000000000001',
-  url: 'https://ministry.gov.in/about',
-  hostname: 'ministry.gov.in',
-  inScope: true,
-  tracked: false,
-  status: 'fetched',
-  httpStatus: 200,
-  sourceWordCount: 120,
-  uniqueWordCount: 80,
-  newContentWordCount: 80,
-  segmentCount: 12,
-  lastCrawledAt: '2026-01-01T00:00:00.000Z',
-};
+const ABOUT = buildScopeUrl('00000000-0000-4000-8000-000000000001', '/about');
 
 interface Slug {
   id: string;

@@ -1,7 +1,8 @@
-import { type CollaboratorAssignment, type Project } from '@bhasha/contract';
+import { type CollaboratorAssignment } from '@bhasha/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, ok } from '../../../test/fake-server';
+import { buildProject } from '../../../test/project-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../../test/signed-in';
 
@@ -12,35 +13,7 @@ const ABILITIES = abilitiesFor(['dashboard', 'projects', 'users'], {
   canAssignCollaborators: true,
 });
 
-const domain = (id: string, hostname: string, isPrimary = false) => ({
-  id,
-  hostname,
-  origin: `https://${hostname}`,
-  isPrimary,
-  active: true,
-});
-
-const PROJECT: Project = {
-  id: 'p1',
-  projectId: 'p1',
-  name: 'Ministry site',
-  type: 'website',
-  baseUrl: 'https://www.ministry.in/',
-  hostname: 'www.ministry.in',
-  domains: [domain('d1', 'www.ministry.in', true), domain('d2', 'hi.ministry.in')],
-  otherDomains: ['hi.ministry.in'],
-  sourceLanguage: 'en',
-  targetLanguages: ['hi'],
-  status: 'parsed',
-  scopeType: 'autoCrawl',
-  canonical: null,
-  lastProcessedUrl: null,
-  cache: false,
-  meta: true,
-  flags: {},
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const PROJECT = buildProject(['www.ministry.in', 'hi.ministry.in'], { targetLanguages: ['hi'] });
 
 const RAVI: CollaboratorAssignment = {
   userId: 'c1',

@@ -1,32 +1,11 @@
-import type { Project, TmEntry, TmRevision, TranslationType } from '@bhasha/contract';
+import type { TmEntry, TmRevision, TranslationType } from '@bhasha/contract';
 import { fail, installFakeServer, ok } from '../../../test/fake-server';
+import { buildProject } from '../../../test/project-fixtures';
 import { abilitiesFor, signedInRoutes } from '../../../test/signed-in';
 
 const ABILITIES = abilitiesFor(['dashboard', 'projects', 'workspace']);
 
-export const PROJECT: Project = {
-  id: 'p1',
-  projectId: 'p1',
-  name: 'Ministry site',
-  type: 'website',
-  baseUrl: 'https://p1.example.in/',
-  hostname: 'p1.example.in',
-  domains: [
-    { id: 'd1', hostname: 'p1.example.in', origin: 'https://p1.example.in', isPrimary: true, active: true },
-  ],
-  otherDomains: [],
-  sourceLanguage: 'en',
-  targetLanguages: ['hi', 'mr'],
-  status: 'parsed',
-  scopeType: 'autoCrawl',
-  canonical: null,
-  lastProcessedUrl: null,
-  cache: false,
-  meta: true,
-  flags: {},
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+export const PROJECT = buildProject(['p1.example.in']);
 
 /** A segment of the fake project: `type` and `target` give its current translation. */
 export function entry(
