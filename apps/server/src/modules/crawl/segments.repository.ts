@@ -280,8 +280,13 @@ export function createSegmentsRepository(db: Database) {
             sum(s.word_count) filter (where s.is_new) as fresh,
             count(s.id) as n
           from ${pages} pg
-          left join ${pageSegments} ps on ps.page_id = pg.id
-          left join lateral unnest(ps.segment_ids, ps.occurrences) as o(segment_id, occurrences) on true
+          -- The project's rows unnested in one derived table (hash-joined to the pages): about
+          -- 25 % faster than a lateral unnest per page at 2,000 pages (ADR 0025).
+          left join (
+            select ps.page_id, unnest(ps.segment_ids) as segment_id, unnest(ps.occurrences) as occurrences
+            from ${pageSegments} ps join ${pages} owner on owner.id = ps.page_id
+            where owner.project_id = ${projectId}
+          ) o on o.page_id = pg.id
           left join ${segments} s on s.id = o.segment_id
           where pg.project_id = ${projectId}
           group by pg.id
