@@ -24,7 +24,9 @@ export class TextFactsMemo {
     if (facts === undefined) {
       if (this.facts.size >= this.limit) this.facts.clear();
       facts = { sourceHash: sourceHash(text), wordCount: countWords(plain) };
-      this.facts.set(text, facts);
+      // A copy of the text as the key: the text may be a slice of its page's HTML, which a
+      // slice kept in this memo would keep alive for the whole crawl.
+      this.facts.set((' ' + text).slice(1), facts);
     }
     return facts;
   }
