@@ -1,9 +1,10 @@
-import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Rate, Select, Space, Table, Typography } from 'antd';
 import { DOWNLOAD_NAMES, type Feedback } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useFeedback } from '../api/translation-queries';
+import { ReportPageTitle } from '../components/report-page-title';
 import { useReportTable } from '../hooks/use-report-table';
 
 const PAGE_SIZE = 20;
@@ -22,17 +23,7 @@ export function FeedbackPage() {
   return (
     <Card
       data-testid="feedback-page"
-      title={
-        <Space>
-          <Link to="/app/workspace" aria-label={t('editor.back')}>
-            <ArrowLeftOutlined />
-          </Link>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('feedback.title')}
-          </Typography.Title>
-          {project.data && <Typography.Text type="secondary">{project.data.name}</Typography.Text>}
-        </Space>
-      }
+      title={<ReportPageTitle title={t('feedback.title')} projectName={project.data?.name} />}
       extra={
         <Button
           icon={<DownloadOutlined />}

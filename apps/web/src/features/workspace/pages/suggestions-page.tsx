@@ -1,11 +1,5 @@
 import { useState } from 'react';
-import {
-  ArrowLeftOutlined,
-  CheckOutlined,
-  CloseOutlined,
-  DownloadOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Input, Modal, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import {
   DOWNLOAD_NAMES,
@@ -17,7 +11,7 @@ import {
   type SuggestionStatus,
 } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { appToaster } from '../../../lib/api/app-toaster';
 import type { SuggestionUploadResult } from '../api/translation-api';
 import {
@@ -26,6 +20,7 @@ import {
   useSuggestions,
   useUploadSuggestions,
 } from '../api/translation-queries';
+import { ReportPageTitle } from '../components/report-page-title';
 import { SegmentText } from '../components/segment-text';
 import { useReportTable } from '../hooks/use-report-table';
 
@@ -83,17 +78,7 @@ export function SuggestionsPage() {
   return (
     <Card
       data-testid="suggestions-page"
-      title={
-        <Space>
-          <Link to="/app/workspace" aria-label={t('editor.back')}>
-            <ArrowLeftOutlined />
-          </Link>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('suggestions.title')}
-          </Typography.Title>
-          {project.data && <Typography.Text type="secondary">{project.data.name}</Typography.Text>}
-        </Space>
-      }
+      title={<ReportPageTitle title={t('suggestions.title')} projectName={project.data?.name} />}
       extra={
         <Space wrap>
           <Button
