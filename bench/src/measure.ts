@@ -18,3 +18,8 @@ export function report(name: string, ratio: number, target: string, met: boolean
     `${met ? 'MET ' : 'MISS'}  ${name}: ${ratio.toFixed(2)}× (target ${target}) — ${detail}\n`,
   );
 }
+
+/** Prints a figure that has no target (shown for information): it is never MET or MISSed. */
+export function reportInfo(name: string, ratio: number, detail: string): void {
+  process.stdout.write(`INFO  ${name}: ${ratio.toFixed(2)}× — ${detail}\n`);
+}

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { request } from 'undici';
-import { report } from './measure';
+import { report, reportInfo } from './measure';
 import { benchPageNames, translateText } from './proxy/bench-pages';
 import { startNginx } from './proxy/nginx';
 
@@ -190,19 +190,15 @@ export async function benchProxy(): Promise<void> {
       uncachedRatio >= 2,
       `${uncached.requestsPerSecond.toFixed(0)} vs ${naive.requestsPerSecond.toFixed(0)} req/s`,
     );
-    report(
+    reportInfo(
       'proxy with render memo and origin revalidation vs naive',
       memoised.requestsPerSecond / naive.requestsPerSecond,
-      'info',
-      true,
       `${memoised.requestsPerSecond.toFixed(0)} req/s, p99 ${memoised.p99} ms`,
     );
     const noPlanRatio = noPlan.requestsPerSecond / naive.requestsPerSecond;
-    report(
+    reportInfo(
       'proxy uncached, nothing memoised (every page parsed and rendered), vs naive',
       noPlanRatio,
-      'info',
-      true,
       `${noPlan.requestsPerSecond.toFixed(0)} req/s`,
     );
     const added = single.p50 - nginxSingle.p50;
