@@ -170,7 +170,12 @@ export function createServices(appDeps: AppDeps) {
       dataDir: deps.config.dataDir,
       log: deps.log,
     }),
-    ...createManualTranslationServices({ db, clock: deps.clock, access: projectAccess }),
+    ...createManualTranslationServices({
+      db,
+      clock: deps.clock,
+      emitter: deps.emitter,
+      access: projectAccess,
+    }),
     registration: createRegistrationService({
       db,
       clock: deps.clock,

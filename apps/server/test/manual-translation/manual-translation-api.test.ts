@@ -6,11 +6,19 @@ import {
   TRANSLATION_MESSAGES,
   type ManualRequest,
   type ManualRequestDetail,
+  type ManualBatchUpload,
   type ManualRequestList,
   type ManualRequestQuote,
   type TmEntry,
 } from '@bhasha/contract';
-import { manualTranslationRequestSegments, manualTranslationRequests, projects, segments } from '@bhasha/db';
+import {
+  manualTranslationRequestSegments,
+  manualTranslationRequests,
+  projects,
+  segments,
+  translations,
+} from '@bhasha/db';
+import { multipartBody } from '../support/multipart';
 import {
   buildTranslationFixture,
   type Headers,
@@ -300,6 +308,63 @@ describe('manual translation requests (human translation orders)', () => {
       .where(eq(manualTranslationRequestSegments.requestId, second.id));
     expect(leftovers).toEqual([]);
     expect((await f.post('/manual-translation/delete', { requestId: 'nope' })).statusCode).toBe(400);
+  });
+
+  it('stores the translated batch file as PBK, skips foreign rows with reasons, and completes the order', async () => {
+    const [a, b] = [entries[7]!.sourceHash, entries[8]!.sourceHash];
+    const order = await createOk({ sourceHashes: [a, b] });
+    const upload = (csv: string, headers: Headers = desk, requestId = order.id) => {
+      const body = multipartBody({ requestId }, { name: 'batch.csv', type: 'text/csv', content: csv });
+      return f.t.app.inject({
+        method: 'POST',
+        url: '/api/manual-translation/upload/batchFile',
+        headers: { ...headers, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+    };
+    const header = 'sourceHash,targetLang,source,target\n';
+    const early = await upload(`${header}${a},hi,x,अनुवाद\n`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json<{ message: string }>().message).toBe(MANUAL_TRANSLATION_MESSAGES.notUploadable);
+    await f.post('/prabandhak/approve', { requestId: order.id }, desk);
+
+    expect((await upload(`${header}${a},hi,x,अनुवाद\n`, f.admin)).statusCode).toBe(403);
+    expect((await upload(`${header}${a},hi,x,अनुवाद\n`, foreignDesk)).statusCode).toBe(404);
+    const noHeader = await upload(`${a},hi,अनुवाद\n`);
+    expect(noHeader.statusCode).toBe(400);
+    expect(noHeader.json<{ message: string }>().message).toBe(MANUAL_TRANSLATION_MESSAGES.uploadHeader);
+
+    const first = await upload(
+      `${header}${a},hi,x,"पहला, अनुवाद"\n${b},hi,x,दूसरा\n${a},ta,x,முதல்\n${'0'.repeat(64)},hi,x,बाहर\n${a},mr,x,मराठी\n${b},ta,x,\n`,
+      translationAdmin,
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const result = first.json<Answer<ManualBatchUpload>>().data;
+    expect(result).toMatchObject({ written: 3, unchanged: 0, skipped: 3 });
+    expect(result.problems).toEqual([
+      'line 5: not a string of this request',
+      'line 6: not a language of this request',
+      'line 7: no translation',
+    ]);
+    expect(result.request.status).toBe('processingManualTranslation');
+    const stored = await f.t.handle.db
+      .select({ text: translations.text, type: translations.type })
+      .from(translations)
+      .where(
+        and(
+          eq(translations.projectId, projectId),
+          eq(translations.sourceHash, a),
+          eq(translations.targetLang, 'hi'),
+        ),
+      );
+    expect(stored).toEqual([{ text: 'पहला, अनुवाद', type: 'PBK' }]);
+
+    const last = (await upload(`${header}${b},ta,x,இரண்டாவது\n${b},hi,x,दूसरा\n`)).json<
+      Answer<ManualBatchUpload>
+    >().data;
+    expect(last).toMatchObject({ written: 1, unchanged: 1, skipped: 0 });
+    expect(last.request).toMatchObject({ status: 'completedManualTranslation', actions: [] });
+    expect((await upload(`${header}${b},ta,x,மீண்டும்\n`)).statusCode).toBe(409);
   });
 
   it('keeps the orders of a deleted project as projectDeleted', async () => {

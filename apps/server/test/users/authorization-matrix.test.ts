@@ -390,6 +390,14 @@ const FIXTURES: Record<string, RouteFixture> = {
     kind: 'resource',
     body: (ctx) => ({ requestId: ctx.manualRequestId }),
   },
+  'POST /api/manual-translation/upload/batchFile': {
+    kind: 'resource',
+    multipart: (ctx) =>
+      multipartBody(
+        { requestId: ctx.manualRequestId },
+        { name: 'batch.csv', type: 'text/csv', content: 'sourceHash,targetLang,target\nabc,hi,Matrix\n' },
+      ),
+  },
 };
 
 interface Caller {

@@ -24,7 +24,31 @@ export const MANUAL_TRANSLATION_MESSAGES = {
   notRejectable: 'Only a pending request can be rejected',
   notDeletable: 'Only a pending, rejected or reverted request can be deleted',
   notRevertable: 'Only a request in translation or a rejected request can be reverted',
+  notUploadable: 'Only a request in translation accepts translated files',
+  uploadFileRequired:
+    'Please upload the translated batch file (CSV with sourceHash, targetLang and target columns)',
+  uploadHeader: 'The batch file needs the columns sourceHash, targetLang and target',
+  uploadTooLarge: 'The batch file is too large',
+  uploaded: 'Translated batch file processed',
+  projectGone: 'The project of this request has been deleted',
 } as const;
+
+/** Largest translated batch file accepted by /manual-translation/upload/batchFile. */
+export const MANUAL_BATCH_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** /manual-translation/upload/batchFile: what the translated file changed. */
+export const manualBatchUploadResponseSchema = z.object({
+  request: z.lazy(() => manualRequestSchema),
+  /** Translations stored as PBK (new or changed). */
+  written: z.number().int(),
+  /** Rows whose text was already the stored PBK translation. */
+  unchanged: z.number().int(),
+  /** Rows not stored: not a string or language of the request, empty text, or the string is gone. */
+  skipped: z.number().int(),
+  /** Why rows were skipped, the first few with their line numbers. */
+  problems: z.array(z.string()),
+});
+export type ManualBatchUpload = z.infer<typeof manualBatchUploadResponseSchema>;
 
 /** What the caller may do to a request now (sent by the server; the dashboard shows these buttons). */
 export const MANUAL_REQUEST_ACTIONS = ['approve', 'reject', 'delete', 'revert'] as const;

@@ -1,17 +1,26 @@
 import type { Database } from '@bhasha/db';
 import type { Clock } from '../../lib/clock';
+import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 import type { ProjectAccess } from '../projects/project-access';
 import { createTranslationContext } from '../translation/translation-context';
+import { createTranslationWriter } from '../translation/translation-writer';
 import { createTranslationsRepository } from '../translation/translations.repository';
 import { createManualTranslationRepository } from './manual-translation.repository';
 import { createManualTranslationService } from './manual-translation.service';
 
 /** The human translation (Prabandhak) order services, wired once. */
-export function createManualTranslationServices(deps: { db: Database; clock: Clock; access: ProjectAccess }) {
+export function createManualTranslationServices(deps: {
+  db: Database;
+  clock: Clock;
+  emitter: RealtimeEmitter;
+  access: ProjectAccess;
+}) {
   return {
     manualTranslation: createManualTranslationService({
       repository: createManualTranslationRepository(deps.db),
       context: createTranslationContext(deps.access, createTranslationsRepository(deps.db)),
+      // The same writer every translation change goes through (ADR 0007); it holds no state.
+      writer: createTranslationWriter(deps),
       clock: deps.clock,
     }),
   };

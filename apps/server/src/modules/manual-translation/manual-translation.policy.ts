@@ -12,6 +12,12 @@ import type { TenantScope } from '../organisations/tenant-scope';
 export const MANUAL_REQUESTER_ROLES: readonly Role[] = [ROLES.superAdmin, ROLES.organisationAdmin];
 /** The Prabandhak desk, which accepts, refuses or takes back orders (ADR 0026). */
 export const MANUAL_DESK_ROLES: readonly Role[] = [ROLES.superAdmin, ROLES.deliveryManager];
+/** Who brings translated batch files back: the desk and its translators' admin. */
+export const MANUAL_UPLOADER_ROLES: readonly Role[] = [
+  ROLES.superAdmin,
+  ROLES.deliveryManager,
+  ROLES.translationAdmin,
+];
 /** Who sees orders: both sides of the desk and the admins who placed them. */
 export const MANUAL_VIEWER_ROLES: readonly Role[] = [
   ROLES.superAdmin,
@@ -34,7 +40,11 @@ export const MANUAL_TRANSITIONS = {
   { from: readonly ManualTranslationStatus[]; to: ManualTranslationStatus | null }
 >;
 
-const ROLES_BY_ACTION: Record<ManualRequestAction, readonly Role[]> = {
+/** Work on an order that is not a status transition of its own. */
+type DeskWork = 'upload';
+
+const ROLES_BY_ACTION: Record<ManualRequestAction | DeskWork, readonly Role[]> = {
+  upload: MANUAL_UPLOADER_ROLES,
   approve: MANUAL_DESK_ROLES,
   reject: MANUAL_DESK_ROLES,
   revert: MANUAL_DESK_ROLES,
@@ -54,7 +64,7 @@ export function manualRequestScopeOf(principal: Principal): TenantScope {
 }
 
 /** Whether the caller's role may take the action at all (the status decides whether it may now). */
-export function canTake(principal: Principal, action: ManualRequestAction): boolean {
+export function canTake(principal: Principal, action: ManualRequestAction | DeskWork): boolean {
   return ROLES_BY_ACTION[action].includes(principal.role);
 }
 

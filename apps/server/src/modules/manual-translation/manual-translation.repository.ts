@@ -5,6 +5,7 @@ import {
   organisations,
   projects,
   segments,
+  translations,
   users,
   type Database,
 } from '@bhasha/db';
@@ -197,6 +198,32 @@ export function createManualTranslationRepository(db: Database) {
         .where(eq(manualTranslationRequestSegments.requestId, requestId))
         .orderBy(asc(manualTranslationRequestSegments.position))
         .limit(limit);
+    },
+
+    /** Every source hash of a request (bounded by the request's size, which the caller priced). */
+    async hashesOf(requestId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ hash: manualTranslationRequestSegments.sourceHash })
+        .from(manualTranslationRequestSegments)
+        .where(eq(manualTranslationRequestSegments.requestId, requestId));
+      return new Set(rows.map((r) => r.hash));
+    },
+
+    /** How many (string, language) pairs of the request now hold a Prabandhak (PBK) translation. */
+    async countDelivered(request: ManualRequestRow): Promise<number> {
+      if (!request.projectId) return 0;
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(translations)
+        .where(
+          and(
+            eq(translations.projectId, request.projectId),
+            eq(translations.type, 'PBK'),
+            sql`${translations.targetLang} = any(${pgArray(request.targetLanguages)}::text[])`,
+            sql`${translations.sourceHash} in (select ${manualTranslationRequestSegments.sourceHash} from ${manualTranslationRequestSegments} where ${manualTranslationRequestSegments.requestId} = ${request.id}::uuid)`,
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     /** Whether a live project of the scope has this id (lists by project answer 404 otherwise). */

@@ -1,6 +1,11 @@
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ERROR_CODES,
   ERROR_MESSAGES,
+  MANUAL_BATCH_FILE_MAX_BYTES,
+  manualBatchUploadResponseSchema,
   MANUAL_TRANSLATION_MESSAGES,
   manualRequestCreateResponseSchema,
   manualRequestCreateSchema,
@@ -17,23 +22,66 @@ import {
 } from '@bhasha/contract';
 import { ok } from '../../http/envelope';
 import { responses } from '../../http/responses';
+import { AppError } from '../../lib/app-error';
 import type { Services } from '../../services';
 import { withSpecMessage } from '../translation/translation-context';
-import { MANUAL_DESK_ROLES, MANUAL_REQUESTER_ROLES, MANUAL_VIEWER_ROLES } from './manual-translation.policy';
+import {
+  MANUAL_DESK_ROLES,
+  MANUAL_REQUESTER_ROLES,
+  MANUAL_UPLOADER_ROLES,
+  MANUAL_VIEWER_ROLES,
+} from './manual-translation.policy';
 
 const tags = ['manual-translation'];
 const security = [{ token: [] }];
 const requesters = { access: MANUAL_REQUESTER_ROLES, ownOrganisation: true } as const;
 const desk = { access: MANUAL_DESK_ROLES, ownOrganisation: true } as const;
 const viewers = { access: MANUAL_VIEWER_ROLES, ownOrganisation: true } as const;
+const uploaders = { access: MANUAL_UPLOADER_ROLES, ownOrganisation: true } as const;
+const CSV_NAME = /\.csv$/i;
+
+/** Reads the `requestId` field and the one CSV file of upload/batchFile, bounded. */
+async function readBatchUpload(request: FastifyRequest): Promise<{ requestId: string; text: string }> {
+  if (!request.isMultipart()) throw AppError.validation([MANUAL_TRANSLATION_MESSAGES.uploadFileRequired]);
+  let requestId: string | undefined;
+  let text: string | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (part.fieldname === 'requestId' && typeof part.value === 'string') requestId = part.value;
+      continue;
+    }
+    if (text !== undefined || !CSV_NAME.test(part.filename)) {
+      await part.toBuffer().catch(() => undefined);
+      throw AppError.validation([MANUAL_TRANSLATION_MESSAGES.uploadFileRequired]);
+    }
+    const buffer = await part.toBuffer();
+    if (part.file.truncated)
+      throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, MANUAL_TRANSLATION_MESSAGES.uploadTooLarge);
+    text = buffer.toString('utf8');
+  }
+  const parsed = manualRequestIdBodySchema.safeParse({ requestId });
+  if (!parsed.success) throw AppError.validation(['Invalid request id']);
+  if (text === undefined) throw AppError.validation([MANUAL_TRANSLATION_MESSAGES.uploadFileRequired]);
+  return { requestId: parsed.data.requestId, text };
+}
 
 /** Human translation (Prabandhak) orders, spec §7 "Manual translation" (ADR 0026). */
-export const manualTranslationRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
+export const manualTranslationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
-  done,
 ) => {
   const orders = services.manualTranslation;
+  await app.register(multipart, {
+    limits: {
+      fileSize: MANUAL_BATCH_FILE_MAX_BYTES,
+      files: 1,
+      fields: 5,
+      fieldSize: 1024,
+      parts: 6,
+      headerPairs: 100,
+    },
+    throwFileSizeLimit: false,
+  });
 
   app.post(
     '/manual-translation/request',
@@ -183,5 +231,26 @@ export const manualTranslationRoutes: FastifyPluginCallbackZod<{ services: Servi
         MANUAL_TRANSLATION_MESSAGES.deleted,
       ),
   );
-  done();
+
+  app.post(
+    '/manual-translation/upload/batchFile',
+    {
+      config: uploaders,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The translated batch file (CSV: sourceHash, targetLang, target) of an order in translation; stored as PBK',
+        consumes: ['multipart/form-data'],
+        response: responses(manualBatchUploadResponseSchema, 400, 403, 404, 409),
+      },
+    },
+    async (request) => {
+      const { requestId, text } = await readBatchUpload(request);
+      return ok(
+        await orders.uploadBatchFile(request.principal!, requestId, text),
+        MANUAL_TRANSLATION_MESSAGES.uploaded,
+      );
+    },
+  );
 };

@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import {
   MANUAL_REQUEST_DETAIL_SEGMENTS,
   MANUAL_TRANSLATION_MESSAGES,
+  MANUAL_TRANSLATION_STATUS,
   type ManualRequest,
+  type ManualBatchUpload,
   type ManualRequestAction,
   type ManualRequestCreated,
   type ManualRequestDetail,
@@ -13,6 +15,8 @@ import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { pagingOf, type TranslationContext } from '../translation/translation-context';
+import type { TranslationChange, TranslationWriter } from '../translation/translation-writer';
+import { readBatchFile } from './manual-batch-file';
 import { MANUAL_TRANSITIONS, canTake, manualRequestScopeOf } from './manual-translation.policy';
 import { presentManualRequest } from './manual-translation.presenter';
 import type { ManualTranslationRepository, SegmentChoice } from './manual-translation.repository';
@@ -33,9 +37,10 @@ const NOT_ALLOWED_NOW: Record<ManualRequestAction, string> = {
 export function createManualTranslationService(deps: {
   repository: ManualTranslationRepository;
   context: TranslationContext;
+  writer: TranslationWriter;
   clock: Clock;
 }) {
-  const { repository, context, clock } = deps;
+  const { repository, context, writer, clock } = deps;
 
   /** The order in the caller's scope, or 404 (also for another organisation's). */
   async function requireRequest(principal: Principal, requestId: string) {
@@ -122,6 +127,74 @@ export function createManualTranslationService(deps: {
     reject: (principal: Principal, requestId: string, reason?: string) =>
       transition(principal, 'reject', requestId, reason || null),
     revert: (principal: Principal, requestId: string) => transition(principal, 'revert', requestId),
+
+    /**
+     * /manual-translation/upload/batchFile: the desk's translated file comes back. Rows of the
+     * order's strings and languages are stored as PBK through the one translation writer (counts
+     * move, revisions kept); other rows are skipped with a reason. When every string of the order
+     * has a PBK translation in every language, the order is completedManualTranslation.
+     */
+    async uploadBatchFile(principal: Principal, requestId: string, text: string): Promise<ManualBatchUpload> {
+      const request = await requireRequest(principal, requestId);
+      if (!canTake(principal, 'upload')) throw AppError.forbidden();
+      if (request.status !== MANUAL_TRANSLATION_STATUS.processingManualTranslation)
+        throw AppError.conflict(MANUAL_TRANSLATION_MESSAGES.notUploadable);
+      if (!request.projectId) throw AppError.conflict(MANUAL_TRANSLATION_MESSAGES.projectGone);
+      const expected = request.segmentCount * request.targetLanguages.length;
+      // Room for repeated or stray rows (reported as skipped), still bounded by the order's size.
+      const rows = readBatchFile(text, Math.max(1_000, expected * 2));
+      const hashes = await repository.hashesOf(request.id);
+      const problems: string[] = [];
+      const changes: TranslationChange[] = [];
+      for (const row of rows) {
+        const problem = !hashes.has(row.sourceHash)
+          ? 'not a string of this request'
+          : !request.targetLanguages.includes(row.targetLang)
+            ? 'not a language of this request'
+            : row.target.trim() === ''
+              ? 'no translation'
+              : null;
+        if (problem) {
+          problems.push(`line ${row.line}: ${problem}`);
+          continue;
+        }
+        changes.push({
+          sourceHash: row.sourceHash,
+          targetLang: row.targetLang,
+          text: row.target,
+          type: 'PBK',
+          origin: 'prabandhak',
+        });
+      }
+      const results = await writer.write(
+        { organisationId: request.organisationId, projectId: request.projectId, authorId: principal.id },
+        changes,
+      );
+      const written = results.filter((r) => r.outcome === 'created' || r.outcome === 'updated').length;
+      const unchanged = results.filter((r) => r.outcome === 'unchanged').length;
+      for (const [i, result] of results.entries())
+        if (result.outcome === 'segmentNotFound' || result.outcome === 'skipped')
+          problems.push(
+            `${result.sourceHash} (${changes[i]?.targetLang}): the string is no longer in the project`,
+          );
+      const delivered = await repository.countDelivered(request);
+      const completed =
+        delivered >= expected
+          ? await repository.changeStatus(request.id, {
+              from: [MANUAL_TRANSLATION_STATUS.processingManualTranslation],
+              to: MANUAL_TRANSLATION_STATUS.completedManualTranslation,
+              by: principal.id,
+              at: clock.now(),
+            })
+          : undefined;
+      return {
+        request: presentManualRequest(principal, { ...request, ...(completed ?? {}) }),
+        written,
+        unchanged,
+        skipped: rows.length - written - unchanged,
+        problems: problems.slice(0, 20),
+      };
+    },
 
     async remove(principal: Principal, requestId: string): Promise<{ requestId: string }> {
       const row = await requireRequest(principal, requestId);
