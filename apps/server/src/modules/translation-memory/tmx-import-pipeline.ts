@@ -85,9 +85,11 @@ export async function importTmxStream(
   const writers = Math.max(1, options.writers ?? deps.repository.parallelWrites());
   let batch: BatchPairs = new Map();
   let seen = 0;
-  /** Batches being written; `settled` never rejects (the failure is kept in `failure`). */
+  /** Batches being written; `settled` never rejects (the first failure is kept in `failed`). */
   const inFlight: Array<{ pairs: BatchPairs; settled: Promise<void> }> = [];
-  let failure: { error: unknown } | null = null;
+  // A property rather than a variable: it is set in callbacks, which TypeScript's narrowing of a
+  // local `let` would not see.
+  const failed: { failure: { error: unknown } | null } = { failure: null };
   /** The last batch's commit report (`onBatch`): the next batch reports after it (file order). */
   let committed: Promise<void> = Promise.resolve();
   const flush = async () => {
@@ -98,7 +100,7 @@ export async function importTmxStream(
     while (inFlight.length >= writers || inFlight.some((writing) => sharesSource(writing.pairs, pairs))) {
       await Promise.race(inFlight.map((writing) => writing.settled));
     }
-    if (failure) throw failure.error;
+    if (failed.failure) throw failed.failure.error;
     options.signal?.throwIfAborted();
     const previous = committed;
     // Project translations wait until every earlier batch is stored and recorded: they are
@@ -125,7 +127,7 @@ export async function importTmxStream(
       pairs,
       settled: committed.then(
         () => undefined,
-        (error: unknown) => void (failure ??= { error }),
+        (error: unknown) => void (failed.failure ??= { error }),
       ),
     };
     inFlight.push(writing);
@@ -145,7 +147,7 @@ export async function importTmxStream(
     totals.units = seen;
     await flush();
     await Promise.all(inFlight.map((writing) => writing.settled));
-    if (failure) throw failure.error;
+    if (failed.failure) throw failed.failure.error;
     if (totals.addedToMemory >= ANALYZE_AFTER) await deps.repository.analyzeMemory();
   } catch (error) {
     await Promise.all(inFlight.map((writing) => writing.settled));
