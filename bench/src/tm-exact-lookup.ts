@@ -162,10 +162,10 @@ async function timeInTurn<K extends string>(
   ways: Record<K, (input: string) => Promise<unknown>>,
 ): Promise<Record<K, { ms: number[]; results: unknown[] }>> {
   const names = Object.keys(ways) as K[];
-  const timings = Object.fromEntries(names.map((name) => [name, { ms: [], results: [] }])) as Record<
-    K,
-    { ms: number[]; results: unknown[] }
-  >;
+  type Timing = { ms: number[]; results: unknown[] };
+  const timings = Object.fromEntries(
+    names.map((name): [K, Timing] => [name, { ms: [], results: [] }]),
+  ) as Record<K, Timing>;
   for (const input of inputs) {
     for (const name of names) {
       const start = performance.now();
