@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ERROR_CODES,
   ERROR_MESSAGES,
   MANUAL_BATCH_FILE_MAX_BYTES,
   manualBatchUploadResponseSchema,
@@ -22,6 +21,7 @@ import {
 } from '@bhasha/contract';
 import { ok } from '../../http/envelope';
 import { responses } from '../../http/responses';
+import { readSingleFileUpload, singleFileUploadOptions } from '../../http/single-file-upload';
 import { AppError } from '../../lib/app-error';
 import type { Services } from '../../services';
 import { withSpecMessage } from '../translation/translation-context';
@@ -40,28 +40,20 @@ const viewers = { access: MANUAL_VIEWER_ROLES, ownOrganisation: true } as const;
 const uploaders = { access: MANUAL_UPLOADER_ROLES, ownOrganisation: true } as const;
 const CSV_NAME = /\.csv$/i;
 
+const BATCH_CSV_UPLOAD = {
+  accepts: (file: { filename: string }) => CSV_NAME.test(file.filename),
+  messages: {
+    fileRequired: MANUAL_TRANSLATION_MESSAGES.uploadFileRequired,
+    wrongFile: MANUAL_TRANSLATION_MESSAGES.uploadFileRequired,
+    tooLarge: MANUAL_TRANSLATION_MESSAGES.uploadTooLarge,
+  },
+};
+
 /** Reads the `requestId` field and the one CSV file of upload/batchFile, bounded. */
 async function readBatchUpload(request: FastifyRequest): Promise<{ requestId: string; text: string }> {
-  if (!request.isMultipart()) throw AppError.validation([MANUAL_TRANSLATION_MESSAGES.uploadFileRequired]);
-  let requestId: string | undefined;
-  let text: string | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      if (part.fieldname === 'requestId' && typeof part.value === 'string') requestId = part.value;
-      continue;
-    }
-    if (text !== undefined || !CSV_NAME.test(part.filename)) {
-      await part.toBuffer().catch(() => undefined);
-      throw AppError.validation([MANUAL_TRANSLATION_MESSAGES.uploadFileRequired]);
-    }
-    const buffer = await part.toBuffer();
-    if (part.file.truncated)
-      throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, MANUAL_TRANSLATION_MESSAGES.uploadTooLarge);
-    text = buffer.toString('utf8');
-  }
-  const parsed = manualRequestIdBodySchema.safeParse({ requestId });
+  const { fields, text } = await readSingleFileUpload(request, BATCH_CSV_UPLOAD);
+  const parsed = manualRequestIdBodySchema.safeParse({ requestId: fields.get('requestId') });
   if (!parsed.success) throw AppError.validation(['Invalid request id']);
-  if (text === undefined) throw AppError.validation([MANUAL_TRANSLATION_MESSAGES.uploadFileRequired]);
   return { requestId: parsed.data.requestId, text };
 }
 
@@ -71,17 +63,7 @@ export const manualTranslationRoutes: FastifyPluginAsyncZod<{ services: Services
   { services },
 ) => {
   const orders = services.manualTranslation;
-  await app.register(multipart, {
-    limits: {
-      fileSize: MANUAL_BATCH_FILE_MAX_BYTES,
-      files: 1,
-      fields: 5,
-      fieldSize: 1024,
-      parts: 6,
-      headerPairs: 100,
-    },
-    throwFileSizeLimit: false,
-  });
+  await app.register(multipart, singleFileUploadOptions(MANUAL_BATCH_FILE_MAX_BYTES));
 
   app.post(
     '/manual-translation/request',

@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
-  ERROR_CODES,
   PROJECT_MESSAGES,
   SCOPE_MESSAGES,
   SCOPE_UPLOAD_MAX_BYTES,
@@ -48,6 +47,7 @@ import {
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { responses } from '../../http/responses';
+import { readSingleFileUpload, singleFileUploadOptions } from '../../http/single-file-upload';
 import { AppError } from '../../lib/app-error';
 import type { Services } from '../../services';
 import { PROJECT_MANAGER_ROLES, PROJECT_READER_ROLES } from '../projects/projects.policy';
@@ -63,45 +63,28 @@ function addedMessage(failed: number): string {
   return failed > 0 ? formatUrlAdditionFailed(failed) : SCOPE_MESSAGES.urlsAdded;
 }
 
+const URL_LIST_UPLOAD = {
+  accepts: (file: { filename: string; mimetype: string }) =>
+    UPLOAD_NAMES.test(file.filename) && UPLOAD_TYPES.test(file.mimetype),
+  messages: {
+    fileRequired: SCOPE_MESSAGES.uploadFileRequired,
+    wrongFile: SCOPE_MESSAGES.uploadWrongType,
+    tooLarge: SCOPE_MESSAGES.uploadTooLarge,
+  },
+};
+
 /** Reads the `projectId` field and the single URL list file of a multipart upload, bounded. */
 async function readUpload(request: FastifyRequest): Promise<{ projectId: string; urls: string[] }> {
-  if (!request.isMultipart()) throw AppError.validation([SCOPE_MESSAGES.uploadFileRequired]);
-  let projectId: string | undefined;
-  let text: string | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      if (part.fieldname === 'projectId' && typeof part.value === 'string') projectId = part.value;
-      continue;
-    }
-    if (text !== undefined || !UPLOAD_NAMES.test(part.filename) || !UPLOAD_TYPES.test(part.mimetype)) {
-      await part.toBuffer().catch(() => undefined);
-      throw AppError.validation([SCOPE_MESSAGES.uploadWrongType]);
-    }
-    const buffer = await part.toBuffer();
-    if (part.file.truncated)
-      throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, SCOPE_MESSAGES.uploadTooLarge);
-    text = buffer.toString('utf8');
-  }
-  const parsedId = projectIdSchema.safeParse(projectId);
+  const { fields, text } = await readSingleFileUpload(request, URL_LIST_UPLOAD);
+  const parsedId = projectIdSchema.safeParse(fields.get('projectId'));
   if (!parsedId.success) throw AppError.validation([PROJECT_MESSAGES.projectIdInvalid]);
-  if (text === undefined) throw AppError.validation([SCOPE_MESSAGES.uploadFileRequired]);
   return { projectId: parsedId.data, urls: readUrlList(text) };
 }
 
 /** Scope calls of spec §7 "Scope and crawl" and the URL list uploads (scope/upload, project/scope). */
 export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const scope = services.scope;
-  await app.register(multipart, {
-    limits: {
-      fileSize: SCOPE_UPLOAD_MAX_BYTES,
-      files: 1,
-      fields: 5,
-      fieldSize: 1024,
-      parts: 6,
-      headerPairs: 100,
-    },
-    throwFileSizeLimit: false,
-  });
+  await app.register(multipart, singleFileUploadOptions(SCOPE_UPLOAD_MAX_BYTES));
 
   app.get(
     '/scope/:projectId/:pageNumber/:pageSize',

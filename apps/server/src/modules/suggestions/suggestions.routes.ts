@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   DOWNLOAD_NAMES,
-  ERROR_CODES,
   ERROR_MESSAGES,
   PROJECT_MESSAGES,
   SUGGESTION_UPLOAD_MAX_BYTES,
@@ -24,6 +23,7 @@ import {
 } from '@bhasha/contract';
 import { ok } from '../../http/envelope';
 import { responses } from '../../http/responses';
+import { readSingleFileUpload, singleFileUploadOptions } from '../../http/single-file-upload';
 import { AppError } from '../../lib/app-error';
 import type { Services } from '../../services';
 import { PROJECT_READER_ROLES } from '../projects/projects.policy';
@@ -34,45 +34,27 @@ const security = [{ token: [] }];
 const readers = { access: PROJECT_READER_ROLES, ownOrganisation: true } as const;
 const UPLOAD_NAMES = /\.csv$/i;
 
+const SUGGESTION_CSV_UPLOAD = {
+  accepts: (file: { filename: string }) => UPLOAD_NAMES.test(file.filename),
+  messages: {
+    fileRequired: TRANSLATION_MESSAGES.uploadFileRequired,
+    wrongFile: TRANSLATION_MESSAGES.uploadFileRequired,
+    tooLarge: TRANSLATION_MESSAGES.uploadTooLarge,
+  },
+};
+
 /** Reads the `projectId` field and the one CSV file of suggestion/upload, bounded. */
 async function readUpload(request: FastifyRequest): Promise<{ projectId: string; text: string }> {
-  if (!request.isMultipart()) throw AppError.validation([TRANSLATION_MESSAGES.uploadFileRequired]);
-  let projectId: string | undefined;
-  let text: string | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      if (part.fieldname === 'projectId' && typeof part.value === 'string') projectId = part.value;
-      continue;
-    }
-    if (text !== undefined || !UPLOAD_NAMES.test(part.filename)) {
-      await part.toBuffer().catch(() => undefined);
-      throw AppError.validation([TRANSLATION_MESSAGES.uploadFileRequired]);
-    }
-    const buffer = await part.toBuffer();
-    if (part.file.truncated)
-      throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, TRANSLATION_MESSAGES.uploadTooLarge);
-    text = buffer.toString('utf8');
-  }
-  const parsedId = projectIdSchema.safeParse(projectId);
+  const { fields, text } = await readSingleFileUpload(request, SUGGESTION_CSV_UPLOAD);
+  const parsedId = projectIdSchema.safeParse(fields.get('projectId'));
   if (!parsedId.success) throw AppError.validation([PROJECT_MESSAGES.projectIdInvalid]);
-  if (text === undefined) throw AppError.validation([TRANSLATION_MESSAGES.uploadFileRequired]);
   return { projectId: parsedId.data, text };
 }
 
 /** Suggestion and feedback calls of spec §7. */
 export const suggestionsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const suggestions = services.suggestions;
-  await app.register(multipart, {
-    limits: {
-      fileSize: SUGGESTION_UPLOAD_MAX_BYTES,
-      files: 1,
-      fields: 5,
-      fieldSize: 1024,
-      parts: 6,
-      headerPairs: 100,
-    },
-    throwFileSizeLimit: false,
-  });
+  await app.register(multipart, singleFileUploadOptions(SUGGESTION_UPLOAD_MAX_BYTES));
 
   app.post(
     '/suggestion/filter',
