@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { crawls, organisations, pages, projects, type DbHandle } from '@bhasha/db';
+import { crawls, pages, type DbHandle } from '@bhasha/db';
 import { createCrawlsRepository } from '../../src/modules/crawl/crawls.repository';
 import { createTestDb } from '../support/test-db';
+import { seedWebsiteProject } from './support/seed-project';
 
 // robots.txt-disallowed URLs are stored as skipped when queued (ADR 0013): they must never be
 // claimed, and a page known from an earlier crawl keeps what that crawl stored.
@@ -15,17 +16,7 @@ describe('crawls repository: URLs recorded as skipped at enqueue time', () => {
 
   it('writes them done and skipped, never claims them, and keeps a known page’s content', async () => {
     const db = handle.db;
-    const [organisation] = await db.insert(organisations).values({ name: 'Robots Org' }).returning();
-    const [project] = await db
-      .insert(projects)
-      .values({
-        organisationId: organisation!.id,
-        name: 'Robots',
-        baseUrl: 'https://example.org/',
-        targetLanguages: ['hi'],
-      })
-      .returning();
-    const ids = { organisationId: organisation!.id, projectId: project!.id };
+    const ids = await seedWebsiteProject(db, { name: 'Robots', baseUrl: 'https://example.org/' });
     const [first, second] = await db
       .insert(crawls)
       .values([
@@ -46,7 +37,7 @@ describe('crawls repository: URLs recorded as skipped at enqueue time', () => {
     await db
       .update(pages)
       .set({ status: 'fetched', contentHash: 'abc', sourceWordCount: 42, crawlState: 'done' })
-      .where(eq(pages.projectId, project!.id));
+      .where(eq(pages.projectId, ids.projectId));
 
     const now = new Date('2026-11-21T12:00:00Z');
     await repo.enqueue(second!, [seed('/open')]);

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { organisations, pages, pageSegments, projects, segments, type DbHandle } from '@bhasha/db';
+import { pages, pageSegments, segments, type DbHandle } from '@bhasha/db';
 import { createSegmentsRepository } from '../../src/modules/crawl/segments.repository';
 import { createPagesRepository } from '../../src/modules/scope/pages.repository';
 import { createTranslationsRepository } from '../../src/modules/translation/translations.repository';
 import { createTestDb } from '../support/test-db';
+import { seedWebsiteProject } from './support/seed-project';
 
 // A page's occurrences are one page_segments row of arrays (ADR 0025). Deleting a segment
 // (project/deleteIndividualSegments) leaves its id in those arrays; every reader joins to
@@ -23,17 +24,7 @@ describe('page_segments: one row per page, and readers that drop deleted segment
 
   async function seed() {
     const db = handle.db;
-    const [organisation] = await db.insert(organisations).values({ name: 'Arrays' }).returning();
-    const [project] = await db
-      .insert(projects)
-      .values({
-        organisationId: organisation!.id,
-        name: 'Arrays',
-        baseUrl: 'https://a.example.org/',
-        targetLanguages: ['hi'],
-      })
-      .returning();
-    const ids = { organisationId: organisation!.id, projectId: project!.id };
+    const ids = await seedWebsiteProject(db, { name: 'Arrays', baseUrl: 'https://a.example.org/' });
     const rows = await db
       .insert(pages)
       .values(

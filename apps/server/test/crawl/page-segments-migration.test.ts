@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { createDb, migrationsFolder, organisations, pages, projects, type DbHandle } from '@bhasha/db';
+import { createDb, migrationsFolder, pages, type DbHandle } from '@bhasha/db';
+import { seedWebsiteProject } from './support/seed-project';
 
 // Migrations 0019/0020 (ADR 0025) turn segment_occurrences rows into one page_segments row per
 // page and drop the old table: a database crawled before must keep every occurrence.
@@ -40,17 +41,7 @@ describe('migrating segment_occurrences to page_segments', () => {
 
   it('keeps every page’s occurrences in order with their counts, and each segment’s first page', async () => {
     const db = handle.db;
-    const [organisation] = await db.insert(organisations).values({ name: 'Before' }).returning();
-    const [project] = await db
-      .insert(projects)
-      .values({
-        organisationId: organisation!.id,
-        name: 'Before',
-        baseUrl: 'https://a.example.org/',
-        targetLanguages: ['hi'],
-      })
-      .returning();
-    const ids = { organisationId: organisation!.id, projectId: project!.id };
+    const ids = await seedWebsiteProject(db, { name: 'Before', baseUrl: 'https://a.example.org/' });
     const [first, second] = (
       await db
         .insert(pages)

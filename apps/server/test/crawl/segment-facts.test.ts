@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { organisations, pages, pageSegments, projects, segments, type DbHandle } from '@bhasha/db';
+import { pages, pageSegments, segments, type DbHandle } from '@bhasha/db';
 import { createSegmentsRepository, type SegmentCache } from '../../src/modules/crawl/segments.repository';
 import { crawlMemoOf, forgetCrawlMemo } from '../../src/modules/crawl/crawl-memo';
 import { createTestDb } from '../support/test-db';
+import { seedWebsiteProject } from './support/seed-project';
 
 // The crawler's lanes leave out the text of segments the crawl already stored (ADR 0013): the
 // writer needs only their ids then, and must never store an empty text for one it does not know.
@@ -16,17 +17,11 @@ describe('segment facts without their text', () => {
 
   async function seedPages(count: number) {
     const db = handle.db;
-    const [organisation] = await db.insert(organisations).values({ name: 'Facts' }).returning();
-    const [project] = await db
-      .insert(projects)
-      .values({
-        organisationId: organisation!.id,
-        name: 'Facts',
-        baseUrl: 'https://example.org/',
-        targetLanguages: [],
-      })
-      .returning();
-    const ids = { organisationId: organisation!.id, projectId: project!.id };
+    const ids = await seedWebsiteProject(db, {
+      name: 'Facts',
+      baseUrl: 'https://example.org/',
+      targetLanguages: [],
+    });
     const rows = await db
       .insert(pages)
       .values(

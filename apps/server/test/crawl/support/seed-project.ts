@@ -1,0 +1,22 @@
+import { organisations, projects, type Database } from '@bhasha/db';
+
+/** An organisation with one website project, straight in the database, for repository tests. */
+export async function seedWebsiteProject(
+  db: Database,
+  project: { name: string; baseUrl: string; targetLanguages?: string[] },
+): Promise<{ organisationId: string; projectId: string }> {
+  const [organisation] = await db
+    .insert(organisations)
+    .values({ name: `${project.name} Org` })
+    .returning();
+  const [row] = await db
+    .insert(projects)
+    .values({
+      organisationId: organisation!.id,
+      name: project.name,
+      baseUrl: project.baseUrl,
+      targetLanguages: project.targetLanguages ?? ['hi'],
+    })
+    .returning();
+  return { organisationId: organisation!.id, projectId: row!.id };
+}
