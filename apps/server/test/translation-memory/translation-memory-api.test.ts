@@ -339,7 +339,8 @@ describe('translation memory: TMX exchange and fuzzy matches', () => {
     ).toBe(404);
   });
 
-  it('resumes a streamed import after the units an interrupted run stored, and a repeated batch changes nothing', async () => {
+  /** What importTmxStream needs to import into the project's `targetLang`, as the job wires it. */
+  async function streamedImportInto(targetLang: string) {
     const db = f.t.handle.db;
     const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
     const repository = createTranslationMemoryRepository(db);
@@ -352,10 +353,15 @@ describe('translation memory: TMX exchange and fuzzy matches', () => {
       organisationId: project!.organisationId,
       projectId,
       sourceLang: project!.sourceLanguage,
-      targetLang: 'fr',
+      targetLang,
       authorId: f.adminUserId,
       overwrite: false,
     };
+    return { db, project, deps, target };
+  }
+
+  it('resumes a streamed import after the units an interrupted run stored, and a repeated batch changes nothing', async () => {
+    const { deps, target } = await streamedImportInto('fr');
     const file = tmxOf(
       Array.from({ length: 6 }, (_, i) =>
         unit(`Resumable unit number ${i} of the memory`, `Traduction reprise ${i}`),
@@ -375,22 +381,7 @@ describe('translation memory: TMX exchange and fuzzy matches', () => {
   });
 
   it('writes several batches at once and still stores them in file order: the later unit for a source wins and progress reports only committed units', async () => {
-    const db = f.t.handle.db;
-    const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
-    const repository = createTranslationMemoryRepository(db);
-    const deps = {
-      repository,
-      writer: createTranslationWriter({ db, emitter: silentEmitter, clock: systemClock }),
-      fuzzy: createOrganisationFuzzyIndexes(repository, { refreshMs: 0, maxIndexes: 2 }),
-    };
-    const target = {
-      organisationId: project!.organisationId,
-      projectId,
-      sourceLang: project!.sourceLanguage,
-      targetLang: 'fr',
-      authorId: f.adminUserId,
-      overwrite: false,
-    };
+    const { db, project, deps, target } = await streamedImportInto('fr');
     // Sources 0-3 come back with a new translation in later batches (batches of two units).
     const units = [
       ...Array.from({ length: 8 }, (_, i) => unit(`Parallel batch source ${i % 4}`, `Version ${i}`)),
