@@ -5,7 +5,7 @@ import { createSegmentsRepository } from '../../src/modules/crawl/segments.repos
 import { createPagesRepository } from '../../src/modules/scope/pages.repository';
 import { createTranslationsRepository } from '../../src/modules/translation/translations.repository';
 import { createTestDb } from '../support/test-db';
-import { seedWebsiteProject } from './support/seed-project';
+import { seedHostPages, seedWebsiteProject } from './support/seed-project';
 
 // A page's occurrences are one page_segments row of arrays (ADR 0025). Deleting a segment
 // (project/deleteIndividualSegments) leaves its id in those arrays; every reader joins to
@@ -25,18 +25,7 @@ describe('page_segments: one row per page, and readers that drop deleted segment
   async function seed() {
     const db = handle.db;
     const ids = await seedWebsiteProject(db, { name: 'Arrays', baseUrl: 'https://a.example.org/' });
-    const rows = await db
-      .insert(pages)
-      .values(
-        ['a', 'b'].map((host) => ({
-          ...ids,
-          url: `https://${host}.example.org/`,
-          normalisedUrl: `https://${host}.example.org/`,
-          hostname: `${host}.example.org`,
-        })),
-      )
-      .returning();
-    const [first, second] = rows.map((r) => r.id) as [string, string];
+    const [first, second] = (await seedHostPages(db, ids, ['a', 'b'])) as [string, string];
     const repository = createSegmentsRepository(db);
     const counts = await repository.replaceSegmentsOfPages(
       ids,

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { createDb, migrationsFolder, pages, type DbHandle } from '@bhasha/db';
-import { seedWebsiteProject } from './support/seed-project';
+import { createDb, migrationsFolder, type DbHandle } from '@bhasha/db';
+import { seedHostPages, seedWebsiteProject } from './support/seed-project';
 
 // Migrations 0019/0020 (ADR 0025) turn segment_occurrences rows into one page_segments row per
 // page and drop the old table: a database crawled before must keep every occurrence.
@@ -42,19 +42,7 @@ describe('migrating segment_occurrences to page_segments', () => {
   it('keeps every page’s occurrences in order with their counts, and each segment’s first page', async () => {
     const db = handle.db;
     const ids = await seedWebsiteProject(db, { name: 'Before', baseUrl: 'https://a.example.org/' });
-    const [first, second] = (
-      await db
-        .insert(pages)
-        .values(
-          ['a', 'b'].map((host) => ({
-            ...ids,
-            url: `https://${host}.example.org/`,
-            normalisedUrl: `https://${host}.example.org/`,
-            hostname: `${host}.example.org`,
-          })),
-        )
-        .returning()
-    ).map((p) => p.id) as [string, string];
+    const [first, second] = (await seedHostPages(db, ids, ['a', 'b'])) as [string, string];
     const sql = (text: string, values: unknown[]) => handle.executeSql(text, values);
     const segmentIds: string[] = [];
     for (const hash of ['s1', 's2', 's3']) {

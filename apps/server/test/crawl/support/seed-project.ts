@@ -1,4 +1,4 @@
-import { organisations, projects, type Database } from '@bhasha/db';
+import { organisations, pages, projects, type Database } from '@bhasha/db';
 
 /** An organisation with one website project, straight in the database, for repository tests. */
 export async function seedWebsiteProject(
@@ -19,4 +19,24 @@ export async function seedWebsiteProject(
     })
     .returning();
   return { organisationId: organisation!.id, projectId: row!.id };
+}
+
+/** One root page per host (`https://<host>.example.org/`) in the project; their ids in order. */
+export async function seedHostPages(
+  db: Database,
+  ids: { organisationId: string; projectId: string },
+  hosts: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .insert(pages)
+    .values(
+      hosts.map((host) => ({
+        ...ids,
+        url: `https://${host}.example.org/`,
+        normalisedUrl: `https://${host}.example.org/`,
+        hostname: `${host}.example.org`,
+      })),
+    )
+    .returning({ id: pages.id });
+  return rows.map((row) => row.id);
 }
