@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { pages, pageSegments, pageVersions, segments, urlTranslations, type Database } from '@bhasha/db';
+import { pages, pageSegments, pageVersions, segments, type Database } from '@bhasha/db';
 import { pageSegmentRows } from '../crawl/page-segment-rows';
 import { containsPattern } from '../projects/projects.repository';
 
@@ -249,24 +249,6 @@ export function createPagesRepository(db: Database) {
           .innerJoin(segments, eq(segments.id, occurrence.segmentId)),
       ]);
       return { rows, total: totals[0]?.total ?? 0 };
-    },
-
-    /** Translated URL slugs of a project (scope/getUrlTranslations), by language then source path. */
-    async listUrlTranslations(projectId: string, language?: string) {
-      return db
-        .select({
-          id: urlTranslations.id,
-          targetLang: urlTranslations.language,
-          url: urlTranslations.sourcePath,
-          translatedUrl: urlTranslations.translatedPath,
-        })
-        .from(urlTranslations)
-        .where(
-          language === undefined
-            ? eq(urlTranslations.projectId, projectId)
-            : and(eq(urlTranslations.projectId, projectId), eq(urlTranslations.language, language)),
-        )
-        .orderBy(asc(urlTranslations.language), asc(urlTranslations.sourcePath));
     },
 
     async findVersions(

@@ -16,6 +16,7 @@ import { normaliseUrl } from '../crawl/normalise-url';
 import { createSegmentsRepository } from '../crawl/segments.repository';
 import type { ProjectAccess } from '../projects/project-access';
 import { createProjectsRepository } from '../projects/projects.repository';
+import { createProxyRepository } from '../proxy/proxy.repository';
 import { createPagesRepository, type PageRow, type PageSeed } from './pages.repository';
 
 export interface ScopeServiceDeps {
@@ -43,6 +44,7 @@ function fixedFailure(statusCode: number, message: string, data?: unknown): AppE
 /** The URLs of a website project: listing, adding, scope and tracking switches, tracked versions. */
 export function createScopeService(deps: ScopeServiceDeps) {
   const pages = createPagesRepository(deps.db);
+  const slugs = createProxyRepository(deps.db);
   const projects = createProjectsRepository(deps.db);
 
   async function findPage(projectId: string, target: { urlId?: string; url?: string }): Promise<PageRow> {
@@ -235,7 +237,13 @@ export function createScopeService(deps: ScopeServiceDeps) {
     /** scope/getUrlTranslations: the stored translated URL slugs (paths), for the Scope page's rows. */
     async urlTranslations(principal: Principal, projectId: string, language?: string) {
       const project = await deps.access.requireWebsite(principal, projectId);
-      const rows = await pages.listUrlTranslations(project.id, language);
+      // The slugs are the proxy's table; the Scope page names their fields as the spec does.
+      const rows = (await slugs.listUrlTranslations(project.id, language)).map((row) => ({
+        id: row.id,
+        targetLang: row.language,
+        url: row.sourcePath,
+        translatedUrl: row.translatedPath,
+      }));
       return { urlTranslations: rows, total: rows.length };
     },
 
