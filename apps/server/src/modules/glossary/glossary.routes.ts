@@ -16,7 +16,8 @@ import { responses } from '../../http/responses';
 import type { Services } from '../../services';
 import { PROJECT_MANAGER_ROLES, PROJECT_READER_ROLES } from '../projects/projects.policy';
 import { presentGlossaryTerm } from './glossary.presenter';
-import { readTermUpload, termUploadLimits } from './term-upload';
+import { singleFileUploadOptions } from '../../http/single-file-upload';
+import { readTermUpload } from './term-upload';
 
 const tags = ['project settings'];
 const security = [{ token: [] }];
@@ -24,10 +25,7 @@ const security = [{ token: [] }];
 /** Mask terms (spec §7 project settings: transliterationGlossary create, get, delete, csv/get). */
 export const glossaryRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const glossary = services.glossary;
-  await app.register(multipart, {
-    limits: termUploadLimits(TERM_UPLOAD_MAX_BYTES),
-    throwFileSizeLimit: false,
-  });
+  await app.register(multipart, singleFileUploadOptions(TERM_UPLOAD_MAX_BYTES));
 
   app.post(
     '/transliterationGlossary/create',

@@ -5,13 +5,8 @@ import { AppError } from '../../lib/app-error';
 const UPLOAD_TYPES = /^(text\/(plain|csv)|application\/(csv|vnd\.ms-excel|octet-stream))$/i;
 const UPLOAD_NAMES = /\.(csv|txt)$/i;
 
-/** The multipart limits of a term upload (one CSV file and a few short fields). */
-export function termUploadLimits(maxBytes: number) {
-  return { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 };
-}
-
 /**
- * Reads a term upload: the `projectId` field, other short fields, and one CSV file as UTF-8.
+ * Reads a term upload (registered with `singleFileUploadOptions`): the `projectId` field, other short fields, and one CSV file as UTF-8.
  * A missing, non-CSV or non-UTF-8 file is the spec's 'Please upload a correct format'.
  */
 export async function readTermUpload(

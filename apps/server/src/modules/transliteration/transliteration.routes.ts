@@ -16,7 +16,8 @@ import {
 import { ok } from '../../http/envelope';
 import { responses } from '../../http/responses';
 import type { Services } from '../../services';
-import { readTermUpload, termUploadLimits } from '../glossary/term-upload';
+import { singleFileUploadOptions } from '../../http/single-file-upload';
+import { readTermUpload } from '../glossary/term-upload';
 import { PROJECT_MANAGER_ROLES, PROJECT_READER_ROLES } from '../projects/projects.policy';
 import { presentTransliterationPair } from './transliteration.presenter';
 
@@ -29,10 +30,7 @@ export const transliterationRoutes: FastifyPluginAsyncZod<{ services: Services }
   { services },
 ) => {
   const transliteration = services.transliteration;
-  await app.register(multipart, {
-    limits: termUploadLimits(TERM_UPLOAD_MAX_BYTES),
-    throwFileSizeLimit: false,
-  });
+  await app.register(multipart, singleFileUploadOptions(TERM_UPLOAD_MAX_BYTES));
 
   app.post(
     '/transliteration',
