@@ -18,6 +18,7 @@ export type {
   Placeholder,
   PlaceholderKind,
   ExtractOptions,
+  SegmentFact,
   SourceText,
 } from './html/segment-types';
 export { sourceHash } from './html/source-hash';
@@ -30,8 +31,8 @@ export { VOID_ELEMENTS, INLINE_ELEMENTS } from './html/html-elements';
 export { parseSelectorList, isSupportedSelector, matchesSelector } from './html/css-selector';
 export type { SelectorList, SelectorElement } from './html/css-selector';
 export { extractLinks, LinkCollector } from './html/extract-links';
-export { extractPage } from './html/extract-page';
-export type { ExtractedPage } from './html/extract-page';
+export { extractPage, extractPageFacts } from './html/extract-page';
+export type { ExtractedPage, ExtractedPageFacts } from './html/extract-page';
 export type { PageLinks } from './html/extract-links';
 export {
   transliterate,

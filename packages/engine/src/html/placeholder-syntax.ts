@@ -1,3 +1,5 @@
+import { collapseHtmlWhitespace } from './normalise-text';
+
 /**
  * Placeholder markers in segment text: `<xN>` and `</xN>` around text, `<xN/>` alone. XML-like tags
  * survive machine translation in HTML mode (engines keep unknown tags and move them with the words
@@ -16,6 +18,8 @@ export interface PlaceholderToken {
 /** Every placeholder marker in a text, in order. */
 export function findPlaceholderTokens(text: string): PlaceholderToken[] {
   const tokens: PlaceholderToken[] = [];
+  // Almost no text holds a '<' (segment texts are decoded, markers are the only markup): skip the scan.
+  if (!text.includes('<')) return tokens;
   for (const match of text.matchAll(PLACEHOLDER_PATTERN)) {
     const [marker, slash, digits, selfClose] = match;
     const form = slash ? 'close' : selfClose ? 'void' : 'open';
@@ -33,10 +37,9 @@ export function formatPlaceholder(id: number, form: PlaceholderToken['form']): s
 
 /** The plain text of a segment: paired markers vanish (they never split a word), lone ones become a space. */
 export function stripPlaceholders(text: string): string {
-  return text
-    .replace(PLACEHOLDER_PATTERN, (_marker, slash: string, _digits: string, selfClose: string) =>
+  return collapseHtmlWhitespace(
+    text.replace(PLACEHOLDER_PATTERN, (_marker, slash: string, _digits: string, selfClose: string) =>
       selfClose && !slash ? ' ' : '',
-    )
-    .replace(/[\t\n\f\r ]+/g, ' ')
-    .trim();
+    ),
+  );
 }

@@ -12,7 +12,14 @@ import {
 import { collapseHtmlWhitespace, isHtmlWhitespace } from './normalise-text';
 import { stripPlaceholders } from './placeholder-syntax';
 import { buildSegmentTexts, type Piece } from './segment-builder';
-import type { ExtractOptions, Placeholder, Segment, SegmentKind, SourceText } from './segment-types';
+import type {
+  ExtractOptions,
+  Placeholder,
+  Segment,
+  SegmentFact,
+  SegmentKind,
+  SourceText,
+} from './segment-types';
 import { TextFactsMemo } from './text-facts';
 
 type Role = 'block' | 'inline' | 'void' | 'excluded' | 'opaque' | 'inside-excluded';
@@ -24,6 +31,12 @@ interface OpenElement extends SelectorElement {
   readonly pieceIndex?: number;
   readonly generation?: number;
 }
+
+/**
+ * How an assembler answers: `segments` (full segments, with placeholders and raw markup) or
+ * `facts` (kind, text, hash and words only: what a crawler stores; the same texts and hashes).
+ */
+export type AssemblerOutput = 'segments' | 'facts';
 
 /** Called for every segment as it is found; `placeholderStarts[i]` is the source offset of the piece placeholder i stands for. */
 export type SegmentListener = (segment: Segment, placeholderStarts: readonly number[]) => void;
@@ -52,6 +65,7 @@ export function compileIgnorePatterns(patterns: readonly (string | RegExp)[]): (
  */
 export class SegmentAssembler {
   private readonly segments: Segment[] = [];
+  private readonly facts: SegmentFact[] = [];
   private readonly stack: OpenElement[] = [];
   private readonly selectors: SelectorList;
   private readonly ignore: readonly ((text: string) => boolean)[];
@@ -66,6 +80,7 @@ export class SegmentAssembler {
     private readonly source: SourceText,
     options: ExtractOptions = {},
     private readonly onSegment?: SegmentListener,
+    private readonly output: AssemblerOutput = 'segments',
   ) {
     this.selectors = (options.noTranslateSelectors ?? []).flatMap((selector) => parseSelectorList(selector));
     this.ignore = compileIgnorePatterns(options.ignorePatterns ?? []);
@@ -179,6 +194,13 @@ export class SegmentAssembler {
     return this.segments.sort((a, b) => a.start - b.start);
   }
 
+  /** `finish` of an assembler answering `facts`: every segment's facts in source order. */
+  finishFacts(): SegmentFact[] {
+    this.flush('text', this.stack[this.stack.length - 1]?.name ?? '#document');
+    // Sorted the same way (a stable sort by the same start offsets), so in the same order.
+    return this.facts.sort((a, b) => a.start - b.start);
+  }
+
   private currentBlock(): string {
     for (let index = this.stack.length - 1; index >= 0; index -= 1) {
       const element = this.stack[index]!;
@@ -189,7 +211,7 @@ export class SegmentAssembler {
 
   private flush(kind: SegmentKind, element: string): void {
     if (this.pieces.length === 0) return;
-    const texts = this.hasText ? buildSegmentTexts(this.pieces, this.source) : [];
+    const texts = this.hasText ? buildSegmentTexts(this.pieces, this.source, this.output === 'segments') : [];
     this.pieces = [];
     this.hasText = false;
     this.generation += 1;
@@ -203,6 +225,7 @@ export class SegmentAssembler {
         built.end,
         undefined,
         built.placeholderStarts,
+        built.placeholderCount,
       );
   }
 
@@ -249,11 +272,16 @@ export class SegmentAssembler {
     end: number,
     attribute?: string,
     placeholderStarts: readonly number[] = [],
+    placeholderCount = placeholders.length,
   ): void {
-    const plain = placeholders.length > 0 ? stripPlaceholders(text) : text;
+    const plain = placeholderCount > 0 ? stripPlaceholders(text) : text;
     if (!HAS_LETTER.test(plain)) return;
-    if (this.ignore.some((matches) => matches(plain))) return;
+    if (this.ignore.length > 0 && this.ignore.some((matches) => matches(plain))) return;
     const facts = this.textFacts.factsOf(text, plain);
+    if (this.output === 'facts') {
+      this.facts.push({ kind, text, sourceHash: facts.sourceHash, wordCount: facts.wordCount, start });
+      return;
+    }
     const raw = this.source.slice(start, end);
     const { sourceHash: hash, wordCount } = facts;
     const segment: Segment =

@@ -1,5 +1,5 @@
 import { escapeHtmlText, serialiseEndTag, serialiseStartTag } from './escape-html';
-import { collapseHtmlWhitespace } from './normalise-text';
+import { collapseHtmlWhitespace, leadingHtmlWhitespace, trailingHtmlWhitespace } from './normalise-text';
 import { findPlaceholderTokens, formatPlaceholder } from './placeholder-syntax';
 import type { Placeholder, SourceText } from './segment-types';
 
@@ -21,7 +21,10 @@ export type Piece =
 /** A block's content turned into segment text. */
 export interface BuiltText {
   readonly text: string;
+  /** The placeholders (empty when built without markup: see `buildSegmentTexts`). */
   readonly placeholders: Placeholder[];
+  /** How many placeholders the text holds (also when built without markup). */
+  readonly placeholderCount: number;
   readonly start: number;
   readonly end: number;
   /** For each placeholder (same order): the start offset of the piece it stands for, so a DOM caller can find its element. */
@@ -31,15 +34,29 @@ export interface BuiltText {
 type Token =
   { type: 'text'; text: string } | { type: 'placeholder'; form: 'open' | 'close' | 'void'; key: number };
 
-const LEADING_WHITESPACE = /^[\t\n\f\r ]*/;
-const TRAILING_WHITESPACE = /[\t\n\f\r ]*$/;
+/** A placeholder found, before it is numbered: which pieces it stands for. */
+interface Draft {
+  readonly kind: Placeholder['kind'];
+  /** The piece it stands for (the open piece of a paired one or of a void group). */
+  readonly piece: number;
+  /** For a void group (an inline element holding no text): its last piece. */
+  readonly groupEnd?: number;
+}
 
 // Text that shapes layout but says nothing: whitespace (NBSP included) and zero-width characters,
 // like the U+200B inside heading anchors (`<h2>Title<a href="#title">&#8203;</a></h2>`).
 const BLANK_TEXT = /^[\s\u200b-\u200d\u2060\ufeff]*$/u;
 
-function isBlank(piece: Piece): boolean {
-  return piece.type === 'text' && BLANK_TEXT.test(piece.text);
+// `BLANK_TEXT.test(text)`, answered without the regular expression while the text is ASCII: the
+// first ASCII character that is not whitespace settles it (most texts start with a letter).
+function isBlankText(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 32 || (code >= 9 && code <= 13)) continue;
+    if (code < 0x80) return false;
+    return BLANK_TEXT.test(text);
+  }
+  return true;
 }
 
 function pieceHtml(piece: Piece, html: SourceText): string {
@@ -54,6 +71,11 @@ function pieceHtml(piece: Piece, html: SourceText): string {
     case 'opaque':
       return html.slice(piece.start, piece.end);
   }
+}
+
+// Whether piece `index` is blank text: a text piece not counted by textBefore.
+function isBlankAt(pieces: readonly Piece[], textBefore: readonly number[], index: number): boolean {
+  return pieces[index]!.type === 'text' && textBefore[index + 1] === textBefore[index];
 }
 
 // Leading and trailing lone tags, tags wrapping the whole content and inline elements without
@@ -72,11 +94,11 @@ function trimEdges(
     const first = pieces[lo];
     const last = pieces[hi];
     if (lo > hi || !first || !last) return [lo, hi];
-    if (isBlank(first) || first.type === 'void' || first.type === 'opaque') lo += 1;
+    if (isBlankAt(pieces, textBefore, lo) || first.type === 'void' || first.type === 'opaque') lo += 1;
     else if (first.type === 'open' && (first.partner === undefined || first.partner > hi)) lo += 1;
     else if (first.type === 'close') lo += 1;
     else if (first.type === 'open' && hasNoText(lo, first.partner!)) lo = first.partner! + 1;
-    else if (isBlank(last) || last.type === 'void' || last.type === 'opaque') hi -= 1;
+    else if (isBlankAt(pieces, textBefore, hi) || last.type === 'void' || last.type === 'opaque') hi -= 1;
     else if (last.type === 'close' && (last.partner === undefined || last.partner < lo)) hi -= 1;
     else if (last.type === 'open') hi -= 1;
     else if (last.type === 'close' && hasNoText(last.partner!, hi)) hi = last.partner! - 1;
@@ -89,9 +111,10 @@ function trimEdges(
 
 function countTextBefore(pieces: readonly Piece[]): number[] {
   const textBefore: number[] = [0];
-  pieces.forEach((piece, index) => {
-    textBefore[index + 1] = textBefore[index]! + (piece.type === 'text' && !isBlank(piece) ? 1 : 0);
-  });
+  for (let index = 0; index < pieces.length; index += 1) {
+    const piece = pieces[index]!;
+    textBefore[index + 1] = textBefore[index]! + (piece.type === 'text' && !isBlankText(piece.text) ? 1 : 0);
+  }
   return textBefore;
 }
 
@@ -102,7 +125,7 @@ function findItemRanges(pieces: readonly Piece[], textBefore: readonly number[])
   const items: [number, number][] = [];
   for (let index = 0; index < pieces.length; index += 1) {
     const piece = pieces[index]!;
-    if (piece.type === 'text' && !isBlank(piece)) return [[0, pieces.length - 1]];
+    if (piece.type === 'text' && !isBlankAt(pieces, textBefore, index)) return [[0, pieces.length - 1]];
     if (piece.type !== 'open') continue;
     const end = piece.partner ?? pieces.length - 1;
     if (textBefore[end + 1] !== textBefore[index]) items.push([index, end]);
@@ -111,23 +134,55 @@ function findItemRanges(pieces: readonly Piece[], textBefore: readonly number[])
   return items.length > 1 ? items : [[0, pieces.length - 1]];
 }
 
-/** Turns a block's pieces into segment texts: one for a sentence, one per item for a list of links. */
-export function buildSegmentTexts(pieces: readonly Piece[], html: SourceText): BuiltText[] {
+/**
+ * Turns a block's pieces into segment texts: one for a sentence, one per item for a list of links.
+ * Without `withMarkup` the placeholders are only counted, not built (their HTML, attributes and
+ * pieces' offsets): the text, its hash and its words are the same either way.
+ */
+export function buildSegmentTexts(
+  pieces: readonly Piece[],
+  html: SourceText,
+  withMarkup = true,
+): BuiltText[] {
   const only = pieces.length === 1 ? pieces[0] : undefined;
   if (only?.type === 'text') {
     // The common case (`<li>Text</li>`): one run of text, no markup.
     const raw = html.slice(only.start, only.end);
-    const start = only.start + LEADING_WHITESPACE.exec(raw)![0].length;
-    const end = only.end - TRAILING_WHITESPACE.exec(raw)![0].length;
-    return [{ text: collapseHtmlWhitespace(only.text), placeholders: [], start, end, placeholderStarts: [] }];
+    const start = only.start + leadingHtmlWhitespace(raw);
+    const end = only.end - trailingHtmlWhitespace(raw);
+    const text = collapseHtmlWhitespace(only.text);
+    return [{ text, placeholders: [], placeholderCount: 0, start, end, placeholderStarts: [] }];
   }
   const textBefore = countTextBefore(pieces);
   const texts: BuiltText[] = [];
   for (const [from, to] of findItemRanges(pieces, textBefore)) {
-    const built = buildSegmentText(pieces, html, textBefore, from, to);
+    const built = buildSegmentText(pieces, html, textBefore, from, to, withMarkup);
     if (built) texts.push(built);
   }
   return texts;
+}
+
+// The placeholder a draft stands for, numbered `id`, with the markup it puts back.
+function placeholderOf(draft: Draft, id: number, pieces: readonly Piece[], html: SourceText): Placeholder {
+  // Drafts stand for tags and opaque subtrees, never for text.
+  const piece = pieces[draft.piece] as Exclude<Piece, { type: 'text' }>;
+  const attributes = piece.type === 'open' || piece.type === 'void' ? piece.attributes : {};
+  if (draft.kind === 'paired') {
+    return {
+      id,
+      kind: 'paired',
+      tag: piece.tag,
+      attributes,
+      html: serialiseStartTag(piece.tag, attributes),
+      closeHtml: serialiseEndTag(piece.tag),
+    };
+  }
+  let markup = '';
+  if (draft.groupEnd === undefined) markup = pieceHtml(piece, html);
+  else
+    for (let inner = draft.piece; inner <= draft.groupEnd; inner += 1)
+      markup += pieceHtml(pieces[inner]!, html);
+  return { id, kind: draft.kind, tag: piece.tag, attributes, html: markup };
 }
 
 /**
@@ -143,18 +198,12 @@ function buildSegmentText(
   textBefore: readonly number[],
   from: number,
   to: number,
+  withMarkup: boolean,
 ): BuiltText | undefined {
   const [lo, hi] = trimEdges(pieces, textBefore, from, to);
   if (lo > hi || textBefore[hi + 1] === textBefore[lo]) return undefined;
 
-  const drafts: {
-    kind: Placeholder['kind'];
-    tag: string;
-    attributes: Record<string, string>;
-    html: string;
-    closeHtml?: string;
-    pieceStart: number;
-  }[] = [];
+  const drafts: Draft[] = [];
   const tokens: Token[] = [];
   const draftOfOpen = new Map<number, number>();
   for (let index = lo; index <= hi; index += 1) {
@@ -163,50 +212,26 @@ function buildSegmentText(
       tokens.push({ type: 'text', text: piece.text });
     } else if (piece.type === 'open' && piece.partner !== undefined && piece.partner <= hi) {
       if (textBefore[piece.partner] === textBefore[index]) {
-        let group = '';
-        for (let inner = index; inner <= piece.partner; inner += 1) group += pieceHtml(pieces[inner]!, html);
-        drafts.push({
-          kind: 'void',
-          tag: piece.tag,
-          attributes: piece.attributes,
-          html: group,
-          pieceStart: piece.start,
-        });
+        drafts.push({ kind: 'void', piece: index, groupEnd: piece.partner });
         tokens.push({ type: 'placeholder', form: 'void', key: drafts.length - 1 });
         index = piece.partner;
       } else {
         draftOfOpen.set(index, drafts.length);
-        drafts.push({
-          kind: 'paired',
-          tag: piece.tag,
-          attributes: piece.attributes,
-          html: serialiseStartTag(piece.tag, piece.attributes),
-          closeHtml: serialiseEndTag(piece.tag),
-          pieceStart: piece.start,
-        });
+        drafts.push({ kind: 'paired', piece: index });
         tokens.push({ type: 'placeholder', form: 'open', key: drafts.length - 1 });
       }
     } else if (piece.type === 'close' && piece.partner !== undefined && draftOfOpen.has(piece.partner)) {
       tokens.push({ type: 'placeholder', form: 'close', key: draftOfOpen.get(piece.partner)! });
     } else {
-      const isOpaque = piece.type === 'opaque';
-      const attributes = piece.type === 'open' || piece.type === 'void' ? piece.attributes : {};
-      drafts.push({
-        kind: isOpaque ? 'opaque' : 'void',
-        tag: piece.tag,
-        attributes,
-        html: pieceHtml(piece, html),
-        pieceStart: piece.start,
-      });
+      drafts.push({ kind: piece.type === 'opaque' ? 'opaque' : 'void', piece: index });
       tokens.push({ type: 'placeholder', form: 'void', key: drafts.length - 1 });
     }
   }
 
-  const literal = new Set(
-    tokens.flatMap((token) =>
-      token.type === 'text' ? findPlaceholderTokens(token.text).map((found) => found.id) : [],
-    ),
-  );
+  const literal = new Set<number>();
+  for (const token of tokens) {
+    if (token.type === 'text') for (const found of findPlaceholderTokens(token.text)) literal.add(found.id);
+  }
   const ids: number[] = [];
   let next = 1;
   for (let key = 0; key < drafts.length; key += 1) {
@@ -214,26 +239,23 @@ function buildSegmentText(
     ids[key] = next;
     next += 1;
   }
-  const placeholders = drafts.map(({ pieceStart: _pieceStart, ...draft }, key) => ({
-    id: ids[key]!,
-    ...draft,
-  }));
-  const placeholderStarts = drafts.map((draft) => draft.pieceStart);
-  const text = collapseHtmlWhitespace(
-    tokens
-      .map((token) => (token.type === 'text' ? token.text : formatPlaceholder(ids[token.key]!, token.form)))
-      .join(''),
-  );
+  let joined = '';
+  for (const token of tokens) {
+    joined += token.type === 'text' ? token.text : formatPlaceholder(ids[token.key]!, token.form);
+  }
+  const text = collapseHtmlWhitespace(joined);
+  const placeholders = withMarkup
+    ? drafts.map((draft, key) => placeholderOf(draft, ids[key]!, pieces, html))
+    : [];
+  const placeholderStarts = withMarkup ? drafts.map((draft) => pieces[draft.piece]!.start) : [];
 
   const first = pieces[lo]!;
   const last = pieces[hi]!;
   const start =
     first.type === 'text'
-      ? first.start + LEADING_WHITESPACE.exec(html.slice(first.start, first.end))![0].length
+      ? first.start + leadingHtmlWhitespace(html.slice(first.start, first.end))
       : first.start;
   const end =
-    last.type === 'text'
-      ? last.end - TRAILING_WHITESPACE.exec(html.slice(last.start, last.end))![0].length
-      : last.end;
-  return { text, placeholders, start, end, placeholderStarts };
+    last.type === 'text' ? last.end - trailingHtmlWhitespace(html.slice(last.start, last.end)) : last.end;
+  return { text, placeholders, placeholderCount: drafts.length, start, end, placeholderStarts };
 }

@@ -46,6 +46,19 @@ export interface Segment {
   readonly raw: string;
 }
 
+/**
+ * What a crawler stores of a segment: the same kind, text, hash and word count as the `Segment`
+ * (the hash is of the text with its placeholder markers), without placeholders or raw markup.
+ */
+export interface SegmentFact {
+  readonly kind: SegmentKind;
+  readonly text: string;
+  readonly sourceHash: string;
+  readonly wordCount: number;
+  /** Where the segment starts in the source (its order in the page). */
+  readonly start: number;
+}
+
 /** What `extractSegments` leaves out besides the built-in exclusions. */
 export interface ExtractOptions {
   /** CSS selectors of elements never translated, with their subtree (the project's no-translation nodes). */
