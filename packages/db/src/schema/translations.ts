@@ -142,7 +142,11 @@ export const projectSegmentTotals = pgTable('project_segment_totals', {
 export const memoryEntries = pgTable(
   'memory_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * An identity, not a random uuid: each insert appends to the primary key's last page instead of
+     * dirtying a random one (ADR 0019, session 6: 1 M rows upserted in 31-39 s instead of 57 s).
+     */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
@@ -160,6 +164,10 @@ export const memoryEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // source_lang, target_lang and source_hash are COLLATE "C" (migration 0022, written by hand:
+  // drizzle has no column collation): the key compares bytes instead of calling strcoll for the
+  // database's C.UTF-8, which PostgreSQL 15 does not treat as C. Hex hashes and language codes are
+  // ASCII, so the order and equality are the same.
   (t) => [
     uniqueIndex('memory_entries_key_uq').on(t.organisationId, t.sourceLang, t.targetLang, t.sourceHash),
     index('memory_entries_org_updated_idx').on(t.organisationId, t.updatedAt),

@@ -165,7 +165,8 @@ export function createTranslationMemoryRepository(db: Database) {
                 .limit(pageSize)
             : await db
                 .select({
-                  id: memoryEntries.id,
+                  // A bigint identity; as text it is the cursor's id like the translations' uuid.
+                  id: sql<string>`${memoryEntries.id}::text`,
                   at: sql<string>`${memoryEntries.updatedAt}::text`,
                   sourceHash: memoryEntries.sourceHash,
                   text: memoryEntries.sourceText,
@@ -178,7 +179,7 @@ export function createTranslationMemoryRepository(db: Database) {
                     eq(memoryEntries.sourceLang, sourceLang),
                     gt(memoryEntries.updatedAt, since),
                     cursor
-                      ? sql`${memoryEntries.updatedAt} >= ${cursor.at}::timestamptz and (${memoryEntries.updatedAt}, ${memoryEntries.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+                      ? sql`${memoryEntries.updatedAt} >= ${cursor.at}::timestamptz and (${memoryEntries.updatedAt}, ${memoryEntries.id}) > (${cursor.at}::timestamptz, ${cursor.id}::bigint)`
                       : sql`true`,
                   ),
                 )
