@@ -1,13 +1,18 @@
-import { report } from './measure';
+import { report, reportInfo } from './measure';
 import { createLinkAndTextParser } from './crawl/reference-words';
 import { loadSitePages, renderPage } from './crawl/site-pages';
 import { crawlMemoOf, forgetCrawlMemo } from '../../apps/server/src/modules/crawl/crawl-memo';
 import { allowedHostsOf } from '../../apps/server/src/modules/crawl/crawl-scope';
 import type { PageRow } from '../../apps/server/src/modules/crawl/crawls.repository';
-import { readHtmlPage } from '../../apps/server/src/modules/crawl/page-reader';
+import {
+  createPageReader,
+  crawlReadSettings,
+  toFetchedPage,
+} from '../../apps/server/src/modules/crawl/page-reader';
 
 // The crawler's own CPU per page without fetching or storing: the crawl bench's pages, read the
-// way a fetch lane reads them (`readHtmlPage`: content hash, links, segment facts), against the
+// way a reader thread reads them (`createPageReader().read`: content hash, links, segment facts)
+// and then taken as the crawl's thread takes the answer (`toFetchedPage`), against the
 // ceiling crawler's per-page work (htmlparser2 links and text, words counted, links resolved).
 // Page by page in turn, so a change of the machine's load weighs on both alike: a steadier
 // yardstick than the whole crawl on a shared machine.
@@ -46,15 +51,18 @@ export function benchCrawlExtract(): void {
   const htmls = Array.from({ length: PAGES }, (_, n) => renderPage(site, n, PAGES).toString('utf8'));
   const hosts = allowedHostsOf(['127.0.0.1:8080']);
   const ratios: number[] = [];
+  const crossings: number[] = [];
   process.stdout.write(`crawl-extract: ${PAGES} pages of the crawl bench's site, ${ROUNDS} rounds\n`);
   for (let round = 0; round < ROUNDS; round += 1) {
     // A fresh crawl each round: its memo starts empty, as a real crawl's does.
     const crawlId = `bench-extract-${round}`;
     const memo = crawlMemoOf(crawlId);
-    // As the batch step builds it: the crawl's text memo goes to the extractor.
-    const context = { hosts, extract: { textFacts: memo.textFacts }, mode: 'full' as const, memo };
+    // As the batch step builds it; a fresh reader, as a reader thread starts with empty memos.
+    const settings = crawlReadSettings(crawlId, 'full', hosts, {});
+    const reader = createPageReader();
     let ceilingMs = 0;
     let bhashaMs = 0;
+    let crossingMs = 0;
     let segments = 0;
     let sink = 0;
     for (let n = 0; n < PAGES; n += 1) {
@@ -64,22 +72,43 @@ export function benchCrawlExtract(): void {
       sink += ceilingRead(html, page.normalisedUrl);
       ceilingMs += performance.now() - started;
       started = performance.now();
-      const read = readHtmlPage(page, html, { status: 'fetched', links: [] }, context);
+      const request = {
+        settings,
+        normalisedUrl: page.normalisedUrl,
+        depth: page.depth,
+        previousHash: null,
+        html,
+      };
+      const reading = reader.read(request);
+      const read = toFetchedPage(page, { status: 'fetched', links: [] }, reading, memo, html);
       bhashaMs += performance.now() - started;
+      // What crossing to a reader thread and back adds (the request and its answer copied by
+      // structured clone, as postMessage does): not part of the reading, paid on both threads.
+      started = performance.now();
+      structuredClone(request);
+      structuredClone(reading);
+      crossingMs += performance.now() - started;
       segments += read.segments?.length ?? 0;
       // What the batch writer would record after storing: queued links and stored segments.
-      for (const link of read.outcome.links) context.memo.queuedUrls.add(link.normalisedUrl);
+      for (const link of read.outcome.links) memo.queuedUrls.add(link.normalisedUrl);
       for (const fact of read.segments ?? [])
-        context.memo.segments.set(fact.sourceHash, { id: fact.sourceHash, isNew: true });
+        memo.segments.set(fact.sourceHash, { id: fact.sourceHash, isNew: true });
     }
     forgetCrawlMemo(crawlId);
+    crossings.push(crossingMs / PAGES);
     const ratio = bhashaMs / ceilingMs;
     ratios.push(ratio);
     process.stdout.write(
-      `  round ${round + 1}: Bhasha ${(bhashaMs / PAGES).toFixed(2)} ms/page, ceiling ${(ceilingMs / PAGES).toFixed(2)} ms/page, ${ratio.toFixed(2)}× (${segments} segments, check ${sink})\n`,
+      `  round ${round + 1}: Bhasha ${(bhashaMs / PAGES).toFixed(2)} ms/page, ceiling ${(ceilingMs / PAGES).toFixed(2)} ms/page, ${ratio.toFixed(2)}×, crossing ${(crossingMs / PAGES).toFixed(3)} ms/page (${segments} segments, check ${sink})\n`,
     );
   }
   const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
+  const crossing = [...crossings].sort((a, b) => a - b)[Math.floor(crossings.length / 2)]!;
+  reportInfo(
+    'crossing to a reader thread and back, ms per page (median round)',
+    crossing,
+    'structured clone of the request (the HTML) and of the reading (links, segment facts)',
+  );
   // 0.75× the ceiling's pages/s allows the crawler 1.33× its CPU per page, for everything.
   report(
     'crawler CPU per page vs the ceiling (median round)',

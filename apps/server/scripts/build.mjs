@@ -19,16 +19,24 @@ const external = new Set(
 /** The server's own entry and output folder. */
 export const serverEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 export const serverDist = fileURLToPath(new URL('../dist', import.meta.url));
+/**
+ * The crawl's page reader thread: an entry of its own in every server bundle, emitted as
+ * `<outdir>/page-reader.worker.js`, where page-reader-pool.ts looks for it.
+ */
+export const pageReaderWorkerEntry = fileURLToPath(
+  new URL('../src/modules/crawl/page-reader.worker.ts', import.meta.url),
+);
 
 /**
  * Bundles entry points the way the server is built into an emptied `outdir`; each entry becomes
- * `<outdir>/<name>.js`. The crawl benchmark bundles its worker process with these same options.
+ * `<outdir>/<name>.js`, next to the crawl's page reader thread. The crawl benchmark bundles its
+ * worker process with these same options.
  */
 export async function bundleServer({ entryPoints = [serverEntry], outdir = serverDist } = {}) {
   // Old chunks have content-hashed names: without this they would pile up.
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints,
+    entryPoints: [...entryPoints, pageReaderWorkerEntry],
     outdir,
     entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',

@@ -1,28 +1,20 @@
-import { TextFactsMemo } from '@bhasha/engine';
-import type { UrlKey } from './crawl-scope';
-
 /**
  * What one process already wrote for a running crawl, so it is not written again: the URLs it
  * queued (a page links to the same menu and footer URLs as every other page) and the ids of the
  * segments it stored (the same menus and footers again). Only a shortcut: the database stays the
  * truth, a new process starts empty, and an entry is added only after its write committed.
+ * (The memos of texts and links that only save parsing live with each page reader: page-reader.ts.)
  */
 export interface CrawlMemo {
   /** Normalised URLs this process queued for the crawl. */
   readonly queuedUrls: Set<string>;
   /** Segment id and `isNew` by source hash, as this crawl stored them. */
   readonly segments: Map<string, { id: string; isNew: boolean }>;
-  /** Hash and word count by segment text: a text met again (menus, footers) is not hashed or counted again. */
-  readonly textFacts: TextFactsMemo;
-  /** Resolved link → its normalised URL and host (null: not crawlable), so a link met again is not parsed again. */
-  readonly normalisedLinks: Map<string, UrlKey | null>;
 }
 
 // Bounds: a few crawls at once per process, and entries per crawl (a reset only costs writes).
 const MAX_CRAWLS = 8;
 const MAX_ENTRIES = 200_000;
-// Texts are larger than ids: ~250 bytes an entry, so at most ~12 MB per crawl.
-const MAX_TEXT_FACTS = 50_000;
 const memos = new Map<string, CrawlMemo>();
 
 /** The memo of a crawl in this process, created empty on first use. */
@@ -31,18 +23,11 @@ export function crawlMemoOf(crawlId: string): CrawlMemo {
   // A full memo is replaced, never emptied: a run that holds it keeps relying on what it says
   // (pages waiting for its writer omit the text of segments it lists as stored).
   const isWithinBounds = (kept: CrawlMemo) =>
-    kept.queuedUrls.size <= MAX_ENTRIES &&
-    kept.segments.size <= MAX_ENTRIES &&
-    kept.normalisedLinks.size <= MAX_ENTRIES;
+    kept.queuedUrls.size <= MAX_ENTRIES && kept.segments.size <= MAX_ENTRIES;
   if (memo && isWithinBounds(memo)) return memo;
   if (memo) memos.delete(crawlId);
   else if (memos.size >= MAX_CRAWLS) memos.delete(memos.keys().next().value!);
-  memo = {
-    queuedUrls: new Set(),
-    segments: new Map(),
-    textFacts: new TextFactsMemo(MAX_TEXT_FACTS),
-    normalisedLinks: new Map(),
-  };
+  memo = { queuedUrls: new Set(), segments: new Map() };
   memos.set(crawlId, memo);
   return memo;
 }

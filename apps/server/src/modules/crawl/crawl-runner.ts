@@ -10,7 +10,7 @@ import {
 import { createDeferredEmitter } from '../../realtime/deferred-emitter';
 import type { PageSeed } from '../scope/pages.repository';
 import { presentCrawlInfo } from './crawl.presenter';
-import { allowedHostsOf, compileIgnorePatterns, toSeed } from './crawl-scope';
+import { allowedHostsOf, toSeed } from './crawl-scope';
 import type { CrawlRuntime } from './crawl-runtime';
 import { crawlMemoOf, forgetCrawlMemo, type CrawlMemo } from './crawl-memo';
 import { createCrawlsRepository, type CrawlRow, type PageRow } from './crawls.repository';
@@ -18,7 +18,7 @@ import { BlockedAddressError } from './network-guard';
 import { normaliseUrl } from './normalise-url';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobotsTxt, type RobotsRules } from './robots-txt';
 import { storeFetchedPages, type FetchedPage, type PageOutcome } from './page-batch-store';
-import { readHtmlPage, type CrawlMode, type PageReadContext } from './page-reader';
+import { crawlReadSettings, toFetchedPage, type CrawlMode, type CrawlReadSettings } from './page-reader';
 import { createSegmentsRepository, type SegmentCache } from './segments.repository';
 import { parseSitemap } from './sitemap';
 
@@ -65,7 +65,7 @@ export function createCrawlRunner(
   runtime: CrawlRuntime,
   sendBatch: (payload: CrawlJobPayload, delaySeconds?: number) => Promise<void>,
 ) {
-  const { db, clock, fetcher, settings } = runtime;
+  const { db, clock, fetcher, settings, readers } = runtime;
   const crawlsRepo = createCrawlsRepository(db);
 
   /**
@@ -263,11 +263,14 @@ export function createCrawlRunner(
     await sendBatch(payload);
   }
 
-  /** Fetches one URL and reads it (links, segments); storing is the batch writer's job. */
+  /**
+   * Fetches one URL and has a reader thread read it (links, segments) while this thread goes on;
+   * storing is the batch writer's job.
+   */
   async function fetchAndExtract(
     page: PageRow,
     crawl: CrawlRow,
-    context: PageReadContext,
+    context: { hosts: ReadonlySet<string>; read: CrawlReadSettings; memo: CrawlMemo },
     signal: AbortSignal,
   ): Promise<FetchedPage> {
     const outcome: PageOutcome = { status: 'fetched', links: [] };
@@ -311,7 +314,14 @@ export function createCrawlRunner(
       // HTML §13.2.6.4.7: a NULL character in body text is ignored; PostgreSQL text cannot hold one
       // either. Pages are large strings (V8 allocates those in the old generation): no copy unless needed.
       const html = result.body.includes('\u0000') ? result.body.replaceAll('\u0000', '') : result.body;
-      return readHtmlPage(page, html, outcome, context);
+      const reading = await readers.read({
+        settings: context.read,
+        normalisedUrl: page.normalisedUrl,
+        depth: page.depth,
+        previousHash: page.status === 'fetched' ? page.contentHash : null,
+        html,
+      });
+      return toFetchedPage(page, outcome, reading, context.memo, html);
     } catch (error) {
       outcome.status = 'failed';
       outcome.error = error instanceof Error ? safeMessage(error.message) : 'Fetch failed';
@@ -415,6 +425,7 @@ export function createCrawlRunner(
       finishedAt: now,
     });
     forgetCrawlMemo(crawl.id);
+    readers.forget(crawl.id);
     if (!done) return;
     const [project] = await db.select().from(projects).where(eq(projects.id, crawl.projectId)).limit(1);
     if (!project) return;
@@ -460,13 +471,11 @@ export function createCrawlRunner(
     const loaded = await loadProject(crawl.projectId);
     if (!loaded) return failCrawl(crawl, 'The project no longer exists');
     const { project, hosts } = loaded;
-    const memo = crawlMemoOf(crawl.id);
-    const extract = {
-      noTranslateSelectors: project.settings.noTranslateSelectors ?? [],
-      ignorePatterns: compileIgnorePatterns(project.settings.ignorePatterns),
-      textFacts: memo.textFacts,
+    const context = {
+      hosts,
+      read: crawlReadSettings(crawl.id, payload.mode, hosts, project.settings),
+      memo: crawlMemoOf(crawl.id),
     };
-    const context = { hosts, extract, mode: payload.mode, memo };
     // Enough URLs per claim to keep every lane busy while the next claim runs; each claim is a
     // statement that sorts what is left of the frontier, so fewer, larger ones.
     const sliceSize = Math.max(settings.batchSize, settings.perHostConcurrency * 8);

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { silentLogger, type Logger } from '../../lib/logger';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 import { createPageFetcher, DEFAULT_FETCHER_OPTIONS, type PageFetcher } from './page-fetcher';
+import { createPageReaderPool, defaultReaderThreads, type PageReaderPool } from './page-reader-pool';
 
 /** Crawl tuning; defaults suit a public website, tests shorten the delays. */
 export interface CrawlSettings {
@@ -26,6 +27,11 @@ export interface CrawlSettings {
   userAgent: string;
   /** A claimed URL not finished after this long is taken over by another run. */
   claimTimeoutMs: number;
+  /**
+   * Threads that read fetched pages (hash, parse, segment facts) while this one fetches and
+   * writes; 0 reads on the crawl's own thread.
+   */
+  readerThreads: number;
 }
 
 export const DEFAULT_CRAWL_SETTINGS: CrawlSettings = {
@@ -37,6 +43,7 @@ export const DEFAULT_CRAWL_SETTINGS: CrawlSettings = {
   maxSitemaps: 20,
   userAgent: 'BhashaBot',
   claimTimeoutMs: 10 * 60 * 1000,
+  readerThreads: defaultReaderThreads(),
 };
 
 /** What crawl and project jobs run with: the worker process's database, queue and emitter. */
@@ -48,6 +55,8 @@ export interface CrawlRuntime {
   fetcher: PageFetcher;
   log: Logger;
   settings: CrawlSettings;
+  /** The page readers, shared by the crawls of this process. */
+  readers: PageReaderPool;
 }
 
 // Job definitions are static (jobs/registry.ts) while their side effects belong to the process
@@ -59,6 +68,11 @@ export function bindCrawlRuntime(runtime: CrawlRuntime): void {
   bound = runtime;
 }
 
+/** Stops what the bound runtime started (its reader threads); they also stop when idle. */
+export async function closeCrawlRuntime(): Promise<void> {
+  await bound?.readers.close();
+}
+
 export function crawlRuntime(): CrawlRuntime {
   if (!bound) throw new Error('crawl jobs run before bindCrawlRuntime was called');
   return bound;
@@ -66,7 +80,7 @@ export function crawlRuntime(): CrawlRuntime {
 
 /** The runtime of a server process: fetches guarded by ALLOW_PRIVATE_NETWORK_FETCH. */
 export function createCrawlRuntime(
-  deps: Omit<CrawlRuntime, 'fetcher' | 'settings' | 'log'> & {
+  deps: Omit<CrawlRuntime, 'fetcher' | 'settings' | 'log' | 'readers'> & {
     allowPrivateNetwork: boolean;
     log?: Logger;
     settings?: Partial<CrawlSettings>;
@@ -80,6 +94,7 @@ export function createCrawlRuntime(
     clock: deps.clock,
     log: deps.log ?? silentLogger,
     settings,
+    readers: createPageReaderPool({ threads: settings.readerThreads }),
     fetcher: createPageFetcher({
       ...DEFAULT_FETCHER_OPTIONS,
       allowPrivateNetwork: deps.allowPrivateNetwork,

@@ -1,84 +1,222 @@
 import { createHash } from 'node:crypto';
-import { extractLinks, extractPage, type ExtractOptions } from '@bhasha/engine';
+import { extractLinks, extractPage, TextFactsMemo } from '@bhasha/engine';
+import type { PageSeed } from '../scope/pages.repository';
 import type { CrawlMemo } from './crawl-memo';
+import { compileIgnorePatterns, toSeed, urlKeyOf, type UrlKey } from './crawl-scope';
 import type { PageRow } from './crawls.repository';
-import { toSeed, urlKeyOf } from './crawl-scope';
 import type { FetchedPage, PageOutcome } from './page-batch-store';
+import type { SegmentFacts } from './segments.repository';
 
 /** `full` follows links and sitemaps; `urls` only re-fetches the URLs it was given (flush, tracking). */
 export type CrawlMode = 'full' | 'urls';
 
-/** What reading a page needs to know about its crawl. */
-export interface PageReadContext {
-  readonly hosts: ReadonlySet<string>;
-  readonly extract: ExtractOptions;
+/**
+ * What reading a page needs to know about its crawl: plain data (it crosses to a reader thread),
+ * the same for every page of a batch step.
+ */
+export interface CrawlReadSettings {
+  readonly crawlId: string;
   readonly mode: CrawlMode;
-  readonly memo: CrawlMemo;
+  /** The project's hosts as `allowedHostsOf` gives them. */
+  readonly hosts: readonly string[];
+  readonly noTranslateSelectors: readonly string[];
+  /** The project's ignore patterns as stored (`/source/flags` or exact text). */
+  readonly ignorePatterns: readonly string[];
+}
+
+/** One fetched HTML page (HTTP 200) to read, with what its page row says about the last crawl. */
+export interface PageReadRequest {
+  readonly settings: CrawlReadSettings;
+  readonly normalisedUrl: string;
+  readonly depth: number;
+  /** The content hash stored by the last crawl that fetched the page, if it did. */
+  readonly previousHash: string | null;
+  /** The page's HTML, NULL characters removed (the crawl stores a tracked page's HTML as read). */
+  readonly html: string;
 }
 
 /**
- * Reads a fetched HTML page (HTTP 200, NUL characters removed) into what the batch writer stores:
- * its content hash, the links this crawl has not queued yet, and its segments' facts. This is the
- * crawler's own CPU per page (bench `crawl-extract` measures it), so it keeps only what storing
- * needs.
+ * What a reader found: small plain data (it crosses back from a reader thread). Links are every
+ * crawlable link on the project's hosts, not yet filtered against what the crawl queued: that
+ * filter is the main thread's, which alone knows what was written.
  */
-export function readHtmlPage(
-  page: PageRow,
-  html: string,
-  outcome: PageOutcome,
-  context: PageReadContext,
-): FetchedPage {
-  const fetched: FetchedPage = { page, outcome, hasContent: false, segments: null };
-  // The engine's sha256Hex gives the same digest; the native one is much faster on whole pages.
-  outcome.contentHash = createHash('sha256').update(html, 'utf8').digest('hex');
-  const unchanged = page.status === 'fetched' && page.contentHash === outcome.contentHash;
-  // One parse for links and segments; an unchanged page only needs its links.
-  const read = unchanged
-    ? { links: extractLinks(html, page.normalisedUrl), segments: null }
-    : extractPage(html, page.normalisedUrl, context.extract);
-  const found = read.links;
-  const canonical = found.canonical ? toSeed(found.canonical, context.hosts, page.depth) : null;
-  if (canonical && canonical.normalisedUrl !== page.normalisedUrl) {
-    // The page names another URL as the original: crawl that one, count words once.
-    outcome.status = 'duplicate';
-    outcome.canonicalUrl = canonical.normalisedUrl;
-    outcome.links.push(canonical);
-    return fetched;
+export interface PageReading {
+  readonly contentHash: string;
+  /** Set when the page names another URL as the original (`<link rel=canonical>`). */
+  readonly canonical: PageSeed | null;
+  readonly links: UrlKey[];
+  /** Its segments' facts; null when the content is unchanged since the last crawl. */
+  readonly segments: SegmentFacts[] | null;
+}
+
+// Bounds of a reader's per-crawl memos: a few crawls at once, entries per crawl.
+const MAX_CRAWLS = 8;
+const MAX_LINKS = 200_000;
+// Texts are larger than ids: ~250 bytes an entry, so at most ~12 MB per crawl.
+const MAX_TEXT_FACTS = 50_000;
+
+/** What a reader remembers of one crawl: only a shortcut, exact whatever it holds. */
+interface ReaderCrawlMemo {
+  /** The settings these compiled values were made from (a new batch step may bring others). */
+  settings: CrawlReadSettings;
+  hosts: ReadonlySet<string>;
+  ignorePatterns: Array<string | RegExp>;
+  /** Hash and word count by segment text: a text met again (menus, footers) is not hashed or counted again. */
+  textFacts: TextFactsMemo;
+  /** Resolved link → its normalised URL and host (null: not crawlable), so a link met again is not parsed again. */
+  normalisedLinks: Map<string, UrlKey | null>;
+}
+
+function sameSettings(a: CrawlReadSettings, b: CrawlReadSettings): boolean {
+  const same = (x: readonly string[], y: readonly string[]) =>
+    x.length === y.length && x.every((v, i) => v === y[i]);
+  return (
+    a.mode === b.mode &&
+    same(a.hosts, b.hosts) &&
+    same(a.noTranslateSelectors, b.noTranslateSelectors) &&
+    same(a.ignorePatterns, b.ignorePatterns)
+  );
+}
+
+/**
+ * A page reader: content hash, one htmlparser2 parse for links and segment facts. The crawler's
+ * own CPU per page (bench `crawl-extract` measures it), so it keeps only what storing needs. Each
+ * reader (one per reader thread, or the crawl's own thread without threads) keeps per-crawl memos
+ * of texts and links; they only save work, so two readers of one crawl answer alike.
+ */
+export function createPageReader() {
+  const memos = new Map<string, ReaderCrawlMemo>();
+
+  function memoOf(settings: CrawlReadSettings): ReaderCrawlMemo {
+    let memo = memos.get(settings.crawlId);
+    if (memo && memo.normalisedLinks.size > MAX_LINKS) memo.normalisedLinks = new Map();
+    if (memo && !sameSettings(memo.settings, settings)) {
+      memo.settings = settings;
+      memo.hosts = new Set(settings.hosts);
+      memo.ignorePatterns = compileIgnorePatterns(settings.ignorePatterns);
+    }
+    if (memo) return memo;
+    if (memos.size >= MAX_CRAWLS) memos.delete(memos.keys().next().value!);
+    memo = {
+      settings,
+      hosts: new Set(settings.hosts),
+      ignorePatterns: compileIgnorePatterns(settings.ignorePatterns),
+      textFacts: new TextFactsMemo(MAX_TEXT_FACTS),
+      normalisedLinks: new Map(),
+    };
+    memos.set(settings.crawlId, memo);
+    return memo;
   }
-  if (context.mode === 'full' && !found.robots.nofollow) {
-    const targets = found.refresh ? [...found.links, found.refresh] : found.links;
-    const { normalisedLinks, queuedUrls } = context.memo;
-    for (const link of targets) {
-      // toSeed's answer in two steps, the URL parsing remembered per crawl (every page repeats
-      // the menu and footer links), the project's hosts checked each time.
-      let key = normalisedLinks.get(link);
-      if (key === undefined) {
-        key = urlKeyOf(link);
-        normalisedLinks.set(link, key);
-      }
-      // Most links are already queued by this crawl: drop them here, as queueing would, so a
-      // page waiting for the writer holds only its new links.
-      if (key && context.hosts.has(key.hostname) && !queuedUrls.has(key.normalisedUrl)) {
-        outcome.links.push({ url: key.normalisedUrl, ...key, depth: page.depth + 1 });
+
+  function read(request: PageReadRequest): PageReading {
+    const { settings, normalisedUrl, depth } = request;
+    const memo = memoOf(settings);
+    const { html } = request;
+    // The engine's sha256Hex gives the same digest; the native one is much faster on whole pages.
+    const contentHash = createHash('sha256').update(html, 'utf8').digest('hex');
+    const unchanged = request.previousHash === contentHash;
+    // One parse for links and segments; an unchanged page only needs its links.
+    const parsed = unchanged
+      ? { links: extractLinks(html, normalisedUrl), segments: null }
+      : extractPage(html, normalisedUrl, {
+          noTranslateSelectors: settings.noTranslateSelectors,
+          ignorePatterns: memo.ignorePatterns,
+          textFacts: memo.textFacts,
+        });
+    const found = parsed.links;
+    const canonical = found.canonical ? toSeed(found.canonical, memo.hosts, depth) : null;
+    if (canonical && canonical.normalisedUrl !== normalisedUrl) {
+      // The page names another URL as the original: crawl that one, count words once.
+      return { contentHash, canonical, links: [], segments: null };
+    }
+    const links: UrlKey[] = [];
+    if (settings.mode === 'full' && !found.robots.nofollow) {
+      const targets = found.refresh ? [...found.links, found.refresh] : found.links;
+      const seen = new Set<string>();
+      for (const link of targets) {
+        // toSeed's answer in two steps, the URL parsing remembered per crawl (every page repeats
+        // the menu and footer links), the project's hosts checked each time.
+        let key = memo.normalisedLinks.get(link);
+        if (key === undefined) {
+          key = urlKeyOf(link);
+          memo.normalisedLinks.set(link, key);
+        }
+        if (key && memo.hosts.has(key.hostname) && !seen.has(key.normalisedUrl)) {
+          seen.add(key.normalisedUrl);
+          links.push(key);
+        }
       }
     }
+    // Only what storing needs: the parsed segments also hold raw markup and placeholders.
+    const segments =
+      parsed.segments?.map((segment) => ({
+        sourceHash: segment.sourceHash,
+        text: segment.text,
+        kind: segment.kind,
+        wordCount: segment.wordCount,
+      })) ?? null;
+    return { contentHash, canonical: null, links, segments };
   }
-  fetched.hasContent = true;
-  // Only what storing needs: the parsed segments also hold raw markup and placeholders, and
-  // a segment this crawl already stored (menus, footers) needs only its hash and word count.
-  // For those, the text memo's own facts object serves (no new object per segment and page).
-  const { segments: stored, textFacts } = context.memo;
-  fetched.segments =
-    read.segments?.map((segment) =>
-      stored.has(segment.sourceHash)
-        ? (textFacts.peek(segment.text) ?? { sourceHash: segment.sourceHash, wordCount: segment.wordCount })
-        : {
-            sourceHash: segment.sourceHash,
-            text: segment.text,
-            kind: segment.kind,
-            wordCount: segment.wordCount,
-          },
+
+  return {
+    read,
+    /** Drops what this reader remembers of a crawl (it ended). */
+    forget(crawlId: string): void {
+      memos.delete(crawlId);
+    },
+  };
+}
+
+export type PageReader = ReturnType<typeof createPageReader>;
+
+/** The settings a batch step reads its pages with (see `allowedHostsOf` for the hosts). */
+export function crawlReadSettings(
+  crawlId: string,
+  mode: CrawlMode,
+  hosts: ReadonlySet<string>,
+  project: { noTranslateSelectors?: readonly string[] | null; ignorePatterns?: readonly string[] | null },
+): CrawlReadSettings {
+  return {
+    crawlId,
+    mode,
+    hosts: [...hosts],
+    noTranslateSelectors: [...(project.noTranslateSelectors ?? [])],
+    ignorePatterns: [...(project.ignorePatterns ?? [])],
+  };
+}
+
+/**
+ * A reading as the batch writer stores it, on the crawl's own thread: links this process already
+ * queued for the crawl are dropped (as queueing would, so a page waiting for the writer holds only
+ * its new links), and a segment the crawl already stored keeps only its hash and word count. Both
+ * memos gain entries only after their writes committed, so what is dropped here is in the database.
+ */
+export function toFetchedPage(
+  page: PageRow,
+  outcome: PageOutcome,
+  reading: PageReading,
+  memo: CrawlMemo,
+  html: string,
+): FetchedPage {
+  outcome.contentHash = reading.contentHash;
+  if (reading.canonical) {
+    outcome.status = 'duplicate';
+    outcome.canonicalUrl = reading.canonical.normalisedUrl;
+    outcome.links.push(reading.canonical);
+    return { page, outcome, hasContent: false, segments: null };
+  }
+  for (const key of reading.links) {
+    if (!memo.queuedUrls.has(key.normalisedUrl)) {
+      outcome.links.push({ url: key.normalisedUrl, ...key, depth: page.depth + 1 });
+    }
+  }
+  const segments =
+    reading.segments?.map((segment) =>
+      memo.segments.has(segment.sourceHash)
+        ? { sourceHash: segment.sourceHash, wordCount: segment.wordCount }
+        : segment,
     ) ?? null;
+  const fetched: FetchedPage = { page, outcome, hasContent: true, segments };
   if (page.tracked) fetched.versionHtml = html;
   return fetched;
 }

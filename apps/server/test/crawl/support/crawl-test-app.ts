@@ -6,6 +6,7 @@ import { silentLogger } from '../../../src/lib/logger';
 import { hashPassword } from '../../../src/lib/password';
 import {
   bindCrawlRuntime,
+  closeCrawlRuntime,
   createCrawlRuntime,
   type CrawlSettings,
 } from '../../../src/modules/crawl/crawl-runtime';
@@ -80,6 +81,8 @@ export async function buildCrawlTestApp(settings: Partial<CrawlSettings> = {}) {
     async close() {
       await app.close();
       await jobs.stop();
+      // Its page reader threads: a test file leaves none behind.
+      await closeCrawlRuntime();
       await handle.close();
     },
   };

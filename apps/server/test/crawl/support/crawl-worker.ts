@@ -9,7 +9,11 @@ import { createJobQueue } from '../../../src/jobs/job-queue';
 import { jobDefinitions } from '../../../src/jobs/registry';
 import { silentLogger } from '../../../src/lib/logger';
 import { crawlStartJob } from '../../../src/modules/crawl/crawl.job';
-import { bindCrawlRuntime, createCrawlRuntime } from '../../../src/modules/crawl/crawl-runtime';
+import {
+  bindCrawlRuntime,
+  closeCrawlRuntime,
+  createCrawlRuntime,
+} from '../../../src/modules/crawl/crawl-runtime';
 import { silentEmitter } from '../../../src/realtime/realtime-emitter';
 
 const handle = await createDb({
@@ -108,6 +112,7 @@ process.on('SIGTERM', () => {
   clearInterval(timer);
   void queue
     .stop()
+    .then(() => closeCrawlRuntime())
     .then(() => handle.close())
     .then(() => process.exit(0));
 });

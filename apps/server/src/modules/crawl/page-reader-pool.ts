@@ -1,0 +1,231 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { createPageReader, type PageReader, type PageReading, type PageReadRequest } from './page-reader';
+import type { ReaderAnswerMessage, ReaderRequestMessage } from './page-reader-protocol';
+
+/** The script a reader thread runs, with its arguments. */
+export interface ReaderEntry {
+  readonly url: URL;
+  readonly argv: readonly string[];
+  readonly workerData?: unknown;
+}
+
+/** A TypeScript worker script of the sources, started through tsx (ts-worker-bootstrap.mjs). */
+export function typeScriptWorkerEntry(script: URL, workerData?: unknown): ReaderEntry {
+  return { url: new URL('./ts-worker-bootstrap.mjs', import.meta.url), argv: [script.href], workerData };
+}
+
+export interface PageReaderPoolOptions {
+  /** Reader threads; 0 reads on the calling thread (no worker at all). */
+  readonly threads: number;
+  /** Reader threads stop after this long without a page to read; the next page starts them again. */
+  readonly idleMs?: number;
+  /** Reader threads that may stop while reading one page before that page fails (default 2). */
+  readonly maxAttempts?: number;
+  /** Tests run other scripts; by default the reader next to this module (see `readerEntry`). */
+  readonly entry?: ReaderEntry;
+}
+
+/**
+ * Reader threads by default: the crawl's thread fetches, queues and writes, so it keeps a core;
+ * one reader on a two-core machine, two at most (a crawl's lanes rarely keep more busy).
+ */
+export function defaultReaderThreads(): number {
+  return Math.max(1, Math.min(2, availableParallelism() - 1));
+}
+
+/**
+ * Where the reader thread's script is: beside the bundle's entry when built (the pool's code sits
+ * either in that entry or in `chunks/`, one folder below; build.mjs emits the reader as an entry
+ * of its own), or next to this module in the sources (TypeScript, as the tests and scripts run).
+ */
+export function readerEntry(): ReaderEntry {
+  for (const candidate of ['./page-reader.worker.js', '../page-reader.worker.js']) {
+    const url = new URL(candidate, import.meta.url);
+    if (existsSync(fileURLToPath(url))) return { url, argv: [] };
+  }
+  const source = new URL('./page-reader.worker.ts', import.meta.url);
+  if (existsSync(fileURLToPath(source))) return typeScriptWorkerEntry(source);
+  throw new Error(`page-reader.worker not found next to ${import.meta.url}`);
+}
+
+interface ReadJob {
+  readonly id: number;
+  readonly request: PageReadRequest;
+  /** Reader threads that stopped while reading this page. */
+  crashes: number;
+  resolve(reading: PageReading): void;
+  reject(error: Error): void;
+}
+
+interface ReaderThread {
+  readonly worker: Worker;
+  readonly pending: Map<number, ReadJob>;
+  /** Set when the pool ends the thread itself (idle, closed): its exit is not a crash. */
+  stopping: boolean;
+  /** The uncaught error that ended it, if any. */
+  crash: Error | null;
+}
+
+/** A page's reading failed because the thread reading it stopped: the page is failed with this. */
+export class ReaderCrashedError extends Error {}
+
+/**
+ * Page readers off the crawl's thread: `read` hands a fetched page to the least busy reader thread
+ * (started on first use) and resolves with its reading, so fetching, queueing and the batch writer
+ * go on meanwhile. A thread that dies is replaced and its unanswered pages are read again by the
+ * new one, up to `maxAttempts` times each; then the page's read fails with a ReaderCrashedError
+ * (the crawl stores it as failed: no page is lost or stored twice). Idle threads stop, and never
+ * keep the process alive; `close` stops them at once.
+ */
+export function createPageReaderPool(options: PageReaderPoolOptions) {
+  const { threads, idleMs = 10_000, maxAttempts = 2 } = options;
+  const slots: Array<ReaderThread | null> = Array.from({ length: threads }, () => null);
+  let inline: PageReader | null = null;
+  let nextId = 0;
+  let inFlight = 0;
+  let closed = false;
+  let idleTimer: NodeJS.Timeout | null = null;
+  let entry = options.entry;
+
+  function startThread(slot: number): ReaderThread {
+    entry ??= readerEntry();
+    const worker = new Worker(entry.url, {
+      argv: [...entry.argv],
+      workerData: entry.workerData,
+      // Not the process's flags: V8 heap flags are refused for a thread (its limits are below).
+      execArgv: [],
+      // Readers hold two bounded memos per crawl (texts, links) and one page at a time.
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
+    });
+    const thread: ReaderThread = { worker, pending: new Map(), stopping: false, crash: null };
+    worker.on('message', (answer: ReaderAnswerMessage) => {
+      const job = thread.pending.get(answer.id);
+      if (!job) return;
+      thread.pending.delete(answer.id);
+      settled(thread);
+      if ('reading' in answer) job.resolve(answer.reading);
+      else job.reject(new Error(answer.error));
+    });
+    worker.on('error', (error) => {
+      thread.crash = error;
+    });
+    worker.on('exit', (code) => {
+      if (slots[slot] === thread) slots[slot] = null;
+      if (thread.stopping) return;
+      const reason = thread.crash?.message ?? `exit code ${code}`;
+      // A thread reads its pages in the order they were sent: the oldest unanswered one is the
+      // page it was reading when it stopped. Only that one counts an attempt; the pages queued
+      // behind it were not started and go to the new thread as they are.
+      const orphans = [...thread.pending.values()];
+      thread.pending.clear();
+      inFlight -= orphans.length;
+      if (orphans[0]) orphans[0].crashes += 1;
+      for (const job of orphans) {
+        if (!closed && job.crashes < maxAttempts) dispatch(job);
+        else {
+          job.reject(
+            new ReaderCrashedError(
+              `The page reader stopped while reading ${job.request.normalisedUrl} ` +
+                `(${job.crashes} attempts): ${reason}`,
+            ),
+          );
+        }
+      }
+      if (inFlight === 0) scheduleIdleStop();
+    });
+    slots[slot] = thread;
+    return thread;
+  }
+
+  function settled(thread: ReaderThread): void {
+    inFlight -= 1;
+    // A thread with nothing to read must not keep the process alive.
+    if (thread.pending.size === 0) thread.worker.unref();
+    if (inFlight === 0) scheduleIdleStop();
+  }
+
+  function scheduleIdleStop(): void {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      idleTimer = null;
+      if (inFlight === 0) void stopThreads();
+    }, idleMs);
+    idleTimer.unref();
+  }
+
+  async function stopThreads(): Promise<void> {
+    const running = slots.filter((thread): thread is ReaderThread => thread !== null);
+    slots.fill(null);
+    for (const thread of running) thread.stopping = true;
+    await Promise.all(running.map((thread) => thread.worker.terminate()));
+  }
+
+  function leastBusy(): ReaderThread {
+    let best = -1;
+    for (let slot = 0; slot < slots.length; slot += 1) {
+      const thread = slots[slot];
+      if (!thread) return startThread(slot);
+      if (best < 0 || thread.pending.size < slots[best]!.pending.size) best = slot;
+    }
+    return slots[best]!;
+  }
+
+  function dispatch(job: ReadJob): void {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    const thread = leastBusy();
+    inFlight += 1;
+    if (thread.pending.size === 0) thread.worker.ref();
+    thread.pending.set(job.id, job);
+    const message: ReaderRequestMessage = { type: 'read', id: job.id, request: job.request };
+    thread.worker.postMessage(message);
+  }
+
+  return {
+    threads,
+    /** Reads a page on a reader thread (or here, without threads). */
+    read(request: PageReadRequest): Promise<PageReading> {
+      if (closed) return Promise.reject(new Error('The page reader pool is closed'));
+      if (threads === 0) {
+        inline ??= createPageReader();
+        try {
+          return Promise.resolve(inline.read(request));
+        } catch (error) {
+          return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+      return new Promise<PageReading>((resolve, reject) => {
+        nextId += 1;
+        dispatch({ id: nextId, request, crashes: 0, resolve, reject });
+      });
+    },
+    /** Frees what the readers remember of a crawl (it ended). */
+    forget(crawlId: string): void {
+      inline?.forget(crawlId);
+      const message: ReaderRequestMessage = { type: 'forget', crawlId };
+      for (const thread of slots) thread?.worker.postMessage(message);
+    },
+    /** Live reader threads (started lazily, stopped when idle). */
+    runningThreads(): number {
+      return slots.filter(Boolean).length;
+    },
+    /** Stops every reader thread; pages still being read fail. */
+    async close(): Promise<void> {
+      closed = true;
+      if (idleTimer) clearTimeout(idleTimer);
+      idleTimer = null;
+      const running = slots.filter((thread): thread is ReaderThread => thread !== null);
+      await stopThreads();
+      for (const thread of running) {
+        for (const job of thread.pending.values()) job.reject(new Error('The page reader pool is closed'));
+        thread.pending.clear();
+      }
+      inFlight = 0;
+    },
+  };
+}
+
+export type PageReaderPool = ReturnType<typeof createPageReaderPool>;

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { allowedHostsOf } from '../../src/modules/crawl/crawl-scope';
+import {
+  createPageReader,
+  crawlReadSettings,
+  type PageReadRequest,
+} from '../../src/modules/crawl/page-reader';
+import {
+  createPageReaderPool,
+  ReaderCrashedError,
+  readerEntry,
+  typeScriptWorkerEntry,
+  type PageReaderPool,
+} from '../../src/modules/crawl/page-reader-pool';
+
+const settings = crawlReadSettings('crawl-pool-test', 'full', allowedHostsOf(['example.org']), {
+  ignorePatterns: ['/^Skip me$/'],
+});
+
+function pageRequest(n: number, extra = ''): PageReadRequest {
+  const html = `<!doctype html><html><head><title>Page ${n}</title></head><body>
+    <nav><a href="/">Home</a> <a href="/about">About us</a> <a href="https://elsewhere.test/x">Away</a></nav>
+    <h1>Heading of page ${n}</h1><p>Paragraph ${n} with <b>bold</b> words.</p><p>Skip me</p>
+    <a href="/p${n + 1}">Next page</a> <a href="/p${n + 1}">Next again</a>${extra}
+    <footer>The same footer on every page.</footer></body></html>`;
+  return { settings, normalisedUrl: `https://example.org/p${n}`, depth: 1, previousHash: null, html };
+}
+
+/** The reader thread of the tests: the real reader, crashing on a marked page (support/). */
+function crashingEntry(workerData: unknown = {}) {
+  return typeScriptWorkerEntry(
+    new URL('./support/crashing-page-reader.worker.ts', import.meta.url),
+    workerData,
+  );
+}
+
+describe('page reader pool', () => {
+  const pools: PageReaderPool[] = [];
+  const usePool = (pool: PageReaderPool) => (pools.push(pool), pool);
+  afterEach(async () => {
+    await Promise.all(pools.splice(0).map((pool) => pool.close()));
+  });
+
+  it('finds the reader thread of the sources', () => {
+    expect(readerEntry().argv[0]).toMatch(/page-reader\.worker\.ts$/);
+  });
+
+  it('answers each page with its own reading, as the calling thread would read it', async () => {
+    const pool = usePool(createPageReaderPool({ threads: 2 }));
+    const requests = Array.from({ length: 60 }, (_, n) => pageRequest(n));
+    // All at once: two threads answer in their own order; every promise gets its page's reading.
+    const readings = await Promise.all(requests.map((request) => pool.read(request)));
+    const inline = createPageReader();
+    readings.forEach((reading, n) => {
+      expect(reading).toEqual(inline.read(requests[n]!));
+      expect(reading.links.map((l) => l.normalisedUrl)).toContain(`https://example.org/p${n + 1}`);
+    });
+    expect(readings[0]!.links.map((l) => l.hostname)).not.toContain('elsewhere.test');
+    expect(readings[0]!.segments!.map((s) => s.text)).not.toContain('Skip me');
+    expect(pool.runningThreads()).toBe(2);
+  }, 60_000);
+
+  it('reads on the calling thread without threads', async () => {
+    const pool = usePool(createPageReaderPool({ threads: 0 }));
+    const reading = await pool.read(pageRequest(1));
+    expect(reading).toEqual(createPageReader().read(pageRequest(1)));
+    expect(pool.runningThreads()).toBe(0);
+  });
+
+  it('replaces a crashed reader and reads its pages again on the new one', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'reader-crash-'));
+    try {
+      const pool = usePool(
+        createPageReaderPool({
+          threads: 1,
+          entry: crashingEntry({ crashOnceFile: join(folder, 'crashed') }),
+        }),
+      );
+      // The crash takes the pages queued behind it on the same thread down with it.
+      const requests = [
+        pageRequest(1),
+        pageRequest(2, '<!-- crash-reader -->'),
+        pageRequest(3),
+        pageRequest(4),
+      ];
+      const readings = await Promise.all(requests.map((request) => pool.read(request)));
+      const inline = createPageReader();
+      readings.forEach((reading, n) => expect(reading).toEqual(inline.read(requests[n]!)));
+      expect(pool.runningThreads()).toBe(1);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('fails a page that crashes every reader with a clear error, and reads the others', async () => {
+    const pool = usePool(createPageReaderPool({ threads: 1, maxAttempts: 2, entry: crashingEntry() }));
+    const requests = [pageRequest(1, '<!-- crash-reader -->'), pageRequest(2), pageRequest(3)];
+    const results = await Promise.allSettled(requests.map((request) => pool.read(request)));
+    expect(results[0]!.status).toBe('rejected');
+    const reason = (results[0] as PromiseRejectedResult).reason as Error;
+    expect(reason).toBeInstanceOf(ReaderCrashedError);
+    expect(reason.message).toMatch(/reader stopped while reading https:\/\/example\.org\/p1 \(2 attempts\)/);
+    expect(results.slice(1).map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+  }, 60_000);
+
+  it('stops idle readers and starts them again for the next page', async () => {
+    const pool = usePool(createPageReaderPool({ threads: 1, idleMs: 50 }));
+    await pool.read(pageRequest(1));
+    expect(pool.runningThreads()).toBe(1);
+    await expect.poll(() => pool.runningThreads(), { timeout: 5_000 }).toBe(0);
+    expect((await pool.read(pageRequest(2))).contentHash).toMatch(/^[0-9a-f]{64}$/);
+  }, 60_000);
+
+  it('stops its readers on close; a page still being read fails and later reads are refused', async () => {
+    const pool = createPageReaderPool({ threads: 1 });
+    const reading = pool.read(pageRequest(1));
+    await pool.close();
+    await expect(reading).rejects.toThrow(/closed/);
+    await expect(pool.read(pageRequest(2))).rejects.toThrow(/closed/);
+    expect(pool.runningThreads()).toBe(0);
+  }, 60_000);
+});
