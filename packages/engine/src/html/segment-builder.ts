@@ -89,7 +89,6 @@ function trimEdges(
 ): [number, number] {
   let lo = from;
   let hi = to;
-  const hasNoText = (first: number, last: number): boolean => textBefore[last]! === textBefore[first]!;
   for (;;) {
     const first = pieces[lo];
     const last = pieces[hi];
@@ -97,11 +96,11 @@ function trimEdges(
     if (isBlankAt(pieces, textBefore, lo) || first.type === 'void' || first.type === 'opaque') lo += 1;
     else if (first.type === 'open' && (first.partner === undefined || first.partner > hi)) lo += 1;
     else if (first.type === 'close') lo += 1;
-    else if (first.type === 'open' && hasNoText(lo, first.partner!)) lo = first.partner! + 1;
+    else if (first.type === 'open' && textBefore[first.partner!] === textBefore[lo]) lo = first.partner! + 1;
     else if (isBlankAt(pieces, textBefore, hi) || last.type === 'void' || last.type === 'opaque') hi -= 1;
     else if (last.type === 'close' && (last.partner === undefined || last.partner < lo)) hi -= 1;
     else if (last.type === 'open') hi -= 1;
-    else if (last.type === 'close' && hasNoText(last.partner!, hi)) hi = last.partner! - 1;
+    else if (last.type === 'close' && textBefore[hi] === textBefore[last.partner!]) hi = last.partner! - 1;
     else if (first.type === 'open' && first.partner === hi) {
       lo += 1;
       hi -= 1;

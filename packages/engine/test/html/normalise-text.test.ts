@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  collapseHtmlWhitespace,
+  isHtmlWhitespace,
+  leadingHtmlWhitespace,
+  trailingHtmlWhitespace,
+} from '../../src/html/normalise-text';
+
+// The definitions the fast scans must agree with.
+const collapseByRegex = (text: string) => text.replace(/[\t\n\f\r ]+/g, ' ').trim();
+const isWhitespaceByRegex = (text: string) => /^[\t\n\f\r ]*$/.test(text);
+
+// Characters that matter to collapsing: HTML whitespace, whitespace only `trim` removes (vertical
+// tab, NBSP, U+2028, BOM, ideographic space), zero-width characters it keeps, letters, a control.
+const ALPHABET = [
+  ' ',
+  ' ',
+  '\t',
+  '\n',
+  '\f',
+  '\r',
+  '\v',
+  '\u00a0',
+  '\u2028',
+  '\ufeff',
+  '\u3000',
+  '\u200b',
+  'a',
+  'क',
+  '\u0001',
+];
+
+function randomText(random: () => number): string {
+  let text = '';
+  const length = Math.floor(random() * 9);
+  for (let index = 0; index < length; index += 1) text += ALPHABET[Math.floor(random() * ALPHABET.length)];
+  return text;
+}
+
+// A small seeded generator (mulberry32), so a failure names a reproducible case.
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('whitespace scans agree with their regular-expression definitions', () => {
+  it('collapses and trims like replace(/[\\t\\n\\f\\r ]+/g, " ").trim() on 50,000 random texts', () => {
+    const random = seeded(20261122);
+    const mismatches: string[] = [];
+    for (let round = 0; round < 50_000; round += 1) {
+      const text = randomText(random);
+      if (
+        collapseHtmlWhitespace(text) !== collapseByRegex(text) ||
+        isHtmlWhitespace(text) !== isWhitespaceByRegex(text) ||
+        leadingHtmlWhitespace(text) !== /^[\t\n\f\r ]*/.exec(text)![0].length ||
+        trailingHtmlWhitespace(text) !== /[\t\n\f\r ]*$/.exec(text)![0].length
+      )
+        mismatches.push(JSON.stringify(text));
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('answers the text itself when nothing changes, a slice when only the ends go', () => {
+    expect(collapseHtmlWhitespace('Contact us')).toBe('Contact us');
+    expect(collapseHtmlWhitespace('\n    Contact us\n  ')).toBe('Contact us');
+    expect(collapseHtmlWhitespace('\u00a0Contact\n\n us\u00a0')).toBe('Contact us');
+    expect(collapseHtmlWhitespace(' \t\n')).toBe('');
+  });
+});
