@@ -17,6 +17,7 @@ import { crawls, organisations, projectDomains, projects } from '@bhasha/db';
 // (which also exports the web role's app).
 import { loadConfigOrExit } from '../../../apps/server/src/config/load-config';
 import { crawlStartJob } from '../../../apps/server/src/modules/crawl/crawl.job';
+import { crawlRuntime } from '../../../apps/server/src/modules/crawl/crawl-runtime';
 import { startServer } from '../../../apps/server/src/server';
 import { crawlEnv, measureGc, printResult, sampleRss } from './crawl-result';
 import { createFreshDatabase } from './fresh-database';
@@ -40,8 +41,15 @@ const config = loadConfigOrExit({
 const server = await startServer(config, {
   // Production defaults, except: no politeness delay and the references' concurrency (a
   // loopback benchmark measures the crawler, not the pause), and room for the whole site.
-  crawlSettings: { politenessDelayMs: 0, perHostConcurrency: concurrency, maxPages: 50_000 },
+  // BENCH_READER_THREADS sets the page reader threads (0: pages read on the crawl's own thread).
+  crawlSettings: {
+    politenessDelayMs: 0,
+    perHostConcurrency: concurrency,
+    maxPages: 50_000,
+    ...(process.env.BENCH_READER_THREADS ? { readerThreads: Number(process.env.BENCH_READER_THREADS) } : {}),
+  },
 });
+const { readerThreads } = crawlRuntime().settings;
 const { handle, jobs: queue } = server;
 const { db } = handle;
 
@@ -113,7 +121,7 @@ printResult({
   database: fresh
     ? 'PostgreSQL (separate server process; its memory is not in this RSS)'
     : 'PGlite (in-process)',
-  notes: `crawl ${status}; pages: ${outcomeText}; ${distinctSegments} distinct segments; ${gcSummary}`,
+  notes: `crawl ${status}; pages: ${outcomeText}; ${distinctSegments} distinct segments; ${readerThreads} reader thread(s); ${gcSummary}`,
 });
 await server.stop();
 rmSync(dataDir, { recursive: true, force: true });

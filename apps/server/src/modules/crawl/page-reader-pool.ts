@@ -96,7 +96,8 @@ export function createPageReaderPool(options: PageReaderPoolOptions) {
       argv: [...entry.argv],
       workerData: entry.workerData,
       // Not the process's flags: V8 heap flags are refused for a thread (its limits are below).
-      execArgv: [],
+      // A CPU profile of the process (--cpu-prof) includes its readers, one file each.
+      execArgv: process.execArgv.filter((flag) => flag.startsWith('--cpu-prof')),
       // Readers hold two bounded memos per crawl (texts, links) and one page at a time.
       resourceLimits: { maxOldGenerationSizeMb: 512 },
     });
