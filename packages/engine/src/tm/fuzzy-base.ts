@@ -1,3 +1,4 @@
+import { SlotsById } from './slots-by-id';
 import type { TextStore } from './text-store';
 import { distinctBuckets } from './trigram-buckets';
 import {
@@ -28,8 +29,8 @@ export interface BaseSegment {
   readonly lengthStarts: Int32Array;
   readonly offsets: Uint32Array;
   readonly postings: Uint8Array;
-  /** Slots sorted by id, for removal by id. */
-  readonly idOrder: Int32Array;
+  /** The slot of each id, for removal by id. */
+  readonly slotsById: SlotsById;
   readonly alive: Uint8Array;
   readonly mask: number;
 }
@@ -110,59 +111,53 @@ function forEachPosting(
   if (filled > 0) handOn(size);
 }
 
-/** Orders slots by id, slot order within an id: a stable two-pass radix sort on the 32-bit ids. */
-function sortSlotsById(order: Int32Array, ids: Int32Array): void {
-  const size = order.length;
-  const scratch = new Int32Array(size);
-  const counts = new Int32Array(0x10001);
-  let from: Int32Array = order;
-  let to: Int32Array = scratch;
-  for (const shift of [0, 16]) {
-    counts.fill(0);
-    for (let i = 0; i < size; i += 1) counts[(((ids[from[i]!]! ^ 0x80000000) >>> shift) & 0xffff) + 1]! += 1;
-    for (let k = 1; k <= 0x10000; k += 1) counts[k]! += counts[k - 1]!;
-    for (let i = 0; i < size; i += 1) {
-      const slot = from[i]!;
-      to[counts[((ids[slot]! ^ 0x80000000) >>> shift) & 0xffff]!++] = slot;
-    }
-    [from, to] = [to, from];
-  }
-  // Two passes: the sorted slots are back in `order`.
+/**
+ * Per bucket while the postings are sized and written: [last slot, postings in the current block |
+ * bytes of the current block << 8] (a block holds at most 64 postings in 6 + 64 · 5 bytes). 8 bytes
+ * a bucket, interleaved so one posting touches one cache line; the write position of each bucket is
+ * its entry of `offsets` itself (shifted back into starts at the end).
+ */
+function emptyBucketState(bucketCount: number): Int32Array {
+  const state = new Int32Array(bucketCount * 2);
+  for (let bucket = 0; bucket < bucketCount; bucket += 1) state[bucket * 2] = -1;
+  return state;
 }
 
 /**
- * Pass 1: each bucket's byte range in the postings. Per-bucket state sits interleaved, and every run
- * of texts is visited one partition of buckets at a time (see `forEachPosting`): with millions of
- * buckets, plain slot order would make the passes wait on a cache miss for nearly every trigram.
- * A function of its own, so its state (12 bytes a bucket) is garbage before pass 2 allocates.
+ * Pass 1: each bucket's byte range in the postings. Every run of texts is visited one partition of
+ * buckets at a time (see `forEachPosting`): with millions of buckets, plain slot order would make
+ * the passes wait on a cache miss for nearly every trigram. Answers the offsets and the state,
+ * emptied for pass 2.
  */
-function postingOffsets(texts: Parameters<typeof forEachPosting>[0], bucketCount: number): Uint32Array {
-  // [last slot, postings, bytes] per bucket.
-  const sizing = new Int32Array(bucketCount * 3);
-  for (let bucket = 0; bucket < bucketCount; bucket += 1) sizing[bucket * 3] = -1;
+function postingOffsets(
+  texts: Parameters<typeof forEachPosting>[0],
+  bucketCount: number,
+): { offsets: Uint32Array; state: Int32Array } {
+  const state = emptyBucketState(bucketCount);
+  // Bucket b's bytes are summed at b + 1, so the prefix sums make offsets[b] its start.
+  const offsets = new Uint32Array(bucketCount + 1);
   forEachPosting(texts, (buckets, slots, from, to) => {
     for (let k = from; k < to; k += 1) {
       const slot = slots[k]!;
-      const at = buckets[k]! * 3;
-      const header = (sizing[at + 1]! & (BLOCK_POSTINGS - 1)) === 0 ? BLOCK_HEADER_BYTES : 0;
-      sizing[at + 2]! += header + varintLength(slot - sizing[at]!);
-      sizing[at + 1]! += 1;
-      sizing[at] = slot;
+      const bucket = buckets[k]!;
+      const at = bucket * 2;
+      const inBlock = state[at + 1]!;
+      offsets[bucket + 1]! += (inBlock === 0 ? BLOCK_HEADER_BYTES : 0) + varintLength(slot - state[at]!);
+      state[at + 1] = inBlock === BLOCK_POSTINGS - 1 ? 0 : inBlock + 1;
+      state[at] = slot;
     }
   });
-  const offsets = new Uint32Array(bucketCount + 1);
+  for (let bucket = 1; bucket <= bucketCount; bucket += 1) offsets[bucket]! += offsets[bucket - 1]!;
   for (let bucket = 0; bucket < bucketCount; bucket += 1) {
-    offsets[bucket + 1] = offsets[bucket]! + sizing[bucket * 3 + 2]!;
+    state[bucket * 2] = -1;
+    state[bucket * 2 + 1] = 0;
   }
-  return offsets;
+  return { offsets, state };
 }
 
-/**
- * Sorts texts by length (counting sort), so every posting list is in length order and a query's
- * length window is one slot range, then writes the postings in two passes: sizes, then bytes.
- */
-export function buildBase(input: StoredTexts): BaseSegment {
-  const { store, count } = input;
+/** Texts gathered for a build, placed in length order: `lengthStarts[L]` = first slot of length L. */
+function placeByLength(input: StoredTexts) {
+  const { count } = input;
   let size = 0;
   let maxLength = 0;
   for (let i = 0; i < count; i += 1) {
@@ -189,46 +184,56 @@ export function buildBase(input: StoredTexts): BaseSegment {
     lengths[slot] = length;
     ids[slot] = input.ids[i]!;
   }
+  return { store: input.store, size, lengthStarts, handles, lengths, ids };
+}
 
+/**
+ * Sorts texts by length (counting sort), so every posting list is in length order and a query's
+ * length window is one slot range, then writes the postings in two passes: sizes, then bytes.
+ * `take` hands over the gathered texts; nothing keeps them once they are placed in length order, so
+ * the gatherer's arrays are garbage before the postings are allocated.
+ */
+export function buildBase(take: () => StoredTexts): BaseSegment {
+  const { store, size, lengthStarts, handles, lengths, ids } = placeByLength(take());
   const bucketCount = bucketCountFor(size);
   const mask = bucketCount - 1;
   const gramCounts = new Uint16Array(size);
   const texts = { store, handles, lengths, gramCounts, size, mask };
-  const offsets = postingOffsets(texts, bucketCount);
-  // Pass 2: [last slot, postings, write position, block start] per bucket; a block's header is
-  // filled in when the block is full.
+  const { offsets, state } = postingOffsets(texts, bucketCount);
+  // Pass 2: a block's header is written when the block is full, or at the end for the last one.
   const postings = new Uint8Array(offsets[bucketCount]!);
-  const writing = new Int32Array(bucketCount * 4);
-  for (let bucket = 0; bucket < bucketCount; bucket += 1) {
-    writing[bucket * 4] = -1;
-    writing[bucket * 4 + 2] = offsets[bucket]!;
-  }
   forEachPosting(texts, (buckets, slots, from, to) => {
     for (let k = from; k < to; k += 1) {
       const slot = slots[k]!;
-      const at = buckets[k]! * 4;
-      if ((writing[at + 1]! & (BLOCK_POSTINGS - 1)) === 0) {
-        if (writing[at + 1]! > 0) {
-          const start = writing[at + 3]!;
-          writeBlockHeader(postings, start, writing[at]!, writing[at + 2]! - start - BLOCK_HEADER_BYTES);
-        }
-        writing[at + 3] = writing[at + 2]!;
-        writing[at + 2]! += BLOCK_HEADER_BYTES;
+      const bucket = buckets[k]!;
+      const at = bucket * 2;
+      let block = state[at + 1]!;
+      let position = offsets[bucket]!;
+      if (block === 0) {
+        position += BLOCK_HEADER_BYTES;
+        block = BLOCK_HEADER_BYTES << 8;
       }
-      writing[at + 2] = writeVarint(postings, writing[at + 2]!, slot - writing[at]!);
-      writing[at + 1]! += 1;
-      writing[at] = slot;
+      const end = writeVarint(postings, position, slot - state[at]!);
+      block += ((end - position) << 8) + 1;
+      if ((block & 0xff) === BLOCK_POSTINGS) {
+        const bytes = block >>> 8;
+        writeBlockHeader(postings, end - bytes, slot, bytes - BLOCK_HEADER_BYTES);
+        block = 0;
+      }
+      offsets[bucket] = end;
+      state[at + 1] = block;
+      state[at] = slot;
     }
   });
   for (let bucket = 0; bucket < bucketCount; bucket += 1) {
-    const at = bucket * 4;
-    if (writing[at + 1] === 0) continue;
-    const start = writing[at + 3]!;
-    writeBlockHeader(postings, start, writing[at]!, writing[at + 2]! - start - BLOCK_HEADER_BYTES);
+    const block = state[bucket * 2 + 1]!;
+    if (block === 0) continue;
+    const bytes = block >>> 8;
+    writeBlockHeader(postings, offsets[bucket]! - bytes, state[bucket * 2]!, bytes - BLOCK_HEADER_BYTES);
   }
-  const idOrder = new Int32Array(size);
-  for (let slot = 0; slot < size; slot += 1) idOrder[slot] = slot;
-  sortSlotsById(idOrder, ids);
+  // Each bucket's write position ended where the next bucket starts.
+  offsets.copyWithin(1, 0, bucketCount);
+  offsets[0] = 0;
   return {
     size,
     store,
@@ -239,7 +244,7 @@ export function buildBase(input: StoredTexts): BaseSegment {
     lengthStarts,
     offsets,
     postings,
-    idOrder,
+    slotsById: SlotsById.of(ids),
     alive: new Uint8Array(size).fill(1),
     mask,
   };

@@ -1,6 +1,6 @@
 import { LevenshteinPattern } from './bounded-levenshtein';
 import { buildBase, MAX_FUZZY_LENGTH, type BaseSegment, type StoredTexts } from './fuzzy-base';
-import { fuzzyScore, maxDistanceFor, normaliseFuzzyText } from './fuzzy-text';
+import { fuzzyScore, maxDistanceFor, normaliseFuzzyText, normalisePlainAsciiInto } from './fuzzy-text';
 import { copyCodeUnits, TextStore } from './text-store';
 import { bucketMultiplicities, distinctBuckets } from './trigram-buckets';
 import { BLOCK_HEADER_BYTES } from './varint-postings';
@@ -90,9 +90,9 @@ export class FuzzyIndex {
     return builder.finish();
   }
 
-  /** The index over texts already normalised into a store (what `FuzzyIndexBuilder.finish` calls). */
-  static fromStoredTexts(texts: StoredTexts): FuzzyIndex {
-    return new FuzzyIndex(buildBase(texts));
+  /** The index over texts already normalised into a store, handed over by `take` (what `FuzzyIndexBuilder.finish` calls). */
+  static fromStoredTexts(take: () => StoredTexts): FuzzyIndex {
+    return new FuzzyIndex(buildBase(take));
   }
 
   /** How many texts the index answers for. */
@@ -134,23 +134,11 @@ export class FuzzyIndex {
       this.delta.live -= 1;
       return true;
     }
-    const { idOrder, ids, alive } = this.base;
-    let low = 0;
-    let high = idOrder.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (ids[idOrder[middle]!]! < id) low = middle + 1;
-      else high = middle;
-    }
-    for (let at = low; at < idOrder.length && ids[idOrder[at]!] === id; at += 1) {
-      const slot = idOrder[at]!;
-      if (alive[slot]) {
-        alive[slot] = 0;
-        this.baseLive -= 1;
-        return true;
-      }
-    }
-    return false;
+    const slot = this.base.slotsById.slotOf(id);
+    if (slot < 0 || !this.base.alive[slot]) return false;
+    this.base.alive[slot] = 0;
+    this.baseLive -= 1;
+    return true;
   }
 
   /**
@@ -179,7 +167,7 @@ export class FuzzyIndex {
       if (delta.alive[slot]) builder.addNormalised(delta.ids[slot]!, delta.texts[slot]!);
     }
     // Ids are unique already: `add` removes an id's earlier text.
-    this.base = buildBase(builder.gathered());
+    this.base = buildBase(() => builder.take());
     this.delta = emptyDelta();
     this.baseCounts = new Uint16Array(this.base.size);
     this.baseLive = this.base.size;
@@ -197,7 +185,7 @@ export class FuzzyIndex {
       base.lengthStarts.byteLength +
       base.offsets.byteLength +
       base.postings.byteLength +
-      base.idOrder.byteLength +
+      base.slotsById.byteLength +
       base.alive.byteLength +
       this.baseCounts.byteLength;
     for (const text of delta.texts) bytes += stringBytes(text) + 40;
@@ -656,6 +644,9 @@ function requireInt32(id: number): void {
   }
 }
 
+/** The plain-ASCII path needs room for the raw text in a store page: far longer texts take the general path. */
+const PLAIN_IN_PLACE = 4 * MAX_FUZZY_LENGTH;
+
 /**
  * Gathers the texts of a `FuzzyIndex` one at a time, so a caller can feed it from a database cursor
  * page by page: each text is normalised and copied into the index's `TextStore` at once, and only
@@ -678,6 +669,15 @@ export class FuzzyIndexBuilder {
   /** Adds a text; a later text of the same id replaces an earlier one. */
   add(id: number, text: string): void {
     requireInt32(id);
+    if (text.length <= PLAIN_IN_PLACE) {
+      // Most texts are plain ASCII: normalised straight into the store (same result as below).
+      const store = this.store;
+      const length = normalisePlainAsciiInto(text, store.narrowRoom(text.length), store.narrowFree);
+      if (length >= 0) {
+        if (length > 0 && length <= MAX_FUZZY_LENGTH) this.addStored(id, store.commitNarrow(length), length);
+        return;
+      }
+    }
     this.addNormalised(id, normaliseFuzzyText(text));
   }
 
@@ -701,9 +701,16 @@ export class FuzzyIndexBuilder {
     this.count += 1;
   }
 
-  /** The texts as gathered, duplicates of an id included. */
-  gathered(): StoredTexts {
+  /**
+   * Hands over the texts as gathered, duplicates of an id included, and forgets them: the build
+   * that takes them lets them go once placed, before it allocates the postings.
+   */
+  take(): StoredTexts {
     const { store, count, ids, handles, lengths } = this;
+    this.ids = new Int32Array(0);
+    this.handles = new Uint32Array(0);
+    this.lengths = new Uint16Array(0);
+    this.count = 0;
     return { store, count, ids, handles, lengths };
   }
 
@@ -718,7 +725,7 @@ export class FuzzyIndexBuilder {
         latest.set(this.ids[i]!, i);
       }
     }
-    return FuzzyIndex.fromStoredTexts(this.gathered());
+    return FuzzyIndex.fromStoredTexts(() => this.take());
   }
 }
 

@@ -52,6 +52,34 @@ export class TextStore {
     return this.appendWide(text);
   }
 
+  /**
+   * The narrow page a text of at most `length` units can be written into directly, from
+   * `narrowFree` on (a new page when this one has no room); `commitNarrow` then keeps what was
+   * written. Lets a caller normalise a text straight into the store, without a string between.
+   */
+  narrowRoom(length: number): Uint8Array {
+    if (length > PAGE_UNITS) throw new RangeError(`a stored text holds at most ${PAGE_UNITS} code units`);
+    if (this.narrowUsed + length > PAGE_UNITS) {
+      if (this.narrowPages.length === MAX_PAGES) throw new RangeError('the text store is full');
+      this.narrowPages.push(new Uint8Array(PAGE_UNITS));
+      this.narrowUsed = 0;
+    }
+    return this.narrowPages[this.narrowPages.length - 1]!;
+  }
+
+  /** Where the next narrow text starts in the page `narrowRoom` answered. */
+  get narrowFree(): number {
+    return this.narrowUsed;
+  }
+
+  /** Keeps the `length` units written at `narrowFree`; answers their handle. */
+  commitNarrow(length: number): number {
+    const start = this.narrowUsed;
+    this.narrowUsed += length;
+    this.storedBytes += length;
+    return ((this.narrowPages.length - 1) << OFFSET_BITS) | start;
+  }
+
   private appendWide(text: string): number {
     const length = text.length;
     if (this.wideUsed + length > PAGE_UNITS) {
