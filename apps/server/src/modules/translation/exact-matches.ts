@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { memoryEntries, projects, segments, translations, type Database } from '@bhasha/db';
 import type { DisplayType, TranslationType } from '@bhasha/contract';
 import { silentEmitter, type RealtimeEmitter } from '../../realtime/realtime-emitter';
+import { pgArray } from '../crawl/segments.repository';
 import { createTranslationWriter, type TranslationChange } from './translation-writer';
 
 interface Match {
@@ -39,7 +40,12 @@ export async function applyExactMatchesToNewSegments(
   const fresh = await db
     .select({ sourceHash: segments.sourceHash })
     .from(segments)
-    .where(and(eq(segments.projectId, ids.projectId), inArray(segments.id, [...segmentIds])));
+    // The ids and hashes go as one array parameter each, not one parameter per element: a crawl
+    // batch brings thousands of new segments, and drizzle's `inArray` of 10,000 values costs
+    // ~300 ms of CPU to build (one array parameter: ~3 ms, building the literal included).
+    .where(
+      and(eq(segments.projectId, ids.projectId), sql`${segments.id} = any(${pgArray(segmentIds)}::uuid[])`),
+    );
   const hashes = [...new Set(fresh.map((s) => s.sourceHash))];
   if (hashes.length === 0) return 0;
   const languages = project.targetLanguages;
@@ -60,7 +66,7 @@ export async function applyExactMatchesToNewSegments(
     .where(
       and(
         eq(translations.organisationId, ids.organisationId),
-        inArray(translations.sourceHash, hashes),
+        sql`${translations.sourceHash} = any(${pgArray(hashes)}::text[])`,
         inArray(translations.targetLang, languages),
         ne(translations.projectId, ids.projectId),
         ne(translations.type, 'NO_TRANSLATION_AVAILABLE'),
@@ -85,7 +91,7 @@ export async function applyExactMatchesToNewSegments(
         eq(memoryEntries.organisationId, ids.organisationId),
         eq(memoryEntries.sourceLang, project.sourceLanguage),
         inArray(memoryEntries.targetLang, languages),
-        inArray(memoryEntries.sourceHash, hashes),
+        sql`${memoryEntries.sourceHash} = any(${pgArray(hashes)}::text[])`,
         ne(memoryEntries.type, 'NO_TRANSLATION_AVAILABLE'),
         sql`${memoryEntries.text} <> ''`,
       ),
