@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { extractLinks, extractPage, TextFactsMemo } from '@bhasha/engine';
+import { extractLinks, extractPageFacts, TextFactsMemo } from '@bhasha/engine';
 import type { PageSeed } from '../scope/pages.repository';
 import type { CrawlMemo } from './crawl-memo';
 import { compileIgnorePatterns, toSeed, urlKeyOf, type UrlKey } from './crawl-scope';
@@ -45,8 +45,8 @@ export interface PageReading {
   /** Set when the page names another URL as the original (`<link rel=canonical>`). */
   readonly canonical: PageSeed | null;
   readonly links: UrlKey[];
-  /** Its segments' facts; null when the content is unchanged since the last crawl. */
-  readonly segments: SegmentFacts[] | null;
+  /** Its segments' facts, text and kind included; null when the content is unchanged since the last crawl. */
+  readonly segments: Array<Required<SegmentFacts>> | null;
 }
 
 // Bounds of a reader's per-crawl memos: a few crawls at once, entries per crawl.
@@ -118,7 +118,7 @@ export function createPageReader() {
     // One parse for links and segments; an unchanged page only needs its links.
     const parsed = unchanged
       ? { links: extractLinks(html, normalisedUrl), segments: null }
-      : extractPage(html, normalisedUrl, {
+      : extractPageFacts(html, normalisedUrl, {
           noTranslateSelectors: settings.noTranslateSelectors,
           ignorePatterns: memo.ignorePatterns,
           textFacts: memo.textFacts,
