@@ -15,6 +15,7 @@ import {
   typeScriptWorkerEntry,
   type PageReaderPool,
 } from '../../src/modules/crawl/page-reader-pool';
+import { packStrings, unpackStrings } from '../../src/modules/crawl/page-reader-protocol';
 
 const settings = crawlReadSettings('crawl-pool-test', 'full', allowedHostsOf(['example.org']), {
   ignorePatterns: ['/^Skip me$/'],
@@ -62,6 +63,12 @@ describe('page reader pool', () => {
     expect(readings[0]!.segments!.map((s) => s.text)).not.toContain('Skip me');
     expect(pool.runningThreads()).toBe(2);
   }, 60_000);
+
+  it('packs strings for the crossing and unpacks the same ones', () => {
+    const values = ['', 'a', 'नमस्ते 😀', '', 'x'.repeat(70_000)];
+    expect(unpackStrings(packStrings(values))).toEqual(values);
+    expect(unpackStrings(packStrings([]))).toEqual([]);
+  });
 
   it('reads on the calling thread without threads', async () => {
     const pool = usePool(createPageReaderPool({ threads: 0 }));

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createPageReader, type PageReader, type PageReading, type PageReadRequest } from './page-reader';
-import type { ReaderAnswerMessage, ReaderRequestMessage } from './page-reader-protocol';
+import { fromWire, type ReaderAnswerMessage, type ReaderRequestMessage } from './page-reader-protocol';
 
 /** The script a reader thread runs, with its arguments. */
 export interface ReaderEntry {
@@ -107,7 +107,7 @@ export function createPageReaderPool(options: PageReaderPoolOptions) {
       if (!job) return;
       thread.pending.delete(answer.id);
       settled(thread);
-      if ('reading' in answer) job.resolve(answer.reading);
+      if ('reading' in answer) job.resolve(fromWire(answer.reading));
       else job.reject(new Error(answer.error));
     });
     worker.on('error', (error) => {
