@@ -51,62 +51,85 @@ function bucketCountFor(size: number): number {
   return buckets;
 }
 
-/** Buckets per partition: the state of one partition (4,096 × 16 bytes) stays in the L2 cache. */
+/** Buckets per partition: the state of one partition (4,096 × 12 bytes) stays in the L2 cache. */
 const PARTITION_BITS = 12;
+const IN_PARTITION = (1 << PARTITION_BITS) - 1;
 /** Postings gathered before they are handed on, partition by partition (4 MB arrays). */
 const CHUNK_POSTINGS = 1 << 20;
+/** A run's slots are told apart by the 20 bits above a posting's bucket-in-partition. */
+const RUN_SLOTS = 1 << (32 - PARTITION_BITS);
 
 /**
- * Calls `visit` with every (bucket, slot) posting, slots ascending within each bucket. Texts are
- * hashed from the store a run of slots at a time (about `CHUNK_POSTINGS` postings), and each run's
- * postings are handed on grouped by partition of the bucket space (a stable counting sort, so slot
- * order holds). Each pass hashes the texts again rather than keeping every posting of the build
- * (4 bytes each, ~450 MB at a million texts) between the two passes.
+ * A run of postings of one partition, slots ascending: `packed[k]` holds a posting's slot less
+ * `firstSlot` above its bucket's low `PARTITION_BITS` bits (the partition gives the rest).
+ */
+type PostingVisitor = (
+  packed: Int32Array,
+  from: number,
+  to: number,
+  partition: number,
+  firstSlot: number,
+) => void;
+
+/** The bucket of a packed posting of `partition`. */
+function bucketOf(posting: number, partition: number): number {
+  return (partition << PARTITION_BITS) | (posting & IN_PARTITION);
+}
+
+/** The slot of a packed posting of a run starting at `firstSlot`. */
+function slotOf(posting: number, firstSlot: number): number {
+  return firstSlot + (posting >>> PARTITION_BITS);
+}
+
+/**
+ * Calls `visit` with every posting, slots ascending within each bucket. Texts are hashed from the
+ * store a run of slots at a time (about `CHUNK_POSTINGS` postings), and each run's postings are
+ * handed on grouped by partition of the bucket space (a stable counting sort, so slot order holds;
+ * the partitions' sizes are counted while hashing, and a posting is one packed 32-bit word). Each
+ * pass hashes the texts again rather than keeping every posting of the build (4 bytes each, ~450 MB
+ * at a million texts) between the two passes.
  */
 function forEachPosting(
   base: Pick<BaseSegment, 'store' | 'handles' | 'lengths' | 'gramCounts' | 'size' | 'mask'>,
-  visit: (buckets: Int32Array, slots: Int32Array, from: number, to: number) => void,
+  visit: PostingVisitor,
 ): void {
   const { store, handles, lengths, gramCounts, size, mask } = base;
-  const shift = Math.min(PARTITION_BITS, Math.log2(mask + 1));
-  const partitions = (mask >>> shift) + 1;
+  // At least 2^12 buckets (`bucketCountFor`): one partition or more.
+  const partitions = (mask >>> PARTITION_BITS) + 1;
   const capacity = CHUNK_POSTINGS + MAX_FUZZY_LENGTH;
   const gathered = new Int32Array(capacity);
-  const buckets = new Int32Array(capacity);
-  const slots = new Int32Array(capacity);
+  const packed = new Int32Array(capacity);
   const starts = new Int32Array(partitions + 1);
   const cursor = new Int32Array(partitions + 1);
   let filled = 0;
   let firstSlot = 0;
   const handOn = (endSlot: number) => {
-    starts.fill(0);
-    for (let k = 0; k < filled; k += 1) starts[(gathered[k]! >>> shift) + 1]! += 1;
     for (let p = 1; p <= partitions; p += 1) starts[p]! += starts[p - 1]!;
     cursor.set(starts);
     let k = 0;
     for (let slot = firstSlot; slot < endSlot; slot += 1) {
+      const high = (slot - firstSlot) << PARTITION_BITS;
       for (const stop = k + gramCounts[slot]!; k < stop; k += 1) {
         const bucket = gathered[k]!;
-        const to = cursor[bucket >>> shift]!++;
-        buckets[to] = bucket;
-        slots[to] = slot;
+        packed[cursor[bucket >>> PARTITION_BITS]!++] = high | (bucket & IN_PARTITION);
       }
     }
     for (let p = 0; p < partitions; p += 1) {
-      if (starts[p]! < starts[p + 1]!) visit(buckets, slots, starts[p]!, starts[p + 1]!);
+      if (starts[p]! < starts[p + 1]!) visit(packed, starts[p]!, starts[p + 1]!, p, firstSlot);
     }
+    starts.fill(0);
+    filled = 0;
+    firstSlot = endSlot;
   };
   for (let slot = 0; slot < size; slot += 1) {
     const handle = handles[slot]!;
     const units = store.unitsOf(handle);
     // The count is the same on every pass; the first one records it.
-    gramCounts[slot] = distinctBuckets(units, store.offsetOf(handle), lengths[slot]!, mask, gathered, filled);
-    filled += gramCounts[slot]!;
-    if (filled >= CHUNK_POSTINGS) {
-      handOn(slot + 1);
-      filled = 0;
-      firstSlot = slot + 1;
-    }
+    const count = distinctBuckets(units, store.offsetOf(handle), lengths[slot]!, mask, gathered, filled);
+    gramCounts[slot] = count;
+    for (let k = filled; k < filled + count; k += 1) starts[(gathered[k]! >>> PARTITION_BITS) + 1]! += 1;
+    filled += count;
+    if (filled >= CHUNK_POSTINGS || slot + 1 - firstSlot === RUN_SLOTS) handOn(slot + 1);
   }
   if (filled > 0) handOn(size);
 }
@@ -136,10 +159,10 @@ function postingOffsets(
   const state = emptyBucketState(bucketCount);
   // Bucket b's bytes are summed at b + 1, so the prefix sums make offsets[b] its start.
   const offsets = new Uint32Array(bucketCount + 1);
-  forEachPosting(texts, (buckets, slots, from, to) => {
+  forEachPosting(texts, (packed, from, to, partition, firstSlot) => {
     for (let k = from; k < to; k += 1) {
-      const slot = slots[k]!;
-      const bucket = buckets[k]!;
+      const slot = slotOf(packed[k]!, firstSlot);
+      const bucket = bucketOf(packed[k]!, partition);
       const at = bucket * 2;
       const inBlock = state[at + 1]!;
       offsets[bucket + 1]! += (inBlock === 0 ? BLOCK_HEADER_BYTES : 0) + varintLength(slot - state[at]!);
@@ -202,10 +225,10 @@ export function buildBase(take: () => StoredTexts): BaseSegment {
   const { offsets, state } = postingOffsets(texts, bucketCount);
   // Pass 2: a block's header is written when the block is full, or at the end for the last one.
   const postings = new Uint8Array(offsets[bucketCount]!);
-  forEachPosting(texts, (buckets, slots, from, to) => {
+  forEachPosting(texts, (packed, from, to, partition, firstSlot) => {
     for (let k = from; k < to; k += 1) {
-      const slot = slots[k]!;
-      const bucket = buckets[k]!;
+      const slot = slotOf(packed[k]!, firstSlot);
+      const bucket = bucketOf(packed[k]!, partition);
       const at = bucket * 2;
       let block = state[at + 1]!;
       let position = offsets[bucket]!;

@@ -282,6 +282,19 @@ describe('FuzzyIndex', () => {
       expect(big.query(query, { limit: 10_000 }), query).toEqual(exhaustive(large, query, 0.75));
     }
   }, 180_000);
+
+  it('hands on a run of more than 2^20 slots without postings (one- and two-character texts) intact', () => {
+    // A run's slots are told apart by 20 bits of a packed posting: the run must end before that.
+    const builder = new FuzzyIndexBuilder();
+    for (let i = 0; i < 1_100_000; i += 1) builder.add(10_000_000 + i, i % 2 ? 'ok' : 'a');
+    const normal = corpus(13, 300);
+    for (const entry of normal) builder.add(entry.id, entry.text);
+    const built = builder.finish();
+    const longer = queries.filter((query) => normaliseFuzzyText(query).length >= 4).slice(0, 12);
+    for (const query of longer) {
+      expect(built.query(query, { limit: 1000 }), query).toEqual(exhaustive(normal, query, 0.75));
+    }
+  }, 180_000);
 });
 
 describe('normaliseFuzzyText', () => {
