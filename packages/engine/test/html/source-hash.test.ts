@@ -23,6 +23,57 @@ describe('sourceHash', () => {
     expect(sourceHash('Café au Lait')).not.toBe(reference);
   });
 
+  it('answers what NFC, collapsing every whitespace run and trimming answer, already-normal texts included', () => {
+    // The alphabet straddles the quick path's bounds: U+02FF / U+0300 (the first combining mark),
+    // NBSP, control characters, Unicode spaces, a decomposed Devanagari letter, surrogates.
+    const alphabet = [
+      'a',
+      'Z',
+      '.',
+      ' ',
+      ' ',
+      '\t',
+      '\n',
+      '\u000b',
+      '\u001f',
+      '\u00a0',
+      '\u00e9',
+      'e',
+      '\u0301',
+      '\u02ff',
+      '\u0300',
+      '\u2003',
+      '\ufeff',
+      '\u0915\u093c',
+      '\u0958',
+      '\ud83d',
+      '\ude00',
+      '\u212b',
+    ];
+    let state = 7;
+    const next = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 4294967296;
+    const reference = (text: string) => text.normalize('NFC').replace(/\s+/gu, ' ').trim();
+    let unchanged = 0;
+    for (let round = 0; round < 20_000; round += 1) {
+      const size = Math.floor(next() * 8);
+      let text = '';
+      for (let at = 0; at < size; at += 1) text += alphabet[Math.floor(next() * alphabet.length)];
+      expect(normaliseSourceText(text)).toBe(reference(text));
+      if (reference(text) === text) unchanged += 1;
+    }
+    expect(unchanged).toBeGreaterThan(1000);
+    for (const text of [
+      'Hello, world! (12)',
+      'Caf\u00e9 au lait',
+      'a  b',
+      ' a',
+      'a ',
+      'A\u0300',
+      '\u00c5\u212b',
+    ])
+      expect(normaliseSourceText(text)).toBe(reference(text));
+  });
+
   it('keeps zero-width joiners and non-joiners, which change Indic spelling', () => {
     expect(sourceHash('क्\u200dष')).not.toBe(sourceHash('क्ष'));
   });
