@@ -20,8 +20,8 @@ import { acceptTerms, postApi, signIn } from '../support/product-api';
 /*
  * Issue 6 end to end: a crawled website project (the Jitsi handbook on loopback) in the translation
  * editor. Filter New Content, translate three segments with the keyboard only (Enter saves and moves
- * down), watch the progress move, restore an earlier revision, accept a visitor's suggestion and
- * replace a word across the language.
+ * down), watch the progress move, restore an earlier revision, accept a visitor's suggestion,
+ * replace a word across the language, and send two strings to human translation.
  */
 
 const LANGUAGE = 'hi';
@@ -268,6 +268,25 @@ describe('the translation editor in Chromium against the built product', () => {
       `सुझाव: ${REPLACEMENT} कक्ष`,
     );
     await screenshot(page, 'workspace-replaced');
+
+    // Two New Content strings go to the Prabandhak desk; the request waits on the Human translation page.
+    await page.goto(`${baseUrl}/app/workspace/${projectId}/${LANGUAGE}?type=newContent`);
+    await rows.first().waitFor();
+    for (const index of [0, 1]) await rows.nth(index).getByRole('checkbox').check();
+    await page.getByTestId('send-to-human').click();
+    const order = page.locator('.ant-modal').filter({ hasText: 'Send to human translation' });
+    await order
+      .getByTestId('send-to-human-summary')
+      .getByText(/2 strings, \d+ words, in Hindi/)
+      .waitFor();
+    await screenshot(page, 'workspace-send-to-human');
+    await order.getByRole('button', { name: 'Send request' }).click();
+    await waitForToast(page, 'Request sent');
+    await page.getByTestId('nav-humanTranslation').click();
+    const request = page.getByTestId('requests-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => request.count(), { timeout: 15_000 }).toBe(1);
+    expect(await request.innerText()).toMatch(/Jitsi handbook[\s\S]*Pending/);
+    await screenshot(page, 'human-translation-requests');
 
     expect(problems.filter((problem) => !problem.includes('favicon'))).toEqual([]);
   }, 300_000);
