@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { extractLinks, extractPageFacts, TextFactsMemo } from '@bhasha/engine';
 import type { PageSeed } from '../scope/pages.repository';
 import type { CrawlMemo } from './crawl-memo';
@@ -112,8 +112,9 @@ export function createPageReader() {
     const { settings, normalisedUrl, depth } = request;
     const memo = memoOf(settings);
     const { html } = request;
-    // The engine's sha256Hex gives the same digest; the native one is much faster on whole pages.
-    const contentHash = createHash('sha256').update(html, 'utf8').digest('hex');
+    // The engine's sha256Hex gives the same digest; the native one is much faster on whole pages
+    // (one-shot: no Hash object per page; a string is hashed as UTF-8).
+    const contentHash = hash('sha256', html, 'hex');
     const unchanged = request.previousHash === contentHash;
     // One parse for links and segments; an unchanged page only needs its links.
     const parsed = unchanged
