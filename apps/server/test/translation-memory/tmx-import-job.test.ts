@@ -282,4 +282,26 @@ describe('TMX import as a job', () => {
     const later = repository.sourcePages('memory', organisation.id, 'en', new Date(Date.now() + 60_000), 10);
     expect((await later.next()).done).toBe(true);
   });
+
+  it('stores memory texts with quotes, backslashes and array syntax exactly as given', async () => {
+    const organisation = await f.t.createOrganisation('Escaped memory');
+    const repository = createTranslationMemoryRepository(f.t.handle.db);
+    const texts = ['Say "hi"', 'C:\\temp\\', 'a\\"b', '{x,y}', 'NULL', ' , ', '"', '\\', 'plain text'];
+    const rows = texts.map((text, i) => ({
+      sourceLang: 'en',
+      targetLang: 'de',
+      sourceHash: sourceHash(`Escaped source ${i} ${text}`),
+      sourceText: `Escaped source ${i} ${text}`,
+      text: `${text} (de)`,
+      projectId: randomUUID(),
+    }));
+    await repository.upsertMemoryEntries(organisation.id, rows);
+    const stored = await f.t.handle.db
+      .select({ sourceText: memoryEntries.sourceText, text: memoryEntries.text })
+      .from(memoryEntries)
+      .where(eq(memoryEntries.organisationId, organisation.id));
+    expect(new Set(stored.map((row) => `${row.sourceText}|${row.text}`))).toEqual(
+      new Set(rows.map((row) => `${row.sourceText}|${row.text}`)),
+    );
+  });
 });
