@@ -136,44 +136,48 @@ function forEachPosting(
 
 /**
  * Per bucket while the postings are sized and written: [last slot, postings in the current block |
- * bytes of the current block << 8] (a block holds at most 64 postings in 6 + 64 · 5 bytes). 8 bytes
- * a bucket, interleaved so one posting touches one cache line; the write position of each bucket is
- * its entry of `offsets` itself (shifted back into starts at the end).
+ * bytes of the current block << 8 (a block holds at most 64 postings in 6 + 64 · 5 bytes), bytes so
+ * far (pass 1) or write position (pass 2)]. 12 bytes a bucket, interleaved so a posting touches one
+ * cache line: at a million texts a run holds fewer postings per partition than the partition has
+ * buckets, so most postings find their bucket's line out of cache, and a second array (the offsets
+ * as write positions) doubled those misses.
  */
+const STATE = 3;
+
 function emptyBucketState(bucketCount: number): Int32Array {
-  const state = new Int32Array(bucketCount * 2);
-  for (let bucket = 0; bucket < bucketCount; bucket += 1) state[bucket * 2] = -1;
+  const state = new Int32Array(bucketCount * STATE);
+  for (let bucket = 0; bucket < bucketCount; bucket += 1) state[bucket * STATE] = -1;
   return state;
 }
 
 /**
  * Pass 1: each bucket's byte range in the postings. Every run of texts is visited one partition of
  * buckets at a time (see `forEachPosting`): with millions of buckets, plain slot order would make
- * the passes wait on a cache miss for nearly every trigram. Answers the offsets and the state,
- * emptied for pass 2.
+ * the passes wait on a cache miss for nearly every trigram. Answers the offsets and the state, set
+ * for pass 2 (every bucket at its start, no block open).
  */
 function postingOffsets(
   texts: Parameters<typeof forEachPosting>[0],
   bucketCount: number,
 ): { offsets: Uint32Array; state: Int32Array } {
   const state = emptyBucketState(bucketCount);
-  // Bucket b's bytes are summed at b + 1, so the prefix sums make offsets[b] its start.
-  const offsets = new Uint32Array(bucketCount + 1);
   forEachPosting(texts, (packed, from, to, partition, firstSlot) => {
     for (let k = from; k < to; k += 1) {
       const slot = slotOf(packed[k]!, firstSlot);
-      const bucket = bucketOf(packed[k]!, partition);
-      const at = bucket * 2;
+      const at = bucketOf(packed[k]!, partition) * STATE;
       const inBlock = state[at + 1]!;
-      offsets[bucket + 1]! += (inBlock === 0 ? BLOCK_HEADER_BYTES : 0) + varintLength(slot - state[at]!);
+      state[at + 2]! += (inBlock === 0 ? BLOCK_HEADER_BYTES : 0) + varintLength(slot - state[at]!);
       state[at + 1] = inBlock === BLOCK_POSTINGS - 1 ? 0 : inBlock + 1;
       state[at] = slot;
     }
   });
-  for (let bucket = 1; bucket <= bucketCount; bucket += 1) offsets[bucket]! += offsets[bucket - 1]!;
+  const offsets = new Uint32Array(bucketCount + 1);
   for (let bucket = 0; bucket < bucketCount; bucket += 1) {
-    state[bucket * 2] = -1;
-    state[bucket * 2 + 1] = 0;
+    const at = bucket * STATE;
+    offsets[bucket + 1] = offsets[bucket]! + state[at + 2]!;
+    state[at] = -1;
+    state[at + 1] = 0;
+    state[at + 2] = offsets[bucket]!;
   }
   return { offsets, state };
 }
@@ -228,10 +232,9 @@ export function buildBase(take: () => StoredTexts): BaseSegment {
   forEachPosting(texts, (packed, from, to, partition, firstSlot) => {
     for (let k = from; k < to; k += 1) {
       const slot = slotOf(packed[k]!, firstSlot);
-      const bucket = bucketOf(packed[k]!, partition);
-      const at = bucket * 2;
+      const at = bucketOf(packed[k]!, partition) * STATE;
       let block = state[at + 1]!;
-      let position = offsets[bucket]!;
+      let position = state[at + 2]! >>> 0; // positions past 2³¹ read back unsigned
       if (block === 0) {
         position += BLOCK_HEADER_BYTES;
         block = BLOCK_HEADER_BYTES << 8;
@@ -243,20 +246,18 @@ export function buildBase(take: () => StoredTexts): BaseSegment {
         writeBlockHeader(postings, end - bytes, slot, bytes - BLOCK_HEADER_BYTES);
         block = 0;
       }
-      offsets[bucket] = end;
+      state[at + 2] = end;
       state[at + 1] = block;
       state[at] = slot;
     }
   });
   for (let bucket = 0; bucket < bucketCount; bucket += 1) {
-    const block = state[bucket * 2 + 1]!;
+    const at = bucket * STATE;
+    const block = state[at + 1]!;
     if (block === 0) continue;
     const bytes = block >>> 8;
-    writeBlockHeader(postings, offsets[bucket]! - bytes, state[bucket * 2]!, bytes - BLOCK_HEADER_BYTES);
+    writeBlockHeader(postings, (state[at + 2]! >>> 0) - bytes, state[at]!, bytes - BLOCK_HEADER_BYTES);
   }
-  // Each bucket's write position ended where the next bucket starts.
-  offsets.copyWithin(1, 0, bucketCount);
-  offsets[0] = 0;
   return {
     size,
     store,
