@@ -11,7 +11,12 @@ import { createLogger } from './lib/logger';
 import type { Mailer } from './lib/mailer/mailer';
 import type { SmsProvider } from './lib/sms/sms-provider';
 import { silentEmitter, type RealtimeEmitter } from './realtime/realtime-emitter';
-import { bindCrawlRuntime, createCrawlRuntime, type CrawlSettings } from './modules/crawl/crawl-runtime';
+import {
+  bindCrawlRuntime,
+  closeCrawlRuntime,
+  createCrawlRuntime,
+  type CrawlSettings,
+} from './modules/crawl/crawl-runtime';
 import { scheduleContentTracking } from './modules/crawl/tracker.job';
 import { bindMtRuntime, createMtRuntime } from './modules/machine-translation/mt-runtime';
 import { createMtEngineRegistryFromEnv } from './modules/machine-translation/mt-engine-registry';
@@ -180,6 +185,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       if (app) await app.close();
       if (mailer && !options.mailer) await mailer.close();
       await jobs.stop();
+      // The crawl's reader threads, once no job can hand them a page (they also stop when idle).
+      await closeCrawlRuntime();
       if (!options.handle) await handle.close();
     },
   };
