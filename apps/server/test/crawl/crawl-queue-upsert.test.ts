@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { crawls, pages, type DbHandle } from '@bhasha/db';
+import { pages, type DbHandle } from '@bhasha/db';
 import { createCrawlsRepository } from '../../src/modules/crawl/crawls.repository';
 import { createTestDb } from '../support/test-db';
-import { seedWebsiteProject } from './support/seed-project';
+import { seedProjectWithTwoCrawls } from './support/seed-project';
 
 // The crawl queue's statements take one array parameter per column (unnest) instead of a row of
 // parameters per URL: URLs must arrive as written, and the re-queue rules must hold as before.
@@ -16,14 +16,7 @@ describe('crawls repository: the queue upsert through array parameters', () => {
 
   it('inserts, re-queues and leaves alone exactly as the queue rules say', async () => {
     const db = handle.db;
-    const ids = await seedWebsiteProject(db, { name: 'Queue', baseUrl: 'https://example.org/' });
-    const [first, second] = await db
-      .insert(crawls)
-      .values([
-        { ...ids, initUrl: 'https://example.org/' },
-        { ...ids, initUrl: 'https://example.org/' },
-      ])
-      .returning();
+    const { ids, first, second } = await seedProjectWithTwoCrawls(db, 'Queue');
     const repo = createCrawlsRepository(db);
     // URLs with the characters an array literal must quote or escape.
     const awkward = [
@@ -45,13 +38,9 @@ describe('crawls repository: the queue upsert through array parameters', () => {
       normalisedUrl: `https://example.org/p/${i}`,
       hostname: 'example.org',
     }));
-    await repo.enqueue(first!, [...seeds, ...many]);
+    await repo.enqueue(first, [...seeds, ...many]);
 
-    const stored = await db
-      .select()
-      .from(pages)
-      .where(eq(pages.crawlId, first!.id))
-      .orderBy(asc(pages.depth));
+    const stored = await db.select().from(pages).where(eq(pages.crawlId, first.id)).orderBy(asc(pages.depth));
     expect(stored).toHaveLength(awkward.length + many.length);
     const byUrl = new Map(stored.map((p) => [p.normalisedUrl, p]));
     for (const [i, url] of awkward.entries())
@@ -67,10 +56,10 @@ describe('crawls repository: the queue upsert through array parameters', () => {
     expect(byUrl.get('https://example.org/p/2344')).toMatchObject({ depth: 0, crawlState: 'queued' });
 
     // Claimed by the first crawl, then queued again by it: left as it is (fetched once per crawl).
-    const claimed = await repo.claim(first!.id, 'job-1', 3, new Date(), new Date(0));
+    const claimed = await repo.claim(first.id, 'job-1', 3, new Date(), new Date(0));
     expect(claimed).toHaveLength(3);
     await repo.enqueue(
-      first!,
+      first,
       claimed.map((p) => ({ ...p, depth: 9 })),
     );
     const stillClaimed = await db.select().from(pages).where(eq(pages.id, claimed[0]!.id));
@@ -83,10 +72,10 @@ describe('crawls repository: the queue upsert through array parameters', () => {
     // An out-of-scope URL stays out; another crawl re-queues the rest, keeping URL and depth.
     await db.update(pages).set({ inScope: false }).where(eq(pages.normalisedUrl, awkward[1]!));
     await repo.enqueue(
-      second!,
+      second,
       seeds.map((s) => ({ ...s, url: 'https://elsewhere.example/', depth: 7 })),
     );
-    const requeued = await db.select().from(pages).where(eq(pages.crawlId, second!.id));
+    const requeued = await db.select().from(pages).where(eq(pages.crawlId, second.id));
     expect(requeued.map((p) => p.normalisedUrl).sort()).toEqual(awkward.filter((_, i) => i !== 1).sort());
     for (const row of requeued) {
       expect(row).toMatchObject({ crawlState: 'queued', claimedBy: null, claimedAt: null });

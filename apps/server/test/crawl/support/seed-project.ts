@@ -1,4 +1,6 @@
-import { organisations, pages, projects, type Database } from '@bhasha/db';
+import { crawls, organisations, pages, projects, type Database } from '@bhasha/db';
+
+type CrawlRow = typeof crawls.$inferSelect;
 
 /** An organisation with one website project, straight in the database, for repository tests. */
 export async function seedWebsiteProject(
@@ -39,4 +41,20 @@ export async function seedHostPages(
     )
     .returning({ id: pages.id });
   return rows.map((row) => row.id);
+}
+
+/** A website project on https://example.org/ with two crawls of it, oldest first (queue tests). */
+export async function seedProjectWithTwoCrawls(
+  db: Database,
+  name: string,
+): Promise<{ ids: { organisationId: string; projectId: string }; first: CrawlRow; second: CrawlRow }> {
+  const ids = await seedWebsiteProject(db, { name, baseUrl: 'https://example.org/' });
+  const [first, second] = await db
+    .insert(crawls)
+    .values([
+      { ...ids, initUrl: 'https://example.org/' },
+      { ...ids, initUrl: 'https://example.org/' },
+    ])
+    .returning();
+  return { ids, first: first!, second: second! };
 }
