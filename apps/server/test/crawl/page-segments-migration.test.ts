@@ -1,43 +1,18 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { createDb, migrationsFolder, type DbHandle } from '@bhasha/db';
+import type { DbHandle } from '@bhasha/db';
+import { createTestDbMigratedUpTo } from '../support/migrated-up-to';
 import { seedHostPages, seedWebsiteProject } from './support/seed-project';
 
 // Migrations 0019/0020 (ADR 0025) turn segment_occurrences rows into one page_segments row per
 // page and drop the old table: a database crawled before must keep every occurrence.
 const BEFORE = '0018_';
 
-/** A copy of the migrations folder that stops at the last migration before page_segments. */
-function migrationsBefore(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), 'bhasha-migrations-'));
-  mkdirSync(join(folder, 'meta'));
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: Array<{ tag: string }>;
-  };
-  const last = journal.entries.findIndex((entry) => entry.tag.startsWith(prefix));
-  journal.entries = journal.entries.slice(0, last + 1);
-  for (const entry of journal.entries)
-    copyFileSync(join(migrationsFolder, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
-  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-  return folder;
-}
-
 describe('migrating segment_occurrences to page_segments', () => {
   let handle: DbHandle;
-  let folder: string;
   beforeAll(async () => {
-    folder = migrationsBefore(BEFORE);
-    handle = await createDb({ pgliteDir: 'memory' });
-    await migrate(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
+    handle = await createTestDbMigratedUpTo(BEFORE);
   }, 180_000);
-  afterAll(async () => {
-    await handle.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => handle.close());
 
   it('keeps every page’s occurrences in order with their counts, and each segment’s first page', async () => {
     const db = handle.db;

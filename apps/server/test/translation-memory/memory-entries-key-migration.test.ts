@@ -1,79 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { createDb, migrationsFolder, organisations, type DbHandle } from '@bhasha/db';
+import { organisations, type DbHandle } from '@bhasha/db';
 import { sourceHash } from '@bhasha/engine';
 import { createTranslationMemoryRepository } from '../../src/modules/translation-memory/translation-memory.repository';
+import { createTestDbMigratedUpTo } from '../support/migrated-up-to';
 
 // Migration 0022 (ADR 0019, session 6) gives memory_entries an identity primary key instead of a
 // random uuid: a memory stored before must keep every row, stay findable by the exact lookup and
 // the fuzzy index's pages, and take new rows.
 const BEFORE = '0021_';
 
-/** A copy of the migrations folder that stops at `prefix`'s migration. */
-function migrationsUpTo(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), 'bhasha-migrations-'));
-  mkdirSync(join(folder, 'meta'));
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: Array<{ tag: string }>;
-  };
-  const last = journal.entries.findIndex((entry) => entry.tag.startsWith(prefix));
-  journal.entries = journal.entries.slice(0, last + 1);
-  for (const entry of journal.entries)
-    copyFileSync(join(migrationsFolder, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
-  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-  return folder;
-}
-
-/** An empty database on the test engine (PGlite, or a fresh one on TEST_DATABASE_URL's server). */
-async function emptyDatabase(): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const handle = await createDb({ pgliteDir: 'memory' });
-    return { handle, drop: () => handle.close() };
-  }
-  const name = `bhasha_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await createDb({ databaseUrl: url.toString() });
-  return {
-    handle,
-    async drop() {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 describe('migrating memory_entries to an identity primary key', () => {
   let handle: DbHandle;
-  let drop: () => Promise<void>;
-  let folder: string;
   beforeAll(async () => {
-    folder = migrationsUpTo(BEFORE);
-    ({ handle, drop } = await emptyDatabase());
-    if (process.env.TEST_DATABASE_URL)
-      await migratePostgres(handle.db as unknown as NodePgDatabase, { migrationsFolder: folder });
-    else await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
+    handle = await createTestDbMigratedUpTo(BEFORE);
   }, 180_000);
-  afterAll(async () => {
-    await drop();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => handle.close());
 
   it('keeps every row, finds them by hash and by page, and numbers new rows after them', async () => {
     const sql = (text: string, values: unknown[]) => handle.executeSql(text, values);
