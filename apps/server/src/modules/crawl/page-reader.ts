@@ -148,7 +148,7 @@ export function createPageReader() {
         }
       }
     }
-    // Only what storing needs: the parsed segments also hold raw markup and placeholders.
+    // Only what storing needs (the facts also carry each segment's offset in the page), so less crosses back.
     const segments =
       parsed.segments?.map((segment) => ({
         sourceHash: segment.sourceHash,
