@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@bhasha/db';
-import { pgArray } from '../../src/modules/crawl/segments.repository';
+import { pgArray } from '../../src/lib/pg-array';
 import { createTestDb } from '../support/test-db';
 
 describe('pgArray: one array parameter for many values', () => {

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { crawls, pages, type Database } from '@bhasha/db';
 import type { CrawlStatus } from '@bhasha/contract';
 import type { PageSeed } from '../scope/pages.repository';
-import { pgArray } from './segments.repository';
+import { pgArray } from '../../lib/pg-array';
 
 export type CrawlRow = typeof crawls.$inferSelect;
 export type PageRow = typeof pages.$inferSelect;

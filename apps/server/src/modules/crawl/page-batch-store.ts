@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { pages, pageVersions, type Database } from '@bhasha/db';
 import type { PageSeed } from '../scope/pages.repository';
+import { pgArray } from '../../lib/pg-array';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 import type { PageRow } from './crawls.repository';
 import {
   createSegmentsRepository,
-  pgArray,
   rowsOf,
   type PageWordCounts,
   type SegmentCache,

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { pages, pageSegments, segments, type Database } from '@bhasha/db';
 import type { Segment } from '@bhasha/engine';
 import { applyExactMatchesToNewSegments } from '../translation/exact-matches';
+import { pgArray } from '../../lib/pg-array';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 
 export interface PageWordCounts {
@@ -39,28 +40,6 @@ export type SegmentFacts = Pick<Segment, 'sourceHash' | 'wordCount'> &
 
 // Pages per page_segments statement: array parameters, so no bind-parameter limit applies.
 const PAGE_CHUNK = 500;
-
-// The characters an array element must escape; most texts have neither.
-const ARRAY_ESCAPED = /["\\]/;
-
-/**
- * A PostgreSQL array literal (one text parameter) of texts, uuids or integers; null is NULL.
- * Every text element is quoted, with `"` and `\` escaped (PostgreSQL §8.15.6 "Array Input").
- * Built in one pass (a batch's texts run to megabytes), escaping only the elements that need it.
- */
-export function pgArray(values: readonly (string | number | null)[]): string {
-  let literal = '{';
-  for (let index = 0; index < values.length; index += 1) {
-    const value = values[index]!;
-    if (index > 0) literal += ',';
-    if (value === null) literal += 'NULL';
-    else if (typeof value === 'number') literal += String(value);
-    else if (ARRAY_ESCAPED.test(value))
-      literal += `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
-    else literal += `"${value}"`;
-  }
-  return `${literal}}`;
-}
 
 /** Rows of a raw `execute` on either engine (node-postgres and PGlite both answer `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {

@@ -12,7 +12,7 @@ import {
 import type { ManualTranslationStatus } from '@bhasha/contract';
 import type { TenantScope } from '../organisations/tenant-scope';
 import { segmentIsOnPage } from '../crawl/page-segment-rows';
-import { pgArray } from '../crawl/segments.repository';
+import { pgArray } from '../../lib/pg-array';
 import { likePattern } from '../translation/translations.repository';
 
 export type ManualRequestRow = typeof manualTranslationRequests.$inferSelect;

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import { memoryEntries, projects, segments, translations, type Database } from '@bhasha/db';
 import type { DisplayType, TranslationType } from '@bhasha/contract';
 import pg from 'pg';
+import { pgArray } from '../../lib/pg-array';
 import { rowsOf } from '../crawl/segments.repository';
 
 /** A source text of the organisation's memory (one per source hash). */
@@ -43,24 +44,6 @@ export interface ExportRow {
 
 const UNTRANSLATED = 'NO_TRANSLATION_AVAILABLE';
 const MEMORY_CHUNK = 5000;
-
-const ARRAY_ELEMENT_ESCAPED = /["\\]/g;
-
-/**
- * A PostgreSQL text[] literal (one parameter): every element quoted, `"` and `\` escaped (§8.15.6).
- * Elements without either (nearly all) go in as they are: the escaping replaces were a tenth of a
- * TMX import's own CPU (ADR 0019, session 6).
- */
-function textArray(values: readonly string[]): string {
-  let literal = '{';
-  for (let index = 0; index < values.length; index += 1) {
-    const value = values[index]!;
-    const quoted =
-      value.includes('"') || value.includes('\\') ? value.replace(ARRAY_ELEMENT_ESCAPED, '\\$&') : value;
-    literal += index === 0 ? `"${quoted}"` : `,"${quoted}"`;
-  }
-  return `${literal}}`;
-}
 
 /**
  * The exact lookup of `translationsOf`: one named prepared statement over the database function
@@ -123,7 +106,7 @@ export function createTranslationMemoryRepository(db: Database) {
         organisationId,
         sourceLang,
         targetLang,
-        hashes: textArray(hashes),
+        hashes: pgArray(hashes),
       });
       return rows.map((row) => ({
         ...row,
@@ -237,7 +220,7 @@ export function createTranslationMemoryRepository(db: Database) {
       if (hashes.length === 0) return new Set();
       const result = await db.execute(sql`
         select source_hash from ${segments}
-        where project_id = ${projectId}::uuid and source_hash = any(${textArray(hashes)}::text[])`);
+        where project_id = ${projectId}::uuid and source_hash = any(${pgArray(hashes)}::text[])`);
       return new Set(rowsOf<{ source_hash: string }>(result).map((row) => row.source_hash));
     },
 
@@ -300,10 +283,10 @@ export function createTranslationMemoryRepository(db: Database) {
           insert into ${memoryEntries} (organisation_id, source_lang, target_lang, source_hash, source_text, text, type, origin, source_project_id)
           select ${organisationId}::uuid, ${first.sourceLang}, ${first.targetLang}, t.source_hash, t.source_text, t.text, 'USER', 'tmx', t.project_id
           from unnest(
-            ${textArray(chunk.map((row) => row.sourceHash))}::text[],
-            ${textArray(chunk.map((row) => row.sourceText))}::text[],
-            ${textArray(chunk.map((row) => row.text))}::text[],
-            ${textArray(chunk.map((row) => row.projectId))}::uuid[]
+            ${pgArray(chunk.map((row) => row.sourceHash))}::text[],
+            ${pgArray(chunk.map((row) => row.sourceText))}::text[],
+            ${pgArray(chunk.map((row) => row.text))}::text[],
+            ${pgArray(chunk.map((row) => row.projectId))}::uuid[]
           ) as t(source_hash, source_text, text, project_id)
           on conflict (organisation_id, source_lang, target_lang, source_hash)
           do update set text = excluded.text, source_text = excluded.source_text, updated_at = now()

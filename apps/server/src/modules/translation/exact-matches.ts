@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { memoryEntries, projects, segments, translations, type Database } from '@bhasha/db';
 import type { DisplayType, TranslationType } from '@bhasha/contract';
 import { silentEmitter, type RealtimeEmitter } from '../../realtime/realtime-emitter';
-import { pgArray } from '../crawl/segments.repository';
+import { pgArray } from '../../lib/pg-array';
 import { createTranslationWriter, type TranslationChange } from './translation-writer';
 
 interface Match {
