@@ -4,9 +4,9 @@ import type { PageSeed } from '../scope/pages.repository';
 import { pgArray } from '../../lib/pg-array';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 import type { PageRow } from './crawls.repository';
+import { rowsOf } from '../../lib/rows-of';
 import {
   createSegmentsRepository,
-  rowsOf,
   type PageWordCounts,
   type SegmentCache,
   type SegmentFacts,

@@ -3,6 +3,7 @@ import { pages, pageSegments, segments, type Database } from '@bhasha/db';
 import type { Segment } from '@bhasha/engine';
 import { applyExactMatchesToNewSegments } from '../translation/exact-matches';
 import { pgArray } from '../../lib/pg-array';
+import { rowsOf } from '../../lib/rows-of';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 
 export interface PageWordCounts {
@@ -40,11 +41,6 @@ export type SegmentFacts = Pick<Segment, 'sourceHash' | 'wordCount'> &
 
 // Pages per page_segments statement: array parameters, so no bind-parameter limit applies.
 const PAGE_CHUNK = 500;
-
-/** Rows of a raw `execute` on either engine (node-postgres and PGlite both answer `{ rows }`). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 function groupByHash(found: readonly SegmentFacts[]): GroupedSegment[] {
   const byHash = new Map<string, GroupedSegment>();

@@ -3,7 +3,7 @@ import { memoryEntries, projects, segments, translations, type Database } from '
 import type { DisplayType, TranslationType } from '@bhasha/contract';
 import pg from 'pg';
 import { pgArray } from '../../lib/pg-array';
-import { rowsOf } from '../crawl/segments.repository';
+import { rowsOf } from '../../lib/rows-of';
 
 /** A source text of the organisation's memory (one per source hash). */
 export interface MemorySource {
