@@ -117,10 +117,16 @@ describe('TMX reader and writer', () => {
       '<?xml version="1.0"?><!DOCTYPE tmx [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>' +
       '<tmx version="1.4"><header srclang="en"/><body><tu><tuv xml:lang="en"><seg>&b;</seg></tuv></tu></body></tmx>';
     expect(() => parseTmxText(bomb)).toThrow(/DTD declarations inside the file are not accepted/);
-    const unknown = parseTmxText(
-      '<tmx version="1.4"><header srclang="en"/><body><tu><tuv xml:lang="en"><seg>&b; &amp; &#x928;</seg></tuv></tu></body></tmx>',
+    const known = parseTmxText(
+      '<tmx version="1.4"><header srclang="en"/><body><tu><tuv xml:lang="en"><seg>&lt;&amp;&gt;&quot;&apos; &#x928;&#2350;</seg></tuv></tu></body></tmx>',
     );
-    expect(unitsOf(unknown)[0]!.variants[0]!.segment.text).toBe('&b; & न');
+    expect(unitsOf(known)[0]!.variants[0]!.segment.text).toBe('<&>"\' नम');
+    // An entity the file would have to declare is an error (XML), never kept or expanded.
+    expect(() =>
+      parseTmxText(
+        '<tmx version="1.4"><header srclang="en"/><body><tu><tuv xml:lang="en"><seg>&b; &amp;</seg></tuv></tu></body></tmx>',
+      ),
+    ).toThrow(/&b; is not one of XML's predefined entities/);
   });
 
   it('answers clear errors for files cut short, other XML and oversized segments', () => {
