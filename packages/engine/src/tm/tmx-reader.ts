@@ -615,8 +615,18 @@ export class TmxPushParser {
         decodeReferences(value, 0, value.length, amp, false);
         value = decoded.value;
       }
-      if (attributes === null) attributes = {};
-      else if (Object.hasOwn(attributes, name)) throw new TmxError(`<${raw}> has two ${name} attributes`);
+      if (attributes === null) {
+        // A literal for the usual single attribute: a store under a computed name costs several times more.
+        if (name === 'xml:lang') attributes = { 'xml:lang': value };
+        else if (name === 'tuid') attributes = { tuid: value };
+        else if (name === 'i') attributes = { i: value };
+        else if (name === 'x') attributes = { x: value };
+        else if (name === 'type') attributes = { type: value };
+        else attributes = { [name]: value };
+        at = close + 1;
+        if (at === length) return -PENDING_START_TAG - 1;
+        continue;
+      } else if (Object.hasOwn(attributes, name)) throw new TmxError(`<${raw}> has two ${name} attributes`);
       attributes[name] = value;
       at = close + 1;
       if (at === length) return -PENDING_START_TAG - 1;
@@ -691,7 +701,7 @@ export class TmxPushParser {
   }
 
   private openElement(raw: string, attributes: Attributes | null): void {
-    const name = raw.toLowerCase();
+    const name = raw === 'tu' || raw === 'tuv' || raw === 'seg' ? raw : raw.toLowerCase();
     const parent = this.stack[this.stack.length - 1];
     if (parent === undefined && this.rootClosed) throw new TmxError('Nothing but comments may follow </tmx>');
     this.rawStack.push(raw);
