@@ -1,6 +1,6 @@
 import { SlotsById } from './slots-by-id';
 import type { TextStore } from './text-store';
-import { distinctBuckets } from './trigram-buckets';
+import { trigramBuckets } from './trigram-buckets';
 import {
   BLOCK_HEADER_BYTES,
   BLOCK_POSTINGS,
@@ -82,18 +82,19 @@ function slotOf(posting: number, firstSlot: number): number {
 }
 
 /**
- * Calls `visit` with every posting, slots ascending within each bucket. Texts are hashed from the
- * store a run of slots at a time (about `CHUNK_POSTINGS` postings), and each run's postings are
+ * Calls `visit` with every trigram of every text as a posting, slots ascending within each bucket; a
+ * text's repeated buckets come in a row (same slot), and visitors skip them. Texts are hashed from
+ * the store a run of slots at a time (about `CHUNK_POSTINGS` postings), and each run's postings are
  * handed on grouped by partition of the bucket space (a stable counting sort, so slot order holds;
  * the partitions' sizes are counted while hashing, and a posting is one packed 32-bit word). Each
  * pass hashes the texts again rather than keeping every posting of the build (4 bytes each, ~450 MB
  * at a million texts) between the two passes.
  */
 function forEachPosting(
-  base: Pick<BaseSegment, 'store' | 'handles' | 'lengths' | 'gramCounts' | 'size' | 'mask'>,
+  base: Pick<BaseSegment, 'store' | 'handles' | 'lengths' | 'size' | 'mask'>,
   visit: PostingVisitor,
 ): void {
-  const { store, handles, lengths, gramCounts, size, mask } = base;
+  const { store, handles, lengths, size, mask } = base;
   // At least 2^12 buckets (`bucketCountFor`): one partition or more.
   const partitions = (mask >>> PARTITION_BITS) + 1;
   const capacity = CHUNK_POSTINGS + MAX_FUZZY_LENGTH;
@@ -109,7 +110,7 @@ function forEachPosting(
     let k = 0;
     for (let slot = firstSlot; slot < endSlot; slot += 1) {
       const high = (slot - firstSlot) << PARTITION_BITS;
-      for (const stop = k + gramCounts[slot]!; k < stop; k += 1) {
+      for (const stop = k + Math.max(0, lengths[slot]! - 2); k < stop; k += 1) {
         const bucket = gathered[k]!;
         packed[cursor[bucket >>> PARTITION_BITS]!++] = high | (bucket & IN_PARTITION);
       }
@@ -124,9 +125,7 @@ function forEachPosting(
   for (let slot = 0; slot < size; slot += 1) {
     const handle = handles[slot]!;
     const units = store.unitsOf(handle);
-    // The count is the same on every pass; the first one records it.
-    const count = distinctBuckets(units, store.offsetOf(handle), lengths[slot]!, mask, gathered, filled);
-    gramCounts[slot] = count;
+    const count = trigramBuckets(units, store.offsetOf(handle), lengths[slot]!, mask, gathered, filled);
     for (let k = filled; k < filled + count; k += 1) starts[(gathered[k]! >>> PARTITION_BITS) + 1]! += 1;
     filled += count;
     if (filled >= CHUNK_POSTINGS || slot + 1 - firstSlot === RUN_SLOTS) handOn(slot + 1);
@@ -151,13 +150,14 @@ function emptyBucketState(bucketCount: number): Int32Array {
 }
 
 /**
- * Pass 1: each bucket's byte range in the postings. Every run of texts is visited one partition of
- * buckets at a time (see `forEachPosting`): with millions of buckets, plain slot order would make
- * the passes wait on a cache miss for nearly every trigram. Answers the offsets and the state, set
- * for pass 2 (every bucket at its start, no block open).
+ * Pass 1: each bucket's byte range in the postings, and each text's number of distinct buckets.
+ * Every run of texts is visited one partition of buckets at a time (see `forEachPosting`): with
+ * millions of buckets, plain slot order would make the passes wait on a cache miss for nearly every
+ * trigram. Answers the offsets and the state, set for pass 2 (every bucket at its start, no block open).
  */
 function postingOffsets(
   texts: Parameters<typeof forEachPosting>[0],
+  gramCounts: Uint16Array,
   bucketCount: number,
 ): { offsets: Uint32Array; state: Int32Array } {
   const state = emptyBucketState(bucketCount);
@@ -165,6 +165,8 @@ function postingOffsets(
     for (let k = from; k < to; k += 1) {
       const slot = slotOf(packed[k]!, firstSlot);
       const at = bucketOf(packed[k]!, partition) * STATE;
+      if (state[at] === slot) continue; // the text's bucket again
+      gramCounts[slot]! += 1;
       const inBlock = state[at + 1]!;
       state[at + 2]! += (inBlock === 0 ? BLOCK_HEADER_BYTES : 0) + varintLength(slot - state[at]!);
       state[at + 1] = inBlock === BLOCK_POSTINGS - 1 ? 0 : inBlock + 1;
@@ -225,14 +227,15 @@ export function buildBase(take: () => StoredTexts): BaseSegment {
   const bucketCount = bucketCountFor(size);
   const mask = bucketCount - 1;
   const gramCounts = new Uint16Array(size);
-  const texts = { store, handles, lengths, gramCounts, size, mask };
-  const { offsets, state } = postingOffsets(texts, bucketCount);
+  const texts = { store, handles, lengths, size, mask };
+  const { offsets, state } = postingOffsets(texts, gramCounts, bucketCount);
   // Pass 2: a block's header is written when the block is full, or at the end for the last one.
   const postings = new Uint8Array(offsets[bucketCount]!);
   forEachPosting(texts, (packed, from, to, partition, firstSlot) => {
     for (let k = from; k < to; k += 1) {
       const slot = slotOf(packed[k]!, firstSlot);
       const at = bucketOf(packed[k]!, partition) * STATE;
+      if (state[at] === slot) continue; // the text's bucket again
       let block = state[at + 1]!;
       let position = state[at + 2]! >>> 0; // positions past 2³¹ read back unsigned
       if (block === 0) {

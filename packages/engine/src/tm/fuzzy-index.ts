@@ -1,6 +1,6 @@
 import { LevenshteinPattern } from './bounded-levenshtein';
 import { buildBase, MAX_FUZZY_LENGTH, type BaseSegment, type StoredTexts } from './fuzzy-base';
-import { fuzzyScore, maxDistanceFor, normaliseFuzzyText, normalisePlainAsciiInto } from './fuzzy-text';
+import { fuzzyScore, maxDistanceFor, normaliseFuzzyText, normaliseLatin1Into } from './fuzzy-text';
 import { copyCodeUnits, TextStore } from './text-store';
 import { bucketMultiplicities, distinctBuckets } from './trigram-buckets';
 import { BLOCK_HEADER_BYTES } from './varint-postings';
@@ -644,7 +644,7 @@ function requireInt32(id: number): void {
   }
 }
 
-/** The plain-ASCII path needs room for the raw text in a store page: far longer texts take the general path. */
+/** The Latin-1 path needs room for the raw text in a store page: far longer texts take the general path. */
 const PLAIN_IN_PLACE = 4 * MAX_FUZZY_LENGTH;
 
 /**
@@ -670,9 +670,10 @@ export class FuzzyIndexBuilder {
   add(id: number, text: string): void {
     requireInt32(id);
     if (text.length <= PLAIN_IN_PLACE) {
-      // Most texts are plain ASCII: normalised straight into the store (same result as below).
+      // Most texts are Latin-1 (plain ASCII, or web text with placeholder markers and odd spaces):
+      // normalised straight into the store, the same result as below without a string between.
       const store = this.store;
-      const length = normalisePlainAsciiInto(text, store.narrowRoom(text.length), store.narrowFree);
+      const length = normaliseLatin1Into(text, store.narrowRoom(text.length), store.narrowFree);
       if (length >= 0) {
         if (length > 0 && length <= MAX_FUZZY_LENGTH) this.addStored(id, store.commitNarrow(length), length);
         return;

@@ -7,15 +7,60 @@
 
 import type { CodeUnits } from './text-store';
 
-/** The bucket of the trigram starting at `start` of `units` (texts are read as code units, from the store or a scratch copy). */
+/**
+ * The bucket of the trigram starting at `start` of `units` (texts are read as code units, from the
+ * store or a scratch copy). `mask` is the bucket count less one (a power of two). A trigram of
+ * Latin-1 units is one 24-bit key, hashed by one multiplication whose top bits are the bucket
+ * (Fibonacci hashing), so a byte text's buckets can be rolled along it (`trigramBuckets`); other
+ * trigrams mix their 48 bits with a second multiplication. Either way the bucket depends on the
+ * code units only, not on how a text is stored.
+ */
 export function trigramBucket(units: CodeUnits, start: number, mask: number): number {
-  let hash = Math.imul(units[start]! ^ 0x9e3779b1, 0xcc9e2d51);
-  hash = Math.imul(hash ^ (hash >>> 15) ^ units[start + 1]!, 0x1b873593);
-  hash = Math.imul(hash ^ (hash >>> 13) ^ units[start + 2]!, 0xcc9e2d51);
-  hash ^= hash >>> 15;
-  hash = Math.imul(hash, 0x2c1b3c6d);
-  hash ^= hash >>> 13;
-  return hash & mask;
+  const a = units[start]!;
+  const b = units[start + 1]!;
+  const c = units[start + 2]!;
+  if ((a | b | c) < 0x100) return Math.imul((a << 16) | (b << 8) | c, FIBONACCI) >>> Math.clz32(mask);
+  return wideBucket(a, b, c, mask);
+}
+
+/** 2³² / φ: consecutive keys land far apart in the top bits. */
+const FIBONACCI = 0x9e3779b1 | 0;
+
+function wideBucket(a: number, b: number, c: number, mask: number): number {
+  let hash = Math.imul((a << 16) | b, FIBONACCI);
+  hash = Math.imul(hash ^ (hash >>> 15) ^ c, 0x85ebca6b);
+  return (hash ^ (hash >>> 13)) >>> Math.clz32(mask);
+}
+
+/**
+ * The bucket of every trigram of the text `units[from, from + length)`, repeats included, written
+ * into `out` from `at` in text order; answers how many (`length − 2`, or 0). The build's path: it
+ * drops a text's repeated buckets while writing its postings (a repeat meets its own slot as the
+ * bucket's last), so no per-text set is needed here. A byte page's key is rolled one unit at a time.
+ */
+export function trigramBuckets(
+  units: CodeUnits,
+  from: number,
+  length: number,
+  mask: number,
+  out: Int32Array,
+  at = 0,
+): number {
+  const grams = length - 2;
+  if (grams <= 0) return 0;
+  const shift = Math.clz32(mask);
+  const end = from + length;
+  if (units.BYTES_PER_ELEMENT === 1) {
+    let key = (units[from]! << 8) | units[from + 1]!;
+    let to = at;
+    for (let i = from + 2; i < end; i += 1) {
+      key = ((key << 8) | units[i]!) & 0xffffff;
+      out[to++] = Math.imul(key, FIBONACCI) >>> shift;
+    }
+    return grams;
+  }
+  for (let i = from; i < end - 2; i += 1) out[at + i - from] = trigramBucket(units, i, mask);
+  return grams;
 }
 
 /** Scratch hash set for `distinctBuckets`: generation stamps spare clearing it for every text. */

@@ -5,6 +5,7 @@ import {
   fuzzyScore,
   maxDistanceFor,
   normaliseFuzzyText,
+  normaliseLatin1Into,
   normalisePlainAsciiInto,
 } from '../../src/tm/fuzzy-text';
 
@@ -346,5 +347,57 @@ describe('normaliseFuzzyText', () => {
       );
     }
     expect(plain).toBeGreaterThan(100);
+  });
+
+  it('normalises Latin-1 text, placeholder markers and all, straight into bytes exactly as the string path does', () => {
+    // Pieces of markers (well-formed, spaced, cased, too many digits, unclosed) among letters of
+    // both cases, Latin-1 capitals and the multiplication sign, every whitespace below U+0100, and
+    // a character above U+00FF the bytes path must refuse.
+    const pieces = [
+      ...'aZ é É × ß ÿ Þ µ 1 ; < > / x X',
+      ...[' ', '\t', '\n', '\v', '\f', '\r', '\u00a0', '\u0085', '\u001f', '\u007f'],
+      ...[
+        '<x1>',
+        '</x1>',
+        '<x2/>',
+        '< / X12 / >',
+        '<x1234567>',
+        '<x123456>',
+        '</x3/>',
+        '<x',
+        '<y1>',
+        '<x1 ',
+        '\u2003',
+      ],
+    ];
+    const next = random(29);
+    const out = new Uint8Array(256);
+    let latin1 = 0;
+    let markers = 0;
+    for (let round = 0; round < 20000; round += 1) {
+      const text = Array.from(
+        { length: Math.floor(next() * 24) },
+        () => pieces[Math.floor(next() * pieces.length)],
+      ).join('');
+      const length = normaliseLatin1Into(text, out, 7);
+      if ([...text].some((c) => c.charCodeAt(0) > 0xff)) {
+        expect(length, JSON.stringify(text)).toBe(-1);
+        continue;
+      }
+      latin1 += 1;
+      if (/<\s*\/?\s*[xX]\d{1,6}\s*\/?\s*>/.test(text)) markers += 1;
+      expect(String.fromCharCode(...out.subarray(7, 7 + length)), JSON.stringify(text)).toBe(
+        normaliseFuzzyText(text),
+      );
+    }
+    expect(latin1).toBeGreaterThan(2500);
+    expect(markers).toBeGreaterThan(500);
+    for (let code = 0; code < 0x100; code += 1) {
+      const text = `a${String.fromCharCode(code)}b`;
+      const length = normaliseLatin1Into(text, out, 0);
+      expect(String.fromCharCode(...out.subarray(0, length)), `U+${code.toString(16)}`).toBe(
+        normaliseFuzzyText(text),
+      );
+    }
   });
 });
