@@ -847,28 +847,33 @@ export async function* readTmx(
       throw new TmxError('Invalid TMX file: it is not valid text in its declared encoding');
     }
   };
+  // Each event is yielded from a plain loop, not `yield*` over the array: delegating to an array
+  // wraps every element in an async-from-sync iterator step (~0.8 against ~0.5 µs an event).
+  let events: TmxEvent[];
   for await (const chunk of source) {
-    if (typeof chunk === 'string') {
-      yield* parser.write(chunk);
-      continue;
-    }
-    if (!decoder) {
+    if (typeof chunk === 'string') events = parser.write(chunk);
+    else if (decoder) events = parser.writeDecoded(decode(chunk, false));
+    else {
       // Wait for enough bytes to read a byte order mark and the XML declaration.
       head = head ? concat(head, chunk) : chunk;
       if (head.length < 200) continue;
       decoder = tmxDecoderFor(head);
-      yield* parser.writeDecoded(stripBom(decode(head, false)));
+      events = parser.writeDecoded(stripBom(decode(head, false)));
       head = null;
-      continue;
     }
-    yield* parser.writeDecoded(decode(chunk, false));
+    for (let i = 0; i < events.length; i += 1) yield events[i]!;
   }
   if (head) {
     decoder = tmxDecoderFor(head);
-    yield* parser.writeDecoded(stripBom(decode(head, false)));
+    events = parser.writeDecoded(stripBom(decode(head, false)));
+    for (let i = 0; i < events.length; i += 1) yield events[i]!;
   }
-  if (decoder) yield* parser.writeDecoded(decode(new Uint8Array(0), true));
-  yield* parser.end();
+  if (decoder) {
+    events = parser.writeDecoded(decode(new Uint8Array(0), true));
+    for (let i = 0; i < events.length; i += 1) yield events[i]!;
+  }
+  events = parser.end();
+  for (let i = 0; i < events.length; i += 1) yield events[i]!;
 }
 
 /** Reads a whole TMX document held in memory (tests, small files). */
