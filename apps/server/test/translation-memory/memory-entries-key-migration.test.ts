@@ -57,11 +57,13 @@ describe('migrating memory_entries to an identity primary key', () => {
       sourceHash('Open file'),
     ]);
     expect(found.map((row) => row.text).sort()).toEqual(['Cancel (hi)', 'Open file (hi)']);
-    // Pages of one row each: the (updated_at, id) cursor crosses every page boundary.
+    // Pages of one row each, and the newest row's timestamp for the next catch-up.
     const paged: string[] = [];
-    for await (const page of repository.sourcePages('memory', organisationId, 'en', new Date(0), 1))
-      paged.push(...page.map((row) => row.text));
-    expect(paged).toEqual(texts);
+    const newest = await repository.readSources('memory', organisationId, 'en', new Date(0), 1, (_, page) =>
+      paged.push(...page),
+    );
+    expect(paged.sort()).toEqual([...texts].sort());
+    expect(newest).toEqual(new Date(Date.UTC(2026, 0, 3)));
 
     await repository.upsertMemoryEntries(organisationId, [
       {

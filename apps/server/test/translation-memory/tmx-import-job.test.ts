@@ -271,16 +271,36 @@ describe('TMX import as a job', () => {
     }));
     // One statement: every row gets the same updated_at.
     await repository.upsertMemoryEntries(organisation.id, rows);
+    const [stored] = await f.t.handle.db
+      .select({ updatedAt: memoryEntries.updatedAt })
+      .from(memoryEntries)
+      .where(eq(memoryEntries.organisationId, organisation.id))
+      .limit(1);
     const pages: number[] = [];
-    const hashes: string[] = [];
-    for await (const page of repository.sourcePages('memory', organisation.id, 'en', new Date(0), 10)) {
-      pages.push(page.length);
-      hashes.push(...page.map((row) => row.sourceHash));
-    }
+    const read = new Map<string, string>();
+    const newest = await repository.readSources(
+      'memory',
+      organisation.id,
+      'en',
+      new Date(0),
+      10,
+      (hashes, texts) => {
+        pages.push(hashes.length);
+        hashes.forEach((hash, i) => read.set(hash, texts[i]!));
+      },
+    );
     expect(pages).toEqual([10, 10, 5]);
-    expect(new Set(hashes)).toEqual(new Set(rows.map((row) => row.sourceHash)));
-    const later = repository.sourcePages('memory', organisation.id, 'en', new Date(Date.now() + 60_000), 10);
-    expect((await later.next()).done).toBe(true);
+    expect(read).toEqual(new Map(rows.map((row) => [row.sourceHash, row.sourceText])));
+    expect(newest?.getTime()).toBe(stored!.updatedAt.getTime());
+    // Nothing changed after the newest row (a Date holds milliseconds, the column microseconds):
+    // no page, no watermark.
+    const later: number[] = [];
+    const after = new Date(newest!.getTime() + 1);
+    const none = await repository.readSources('memory', organisation.id, 'en', after, 10, (hashes) =>
+      later.push(hashes.length),
+    );
+    expect(later).toEqual([]);
+    expect(none).toBeNull();
   });
 
   it('stores memory texts with quotes, backslashes and array syntax exactly as given', async () => {

@@ -1,13 +1,9 @@
 import { FuzzyIndexBuilder, type FuzzyIndex, type FuzzyMatch } from '@bhasha/engine';
 import { SourceHashIds } from './source-hash-ids';
-import type {
-  MemorySource,
-  SourceWatermarks,
-  TranslationMemoryRepository,
-} from './translation-memory.repository';
+import type { SourceWatermarks, TranslationMemoryRepository } from './translation-memory.repository';
 
 const OVERLAP_MS = 60_000;
-/** Rows read from the database at a time when an index is built or caught up. */
+/** Rows fetched from the database at a time when an index is built or caught up. */
 const PAGE = 10_000;
 
 /** One organisation's memory in one source language: the index, and the hashes behind its ids. */
@@ -51,32 +47,28 @@ export function createOrganisationFuzzyIndexes(
 
   /**
    * Reads the rows changed after `since`, a page at a time (a memory of a million units is never
-   * one result in memory), handing each to `onRow`; answers where the next catch-up starts: a
-   * minute before the newest change seen, so rows of transactions that committed late with an
-   * older timestamp are read again (harmlessly) rather than missed.
+   * one result in memory), handing each page's hashes and texts to `onPage`; answers where the
+   * next catch-up starts: a minute before the newest change seen, so rows of transactions that
+   * committed late with an older timestamp are read again (harmlessly) rather than missed.
    */
   async function readChanged(
     organisationId: string,
     sourceLang: string,
     since: SourceWatermarks,
-    onRow: (source: MemorySource) => void,
+    onPage: (hashes: string[], texts: string[]) => void,
   ): Promise<SourceWatermarks> {
     const next = { ...since };
     for (const table of ['translations', 'memory'] as const) {
-      let newest = since[table].getTime() + OVERLAP_MS;
-      for await (const page of repository.sourcePages(
+      const newest = await repository.readSources(
         table,
         organisationId,
         sourceLang,
         since[table],
         PAGE,
-      )) {
-        for (const row of page) {
-          onRow(row);
-          newest = Math.max(newest, row.updatedAt.getTime());
-        }
-      }
-      next[table] = new Date(newest - OVERLAP_MS);
+        onPage,
+      );
+      const until = Math.max(since[table].getTime() + OVERLAP_MS, newest?.getTime() ?? 0);
+      next[table] = new Date(until - OVERLAP_MS);
     }
     return next;
   }
@@ -89,9 +81,13 @@ export function createOrganisationFuzzyIndexes(
     const start: SourceWatermarks = { translations: new Date(0), memory: new Date(0) };
     const hashes = new SourceHashIds();
     const builder = new FuzzyIndexBuilder();
-    const seenUntil = await readChanged(organisationId, sourceLang, start, (source) => {
-      if (hashes.idOf(source.sourceHash) !== undefined) return;
-      builder.add(hashes.add(source.sourceHash), source.text);
+    const seenUntil = await readChanged(organisationId, sourceLang, start, (pageHashes, texts) => {
+      for (let i = 0; i < pageHashes.length; i += 1) {
+        const known = hashes.size;
+        const id = hashes.add(pageHashes[i]!);
+        // A hash always names the same text: one already given an id is in the builder.
+        if (hashes.size > known) builder.add(id, texts[i]!);
+      }
     });
     return { index: builder.finish(), hashes, seenUntil, checkedAt: now(), lastUsed: now() };
   }
@@ -113,8 +109,13 @@ export function createOrganisationFuzzyIndexes(
     if (now() - cached.checkedAt >= options.refreshMs) {
       cached.checkedAt = now();
       const current = cached;
-      current.seenUntil = await readChanged(organisationId, sourceLang, current.seenUntil, (source) =>
-        addSource(current, source.sourceHash, source.text),
+      current.seenUntil = await readChanged(
+        organisationId,
+        sourceLang,
+        current.seenUntil,
+        (pageHashes, texts) => {
+          for (let i = 0; i < pageHashes.length; i += 1) addSource(current, pageHashes[i]!, texts[i]!);
+        },
       );
     }
     return cached;
@@ -140,6 +141,11 @@ export function createOrganisationFuzzyIndexes(
       return cached.index
         .query(text, { threshold, limit })
         .map((match) => ({ ...match, sourceHash: cached.hashes.hashOf(match.id) }));
+    },
+
+    /** Whether this process holds the organisation's index in that language (`remember` has somewhere to add). */
+    holds(organisationId: string, sourceLang: string): boolean {
+      return cache.has(`${organisationId}:${sourceLang}`);
     },
 
     /** Adds texts the process itself just stored, so its next answer includes them at once. */

@@ -252,11 +252,13 @@ async function storeMemoryPart(
   part: { memory: MemoryEntryRow[]; applied: number; unchanged: number },
 ): Promise<BatchCounts> {
   await repository.upsertMemoryEntries(target.organisationId, part.memory);
-  fuzzy.remember(
-    target.organisationId,
-    target.sourceLang,
-    [...pairs].map(([hash, pair]) => ({ sourceHash: hash, text: pair.sourceText })),
-  );
+  // A worker holds no index (ADR 0011): no list of the batch's sources is built for nothing.
+  if (fuzzy.holds(target.organisationId, target.sourceLang))
+    fuzzy.remember(
+      target.organisationId,
+      target.sourceLang,
+      [...pairs].map(([hash, pair]) => ({ sourceHash: hash, text: pair.sourceText })),
+    );
   return { applied: part.applied, unchanged: part.unchanged, addedToMemory: part.memory.length };
 }
 
