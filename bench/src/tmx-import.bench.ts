@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { once } from 'node:events';
 import { Parser } from 'htmlparser2';
 import { randomUUID } from 'node:crypto';
@@ -77,7 +80,13 @@ async function parseOnly(path: string): Promise<number> {
 }
 
 /** A fresh database for one run: PGlite in a temporary folder, or PostgreSQL when BENCH_DATABASE_URL is set. */
-async function openDatabase(): Promise<{ handle: DbHandle; label: string; drop(): Promise<void> }> {
+async function openDatabase(): Promise<{
+  handle: DbHandle;
+  label: string;
+  /** The database's connection string on PostgreSQL (another process can open it). */
+  url: string | null;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (serverUrl) {
     const fresh = await createFreshDatabase(serverUrl);
@@ -86,6 +95,7 @@ async function openDatabase(): Promise<{ handle: DbHandle; label: string; drop()
     return {
       handle,
       label: 'PostgreSQL',
+      url: fresh.url,
       async drop() {
         await handle.close();
         await fresh.drop();
@@ -95,7 +105,7 @@ async function openDatabase(): Promise<{ handle: DbHandle; label: string; drop()
   // In memory, as the tests run it: PGlite's file system layer costs more than the import itself.
   const handle = await createDb({ pgliteDir: process.env.BENCH_PGLITE_DIR ?? 'memory' });
   await handle.migrate();
-  return { handle, label: 'PGlite', drop: () => handle.close() };
+  return { handle, label: 'PGlite', url: null, drop: () => handle.close() };
 }
 
 /** Peak resident memory while `work` runs (sampled every 50 ms). */
@@ -113,13 +123,40 @@ async function withPeakRss<T>(work: () => Promise<T>): Promise<{ value: T; ms: n
   }
 }
 
+/** What the first fuzzy query cost: its time and CPU, matches, and the peak RSS of the process that made it. */
+interface FirstQuery {
+  found: number;
+  ms: number;
+  cpuMs: number;
+  peakRss: number;
+  /** Where it ran: a process of its own (PostgreSQL) or the importing process (PGlite). */
+  where: string;
+}
+
+/**
+ * The first query on PostgreSQL, as production makes it: in a fresh process (a web process did not
+ * run the import, which runs in a worker), started with this process's Node flags (tsx's loader).
+ */
+async function firstQueryInOwnProcess(databaseUrl: string, organisationId: string): Promise<FirstQuery> {
+  const child = fileURLToPath(new URL('./tmx-first-query.ts', import.meta.url));
+  const { stdout } = await promisify(execFile)(process.execPath, [...process.execArgv, child], {
+    env: { ...process.env, TMX_FIRST_QUERY: JSON.stringify({ databaseUrl, organisationId, query: QUERY }) },
+    maxBuffer: 1 << 20,
+  });
+  const answer = JSON.parse(stdout.trim().split('\n').at(-1)!) as Omit<FirstQuery, 'where'>;
+  return { ...answer, where: 'own process' };
+}
+
 /**
  * End to end as the product runs it (ADR 0019): the import job streams the file through the
  * server's pipeline in a worker that holds no fuzzy index (every unit read, hashed and upserted
  * into the organisation's memory in batches), then a web process's first fuzzy query builds the
- * organisation's index from the stored rows and answers.
+ * organisation's index from the stored rows and answers. On PostgreSQL that query runs in a
+ * process of its own, as a web process is one (session 7: until then it ran in this process, whose
+ * peak then included what the import had left on its heap); PGlite is one process for every role,
+ * so there it runs here.
  */
-async function importToSearchable(db: Database, path: string) {
+async function importToSearchable(db: Database, databaseUrl: string | null, path: string) {
   const [organisation] = await db
     .insert(organisations)
     .values({ name: 'Bench Org', plan: 'paid' })
@@ -158,16 +195,27 @@ async function importToSearchable(db: Database, path: string) {
     ),
   );
   const cpu = process.cpuUsage(cpuBefore);
-  const webFuzzy = createOrganisationFuzzyIndexes(repository, { refreshMs: 3_600_000, maxIndexes: 2 });
-  const searchable = await withPeakRss(() => webFuzzy.query(organisation!.id, 'en', QUERY, 0.75, 5));
+  let first: FirstQuery;
+  if (databaseUrl) first = await firstQueryInOwnProcess(databaseUrl, organisation!.id);
+  else {
+    const webFuzzy = createOrganisationFuzzyIndexes(repository, { refreshMs: 3_600_000, maxIndexes: 2 });
+    const cpuAtQuery = process.cpuUsage();
+    const searchable = await withPeakRss(() => webFuzzy.query(organisation!.id, 'en', QUERY, 0.75, 5));
+    const queryCpu = process.cpuUsage(cpuAtQuery);
+    first = {
+      found: searchable.value.length,
+      ms: searchable.ms,
+      cpuMs: (queryCpu.user + queryCpu.system) / 1000,
+      peakRss: searchable.peakRss,
+      where: 'the importing process',
+    };
+  }
   return {
     units: imported.value.addedToMemory,
-    found: searchable.value.length,
     importMs: imported.ms,
     importCpuMs: (cpu.user + cpu.system) / 1000,
     importRss: imported.peakRss,
-    indexMs: searchable.ms,
-    indexRss: searchable.peakRss,
+    first,
   };
 }
 
@@ -188,22 +236,25 @@ export async function benchTmxImport(): Promise<void> {
       const parseMs = performance.now() - parseStart;
 
       const database = await openDatabase();
-      const run = await importToSearchable(database.handle.db, path);
+      const loadAtStart = loadavg()[0]!;
+      const run = await importToSearchable(database.handle.db, database.url, path);
       await database.drop();
-      const ms = run.importMs + run.indexMs;
-      const peakRss = Math.max(run.importRss, run.indexRss);
+      const { first } = run;
+      const ms = run.importMs + first.ms;
+      const peakRss = Math.max(run.importRss, first.peakRss);
       const perSecond = (run.units * 1000) / ms;
       const rate = (count: number, took: number) => `${((count * 1000) / took).toFixed(0)} units/s`;
       report(
         `TMX import to searchable (${database.label}), ${units} units (${megabytes.toFixed(0)} MB)`,
         parseMs / ms,
         '≥ 50,000 units/s, ≤ 500 MB RSS',
-        perSecond >= 50_000 && peakRss <= 500e6 && run.units === parsed && run.found > 0,
+        perSecond >= 50_000 && peakRss <= 500e6 && run.units === parsed && first.found > 0,
         `${perSecond.toFixed(0)} units/s (${(ms / 1000).toFixed(1)} s) vs parse-only ${rate(parsed, parseMs)}; ` +
           `import ${rate(run.units, run.importMs)} (peak RSS ${(run.importRss / 1e6).toFixed(0)} MB, ` +
           `CPU ${(run.importCpuMs / 1000).toFixed(1)} s in this process), ` +
-          `index built by the first query in ${(run.indexMs / 1000).toFixed(1)} s (peak RSS ${(run.indexRss / 1e6).toFixed(0)} MB); ` +
-          `${run.found} fuzzy matches; load average ${loadavg()[0]!.toFixed(1)}`,
+          `index built by the first query (${first.where}) in ${(first.ms / 1000).toFixed(1)} s, ` +
+          `CPU ${(first.cpuMs / 1000).toFixed(1)} s (peak RSS ${(first.peakRss / 1e6).toFixed(0)} MB); ` +
+          `${first.found} fuzzy matches; load average ${loadAtStart.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,
       );
     }
   } finally {
