@@ -90,4 +90,41 @@ describe('the private-network guard', () => {
       server.close();
     }
   });
+
+  it('fetches a page as bytes in shared memory, returns redirects unfollowed and stops on the caller signal', async () => {
+    const server = createServer((req, res) => {
+      if (req.url === '/moved') {
+        res.writeHead(301, { location: '../there?x=1' });
+        return res.end('moved body');
+      }
+      if (req.url === '/hang') return res.write('<html>'); // never ends
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<p>नमस्ते</p>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const fetcher = createPageFetcher({ ...DEFAULT_FETCHER_OPTIONS, allowPrivateNetwork: true });
+    try {
+      const page = await fetcher.fetchBytes(`http://127.0.0.1:${port}/a/b`, 'text/html');
+      expect(page.status).toBe(200);
+      expect(page.contentType).toBe('text/html; charset=utf-8');
+      expect(page.bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(Buffer.from(page.bytes).toString('utf8')).toBe('<p>नमस्ते</p>');
+      const moved = await fetcher.fetchBytes(`http://127.0.0.1:${port}/moved`, 'text/html');
+      expect(moved).toMatchObject({ status: 301, location: `http://127.0.0.1:${port}/there?x=1` });
+      expect(moved.bytes.length).toBe(0);
+      const controller = new AbortController();
+      const hanging = fetcher.fetchBytes(`http://127.0.0.1:${port}/hang`, 'text/html', controller.signal);
+      setTimeout(() => controller.abort(), 100);
+      await expect(hanging).rejects.toThrow(/abort/i);
+      // The connection pool still serves the next page.
+      expect((await fetcher.fetchResource(`http://127.0.0.1:${port}/c`, 'text/html')).body).toBe(
+        '<p>नमस्ते</p>',
+      );
+    } finally {
+      await fetcher.close();
+      server.closeAllConnections();
+      server.close();
+    }
+  });
 });

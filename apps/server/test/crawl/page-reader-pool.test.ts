@@ -15,7 +15,12 @@ import {
   typeScriptWorkerEntry,
   type PageReaderPool,
 } from '../../src/modules/crawl/page-reader-pool';
-import { packStrings, unpackStrings } from '../../src/modules/crawl/page-reader-protocol';
+import {
+  packOwnStrings,
+  packStrings,
+  unpackOwnStrings,
+  unpackStrings,
+} from '../../src/modules/crawl/page-reader-protocol';
 
 const settings = crawlReadSettings('crawl-pool-test', 'full', allowedHostsOf(['example.org']), {
   ignorePatterns: ['/^Skip me$/'],
@@ -28,6 +33,14 @@ function pageRequest(n: number, extra = ''): PageReadRequest {
     <a href="/p${n + 1}">Next page</a> <a href="/p${n + 1}">Next again</a>${extra}
     <footer>The same footer on every page.</footer></body></html>`;
   return { settings, normalisedUrl: `https://example.org/p${n}`, depth: 1, previousHash: null, html };
+}
+
+/** The same page as the crawl hands it over: fetched bytes in shared memory (page-fetcher.ts). */
+function asBytes(request: PageReadRequest): PageReadRequest {
+  const encoded = Buffer.from(request.html as string, 'utf8');
+  const bytes = new Uint8Array(new SharedArrayBuffer(encoded.length));
+  bytes.set(encoded);
+  return { ...request, html: bytes };
 }
 
 /** The reader thread of the tests: the real reader, crashing on a marked page (support/). */
@@ -64,10 +77,41 @@ describe('page reader pool', () => {
     expect(pool.runningThreads()).toBe(2);
   }, 60_000);
 
+  it('reads fetched bytes on a thread as it reads the decoded text: NULLs dropped, the HTML sent back when asked', async () => {
+    const pool = usePool(createPageReaderPool({ threads: 1 }));
+    // A NULL character, Devanagari and a UTF-8 sequence cut at the end (decoded as U+FFFD).
+    const text = pageRequest(7, '<p>नमस्ते\u0000 दुनिया</p>');
+    const cut = asBytes(text);
+    const request = { ...asBytes(text), keepHtml: true };
+    const truncated = { ...cut, html: (cut.html as Uint8Array).subarray(0, text.html.length - 40) };
+    const [fromBytes, fromCut] = await Promise.all([pool.read(request), pool.read(truncated)]);
+    const inline = createPageReader();
+    const expected = inline.read({ ...text, html: (text.html as string).replace('\u0000', '') });
+    expect(fromBytes).toEqual({ ...expected, html: (text.html as string).replace('\u0000', '') });
+    expect(fromBytes.segments!.map((s) => s.text)).toContain('नमस्ते दुनिया');
+    expect(fromCut).toEqual(
+      inline.read({
+        ...text,
+        html: Buffer.from(text.html as string)
+          .subarray(0, text.html.length - 40)
+          .toString('utf8')
+          .replace('\u0000', ''),
+      }),
+    );
+    // The bytes stay readable on this side (shared, not transferred): a crashed reader's page is sent again.
+    expect((request.html as Uint8Array).length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('packs strings for the crossing and unpacks the same ones', () => {
     const values = ['', 'a', 'नमस्ते 😀', '', 'x'.repeat(70_000)];
     expect(unpackStrings(packStrings(values))).toEqual(values);
     expect(unpackStrings(packStrings([]))).toEqual([]);
+    expect(unpackOwnStrings(packOwnStrings(values))).toEqual(values);
+    expect(unpackOwnStrings(packOwnStrings(['https://example.org/a', 'https://example.org/b']))).toEqual([
+      'https://example.org/a',
+      'https://example.org/b',
+    ]);
+    expect(unpackOwnStrings(packOwnStrings([]))).toEqual([]);
   });
 
   it('reads on the calling thread without threads', async () => {
@@ -87,15 +131,17 @@ describe('page reader pool', () => {
         }),
       );
       // The crash takes the pages queued behind it on the same thread down with it.
+      // The crashed page and one behind it are fetched bytes: sent again, they are still there.
       const requests = [
         pageRequest(1),
-        pageRequest(2, '<!-- crash-reader -->'),
-        pageRequest(3),
+        asBytes(pageRequest(2, '<!-- crash-reader -->')),
+        asBytes(pageRequest(3)),
         pageRequest(4),
       ];
       const readings = await Promise.all(requests.map((request) => pool.read(request)));
       const inline = createPageReader();
       readings.forEach((reading, n) => expect(reading).toEqual(inline.read(requests[n]!)));
+      expect(readings[1]!.segments!.map((s) => s.text)).toContain('Heading of page 2');
       expect(pool.runningThreads()).toBe(1);
     } finally {
       rmSync(folder, { recursive: true, force: true });

@@ -16,6 +16,7 @@ import { crawlMemoOf, forgetCrawlMemo, type CrawlMemo } from './crawl-memo';
 import { createCrawlsRepository, type CrawlRow, type PageRow } from './crawls.repository';
 import { BlockedAddressError } from './network-guard';
 import { normaliseUrl } from './normalise-url';
+import { bytesToText } from './page-fetcher';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobotsTxt, type RobotsRules } from './robots-txt';
 import { storeFetchedPages, type FetchedPage, type PageOutcome } from './page-batch-store';
 import { crawlReadSettings, toFetchedPage, type CrawlMode, type CrawlReadSettings } from './page-reader';
@@ -45,9 +46,13 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-function isHtml(contentType: string, body: string): boolean {
+function isHtml(contentType: string, body: Uint8Array): boolean {
   if (/\b(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) return true;
-  return contentType === '' && /^\s*(<!doctype html|<html)/i.test(body.slice(0, 512));
+  // The first 512 characters of the text: 2,048 bytes always decode to at least that many.
+  return (
+    contentType === '' &&
+    /^\s*(<!doctype html|<html)/i.test(bytesToText(body.subarray(0, 2048)).slice(0, 512))
+  );
 }
 
 /** An error text fit for storage: no NULL characters, bounded. */
@@ -294,7 +299,7 @@ export function createCrawlRunner(
       return fetched;
     }
     try {
-      const result = await fetcher.fetchResource(
+      const result = await fetcher.fetchBytes(
         page.normalisedUrl,
         'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
         signal,
@@ -314,22 +319,21 @@ export function createCrawlRunner(
         outcome.error = `HTTP ${result.status}`;
         return fetched;
       }
-      if (!isHtml(result.contentType, result.body)) {
+      if (!isHtml(result.contentType, result.bytes)) {
         outcome.status = 'skipped';
         outcome.error = 'Not an HTML page';
         return fetched;
       }
-      // HTML §13.2.6.4.7: a NULL character in body text is ignored; PostgreSQL text cannot hold one
-      // either. Pages are large strings (V8 allocates those in the old generation): no copy unless needed.
-      const html = result.body.includes('\u0000') ? result.body.replaceAll('\u0000', '') : result.body;
+      // The reader decodes the bytes (and drops NULL characters): not this thread's work.
       const reading = await readers.read({
         settings: context.read,
         normalisedUrl: page.normalisedUrl,
         depth: page.depth,
         previousHash: page.status === 'fetched' ? page.contentHash : null,
-        html,
+        html: result.bytes,
+        keepHtml: page.tracked,
       });
-      return toFetchedPage(page, outcome, reading, context.memo, html);
+      return toFetchedPage(page, outcome, reading, context.memo);
     } catch (error) {
       outcome.status = 'failed';
       outcome.error = error instanceof Error ? safeMessage(error.message) : 'Fetch failed';

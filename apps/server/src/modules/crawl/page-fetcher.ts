@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { BlockedAddressError, isPrivateAddress } from './network-guard';
 
 /** One HTTP response as the crawler sees it; redirects are returned, never followed here. */
@@ -12,6 +12,20 @@ export interface FetchedResource {
   /** The body as text (UTF-8), cut at the size limit. */
   body: string;
   truncated: boolean;
+}
+
+/**
+ * The same response with its body as fetched: bytes, cut at the size limit, in memory of their
+ * own (a SharedArrayBuffer: a page reader thread reads them where they are, without a copy, and a
+ * page sent again after a reader crashed still has them; see page-reader-pool.ts).
+ */
+export interface FetchedBytes extends Omit<FetchedResource, 'body'> {
+  bytes: Uint8Array;
+}
+
+/** Decodes fetched bytes as the crawler reads text: UTF-8, a broken sequence as U+FFFD. */
+export function bytesToText(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 export interface PageFetcherOptions {
@@ -60,57 +74,124 @@ export function createPageFetcher(options: PageFetcherOptions) {
     bodyTimeout: options.timeoutMs,
   });
 
-  async function fetchResource(url: string, accept: string, signal?: AbortSignal): Promise<FetchedResource> {
+  /**
+   * One GET through undici's dispatcher with a handler of our own: the chunks go straight into
+   * a list, without the Readable stream, async iterator and combined AbortSignals per request of
+   * `request()` (together ~0.6 ms of the crawl thread's CPU per page in the session-7 profile).
+   * Limits as before: the whole request within `timeoutMs` (headers and gaps between chunks
+   * are also bounded by the agent), the body cut at `maxBytes`, the caller's signal aborts it.
+   */
+  function fetchBytes(url: string, accept: string, signal?: AbortSignal): Promise<FetchedBytes> {
     const target = new URL(url);
     // Literal IPs never reach the lookup, so they are checked here.
     const literal = target.hostname.replace(/^\[|\]$/g, '');
     if (!options.allowPrivateNetwork && isIP(literal) !== 0 && isPrivateAddress(literal)) {
-      throw new BlockedAddressError(target.hostname);
+      return Promise.reject(new BlockedAddressError(target.hostname));
     }
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const response = await request(target, {
-      method: 'GET',
-      dispatcher: agent,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      headers: { 'user-agent': options.userAgent, accept, 'accept-encoding': 'identity' },
-    });
-    const contentType = String(response.headers['content-type'] ?? '');
-    const locationHeader = response.headers.location;
-    const location = typeof locationHeader === 'string' ? new URL(locationHeader, target).href : undefined;
-    if (response.statusCode >= 300 && response.statusCode < 400) {
-      await response.body.dump();
-      return {
-        status: response.statusCode,
-        ...(location ? { location } : {}),
-        contentType,
-        body: '',
-        truncated: false,
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
+    return new Promise<FetchedBytes>((resolve, reject) => {
+      let controller: Dispatcher.DispatchController | null = null;
+      let abortReason: Error | null = null;
+      let settled = false;
+      let status = 0;
+      let contentType = '';
+      let location: string | undefined;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let truncated = false;
+
+      const abort = (reason: Error) => {
+        abortReason ??= reason;
+        controller?.abort(reason);
       };
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let truncated = false;
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      const room = options.maxBytes - size;
-      if (chunk.length > room) {
-        chunks.push(chunk.subarray(0, room));
-        truncated = true;
-        break;
+      const onAbort = () => abort(signal!.reason as Error);
+      const timer = setTimeout(
+        () => abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+        options.timeoutMs,
+      );
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const asError = (error: unknown) =>
+        error instanceof Error ? error : new Error('The request failed', { cause: error });
+      const settle = (error: Error | null) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        if (error) return reject(error);
+        // One buffer of its own (chunks are views of the socket's reads).
+        const bytes = new Uint8Array(new SharedArrayBuffer(size));
+        let at = 0;
+        for (const chunk of chunks) {
+          bytes.set(chunk, at);
+          at += chunk.length;
+        }
+        resolve({ status, ...(location ? { location } : {}), contentType, bytes, truncated });
+      };
+
+      try {
+        agent.dispatch(
+          {
+            origin: target.origin,
+            path: `${target.pathname}${target.search}`,
+            method: 'GET',
+            headers: { 'user-agent': options.userAgent, accept, 'accept-encoding': 'identity' },
+          },
+          {
+            onRequestStart(started) {
+              controller = started;
+              if (abortReason) started.abort(abortReason);
+            },
+            onResponseStart(_, statusCode, headers) {
+              if (statusCode < 200) return; // 1xx: the response proper follows
+              status = statusCode;
+              contentType = String(headers['content-type'] ?? '');
+              const locationHeader = headers.location;
+              try {
+                location =
+                  typeof locationHeader === 'string' ? new URL(locationHeader, target).href : undefined;
+              } catch (error) {
+                abort(asError(error));
+              }
+            },
+            onResponseData(_, chunk) {
+              // A redirect's body is not kept (as `dump()` did), only read to keep the connection.
+              if (settled || (status >= 300 && status < 400)) return;
+              const room = options.maxBytes - size;
+              if (chunk.length > room) {
+                chunks.push(chunk.subarray(0, room));
+                size += room;
+                truncated = true;
+                settle(null);
+                // The rest is not wanted: the connection is closed rather than read to its end.
+                controller?.abort(new Error('Response body over the size limit'));
+                return;
+              }
+              chunks.push(chunk);
+              size += chunk.length;
+            },
+            onResponseEnd() {
+              settle(null);
+            },
+            onResponseError(_, error) {
+              settle(abortReason ?? asError(error));
+            },
+          },
+        );
+      } catch (error) {
+        settle(asError(error));
       }
-      chunks.push(chunk);
-      size += chunk.length;
-    }
-    if (truncated) response.body.destroy();
-    return {
-      status: response.statusCode,
-      contentType,
-      body: Buffer.concat(chunks).toString('utf8'),
-      truncated,
-    };
+    });
+  }
+
+  async function fetchResource(url: string, accept: string, signal?: AbortSignal): Promise<FetchedResource> {
+    const { bytes, ...rest } = await fetchBytes(url, accept, signal);
+    return { ...rest, body: bytes.length === 0 ? '' : bytesToText(bytes) };
   }
 
   return {
     fetchResource,
+    /** A page for a reader: the body as bytes, decoded where it is read. */
+    fetchBytes,
 
     /** Fetches a text resource (robots.txt, sitemaps) following up to 5 redirects the caller allows. */
     async fetchText(

@@ -31,18 +31,60 @@ export function unpackStrings(packed: PackedStrings): string[] {
   return values;
 }
 
-/** A PageReading as it crosses between threads (see PackedStrings). */
+/**
+ * Strings the crawl's thread keeps, as UTF-8 bytes and their byte lengths. A slice of a packed
+ * string is, from 13 characters on, a view that keeps the whole joined string alive in V8: a link
+ * URL kept in the crawl memo's `queuedUrls`, or a segment hash kept as a key of its `segments`,
+ * held every page's joined links or hashes (~5 and ~17 kB) for as long as the crawl ran. Decoded
+ * from bytes, each is a string of its own.
+ */
+export interface PackedOwnStrings {
+  readonly bytes: Uint8Array;
+  readonly lengths: Uint32Array;
+  /** Every string is ASCII (hashes, URLs almost always): decoded as Latin-1, which is cheaper. */
+  readonly ascii: boolean;
+}
+
+const utf8 = new TextEncoder();
+
+export function packOwnStrings(values: readonly string[]): PackedOwnStrings {
+  const joined = values.join('');
+  // A fresh buffer of its own (not Buffer's shared pool: the crossing copies the whole buffer).
+  const bytes = utf8.encode(joined);
+  const lengths = new Uint32Array(values.length);
+  const ascii = bytes.length === joined.length;
+  for (let i = 0; i < values.length; i += 1) {
+    lengths[i] = ascii ? values[i]!.length : Buffer.byteLength(values[i]!, 'utf8');
+  }
+  return { bytes, lengths, ascii };
+}
+
+export function unpackOwnStrings(packed: PackedOwnStrings): string[] {
+  const { bytes } = packed;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const values = new Array<string>(packed.lengths.length);
+  let at = 0;
+  for (let i = 0; i < values.length; i += 1) {
+    const end = at + packed.lengths[i]!;
+    values[i] = packed.ascii ? buffer.latin1Slice(at, end) : buffer.utf8Slice(at, end);
+    at = end;
+  }
+  return values;
+}
+
+/** A PageReading as it crosses between threads (see PackedStrings, PackedOwnStrings). */
 export interface WireReading {
   readonly contentHash: string;
   readonly canonical: PageSeed | null;
-  readonly linkUrls: PackedStrings;
+  readonly linkUrls: PackedOwnStrings;
   readonly linkHosts: PackedStrings;
   readonly segments: {
-    readonly hashes: PackedStrings;
+    readonly hashes: PackedOwnStrings;
     readonly texts: PackedStrings;
     readonly kinds: PackedStrings;
     readonly wordCounts: Uint32Array;
   } | null;
+  readonly html?: string;
 }
 
 export function toWire(reading: PageReading): WireReading {
@@ -50,20 +92,21 @@ export function toWire(reading: PageReading): WireReading {
   return {
     contentHash: reading.contentHash,
     canonical: reading.canonical,
-    linkUrls: packStrings(links.map((link) => link.normalisedUrl)),
+    linkUrls: packOwnStrings(links.map((link) => link.normalisedUrl)),
     linkHosts: packStrings(links.map((link) => link.hostname)),
     segments: segments && {
-      hashes: packStrings(segments.map((segment) => segment.sourceHash)),
+      hashes: packOwnStrings(segments.map((segment) => segment.sourceHash)),
       // The reader sends every segment's text and kind (it cannot know which writes committed).
       texts: packStrings(segments.map((segment) => segment.text)),
       kinds: packStrings(segments.map((segment) => segment.kind)),
       wordCounts: Uint32Array.from(segments, (segment) => segment.wordCount),
     },
+    ...(reading.html !== undefined ? { html: reading.html } : {}),
   };
 }
 
 export function fromWire(wire: WireReading): PageReading {
-  const urls = unpackStrings(wire.linkUrls);
+  const urls = unpackOwnStrings(wire.linkUrls);
   const hosts = unpackStrings(wire.linkHosts);
   const links: UrlKey[] = urls.map((normalisedUrl, i) => ({ normalisedUrl, hostname: hosts[i]! }));
   let segments: Array<Required<SegmentFacts>> | null = null;
@@ -71,14 +114,15 @@ export function fromWire(wire: WireReading): PageReading {
     const texts = unpackStrings(wire.segments.texts);
     const kinds = unpackStrings(wire.segments.kinds) as Array<NonNullable<SegmentFacts['kind']>>;
     const { wordCounts } = wire.segments;
-    segments = unpackStrings(wire.segments.hashes).map((sourceHash, i) => ({
+    segments = unpackOwnStrings(wire.segments.hashes).map((sourceHash, i) => ({
       sourceHash,
       text: texts[i]!,
       kind: kinds[i]!,
       wordCount: wordCounts[i]!,
     }));
   }
-  return { contentHash: wire.contentHash, canonical: wire.canonical, links, segments };
+  const html = wire.html !== undefined ? { html: wire.html } : {};
+  return { contentHash: wire.contentHash, canonical: wire.canonical, links, segments, ...html };
 }
 
 /** From the crawl's thread to a reader thread. */

@@ -31,8 +31,13 @@ export interface PageReadRequest {
   readonly depth: number;
   /** The content hash stored by the last crawl that fetched the page, if it did. */
   readonly previousHash: string | null;
-  /** The page's HTML, NULL characters removed (the crawl stores a tracked page's HTML as read). */
-  readonly html: string;
+  /**
+   * The page: its HTML, or the bytes fetched (UTF-8, decoded by the reader, so decoding is not
+   * the crawl thread's work). NULL characters are removed either way.
+   */
+  readonly html: string | Uint8Array;
+  /** Send the HTML (as read) back with the reading: a tracked page stores it as a version. */
+  readonly keepHtml?: boolean;
 }
 
 /**
@@ -47,6 +52,21 @@ export interface PageReading {
   readonly links: UrlKey[];
   /** Its segments' facts, text and kind included; null when the content is unchanged since the last crawl. */
   readonly segments: Array<Required<SegmentFacts>> | null;
+  /** The HTML as read, when the request asked for it (`keepHtml`). */
+  readonly html?: string;
+}
+
+/**
+ * A page's HTML from what was fetched. HTML §13.2.6.4.7: a NULL character in body text is
+ * ignored; PostgreSQL text cannot hold one either. Pages are large strings: no copy unless needed.
+ */
+export function htmlOf(page: string | Uint8Array): string {
+  // Decoded as page-fetcher's bytesToText does (not imported: the reader thread's bundle needs no HTTP client).
+  const text =
+    typeof page === 'string'
+      ? page
+      : Buffer.from(page.buffer, page.byteOffset, page.byteLength).toString('utf8');
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
 }
 
 // Bounds of a reader's per-crawl memos: a few crawls at once, entries per crawl.
@@ -111,7 +131,8 @@ export function createPageReader() {
   function read(request: PageReadRequest): PageReading {
     const { settings, normalisedUrl, depth } = request;
     const memo = memoOf(settings);
-    const { html } = request;
+    const html = htmlOf(request.html);
+    const kept = request.keepHtml ? { html } : {};
     // The engine's sha256Hex gives the same digest; the native one is much faster on whole pages
     // (one-shot: no Hash object per page; a string is hashed as UTF-8).
     const contentHash = hash('sha256', html, 'hex');
@@ -128,7 +149,7 @@ export function createPageReader() {
     const canonical = found.canonical ? toSeed(found.canonical, memo.hosts, depth) : null;
     if (canonical && canonical.normalisedUrl !== normalisedUrl) {
       // The page names another URL as the original: crawl that one, count words once.
-      return { contentHash, canonical, links: [], segments: null };
+      return { contentHash, canonical, links: [], segments: null, ...kept };
     }
     const links: UrlKey[] = [];
     if (settings.mode === 'full' && !found.robots.nofollow) {
@@ -156,7 +177,7 @@ export function createPageReader() {
         kind: segment.kind,
         wordCount: segment.wordCount,
       })) ?? null;
-    return { contentHash, canonical: null, links, segments };
+    return { contentHash, canonical: null, links, segments, ...kept };
   }
 
   return {
@@ -197,7 +218,7 @@ export function toFetchedPage(
   outcome: PageOutcome,
   reading: PageReading,
   memo: CrawlMemo,
-  html: string,
+  html = reading.html,
 ): FetchedPage {
   outcome.contentHash = reading.contentHash;
   if (reading.canonical) {
@@ -218,6 +239,6 @@ export function toFetchedPage(
         : segment,
     ) ?? null;
   const fetched: FetchedPage = { page, outcome, hasContent: true, segments };
-  if (page.tracked) fetched.versionHtml = html;
+  if (page.tracked && html !== undefined) fetched.versionHtml = html;
   return fetched;
 }

@@ -6,7 +6,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createPageReader } from '../../../src/modules/crawl/page-reader';
+import { createPageReader, htmlOf } from '../../../src/modules/crawl/page-reader';
 import { servePageReads } from '../../../src/modules/crawl/page-reader-protocol';
 
 const { crashOnceFile } = (workerData ?? {}) as { crashOnceFile?: string };
@@ -14,7 +14,7 @@ const reader = createPageReader();
 servePageReads(parentPort!, {
   ...reader,
   read(request) {
-    if (request.html.includes('<!-- crash-reader -->')) {
+    if (htmlOf(request.html).includes('<!-- crash-reader -->')) {
       if (!crashOnceFile || !existsSync(crashOnceFile)) {
         if (crashOnceFile) writeFileSync(crashOnceFile, 'crashed');
         process.exit(3);
