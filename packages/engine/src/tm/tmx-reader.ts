@@ -1,4 +1,6 @@
 import { tmxDecoderFor, type Decoder } from './tmx-decoder';
+import { SegmentBuilder, type TmxAttributes } from './tmx-segment-builder';
+import { decoded, decodeReferences } from './xml-references';
 import {
   DEFAULT_TMX_LIMITS,
   TmxError,
@@ -11,124 +13,7 @@ import {
   type TmxVariant,
 } from './tmx-types';
 
-type Attributes = Record<string, string>;
-
 const CODE_KINDS = new Set<string>(['bpt', 'ept', 'ph', 'it', 'hi', 'ut']);
-
-/** The segment being read once it has an inline code: its text with markers and the codes behind them. */
-class SegmentBuilder {
-  readonly codes: TmxCode[] = [];
-  private usedIds: Set<number> | null = null;
-  private openByI: Map<string, number> | null = null;
-  private openHi: number[] | null = null;
-  private nextId = 1;
-  /** The code whose native content is being read (text inside bpt/ept/ph/it/ut goes there). */
-  private pending: {
-    kind: TmxCodeKind;
-    form: TmxCode['form'];
-    id: number;
-    attributes: Attributes;
-    content: string;
-  } | null = null;
-
-  constructor(
-    private readonly limits: TmxLimits,
-    public text: string,
-  ) {}
-
-  get inCode(): boolean {
-    return this.pending !== null;
-  }
-
-  addText(text: string): void {
-    if (this.pending) {
-      this.pending.content += text;
-      // The reader before session 7 let a code's content grow without bound; it is text like any other.
-      if (this.pending.content.length > this.limits.maxSegmentLength) {
-        throw new TmxError(`An inline code is longer than ${this.limits.maxSegmentLength} characters`);
-      }
-    } else this.text += text;
-    if (this.text.length > this.limits.maxSegmentLength) {
-      throw new TmxError(`A segment is longer than ${this.limits.maxSegmentLength} characters`);
-    }
-  }
-
-  open(kind: TmxCodeKind, attributes: Attributes): void {
-    if (this.pending) {
-      throw new TmxError(`<${kind}> cannot appear inside <${this.pending.kind}>`);
-    }
-    if (kind === 'hi') {
-      const id = this.allocate(attributes.x);
-      (this.openHi ??= []).push(id);
-      this.text += `<x${id}>`;
-      this.codes.push({ id, form: 'open', kind, attributes, content: '' });
-      return;
-    }
-    let id: number;
-    let form: TmxCode['form'];
-    if (kind === 'bpt') {
-      const pair = attributes.i;
-      if (pair === undefined) throw new TmxError('<bpt> needs an i attribute');
-      this.openByI ??= new Map();
-      if (this.openByI.has(pair)) throw new TmxError(`Two <bpt i="${pair}"> are open in one segment`);
-      id = this.allocate(attributes.x);
-      this.openByI.set(pair, id);
-      form = 'open';
-    } else if (kind === 'ept') {
-      const pair = attributes.i;
-      const opened = pair === undefined ? undefined : this.openByI?.get(pair);
-      if (opened === undefined) throw new TmxError(`<ept i="${pair ?? ''}"> has no matching <bpt>`);
-      this.openByI!.delete(pair!);
-      id = opened;
-      form = 'close';
-    } else {
-      id = this.allocate(attributes.x);
-      form = 'void';
-    }
-    this.text += form === 'open' ? `<x${id}>` : form === 'close' ? `</x${id}>` : `<x${id}/>`;
-    this.pending = { kind, form, id, attributes, content: '' };
-  }
-
-  close(kind: TmxCodeKind): void {
-    if (kind === 'hi') {
-      const id = this.openHi?.pop();
-      if (id === undefined) throw new TmxError('</hi> without <hi>');
-      this.text += `</x${id}>`;
-      this.codes.push({ id, form: 'close', kind, attributes: {}, content: '' });
-      return;
-    }
-    const pending = this.pending;
-    if (!pending || pending.kind !== kind) throw new TmxError(`</${kind}> does not close an open <${kind}>`);
-    // The same keys in the same order as before session 7 (serialised units stay byte-identical).
-    this.codes.push({
-      kind: pending.kind,
-      form: pending.form,
-      id: pending.id,
-      attributes: pending.attributes,
-      content: pending.content,
-    });
-    this.pending = null;
-  }
-
-  finish(): { text: string; codes: TmxCode[] } {
-    const unpaired = this.openByI ? [...this.openByI.keys()] : [];
-    if (unpaired.length > 0) throw new TmxError(`<bpt i="${unpaired[0]}"> has no matching <ept>`);
-    return { text: this.text, codes: this.codes };
-  }
-
-  /** The id of a new marker: the TMX `x` attribute when it is a free number (it links codes across languages), else the next free one. */
-  private allocate(x: string | undefined): number {
-    const wanted = x !== undefined && /^\d{1,6}$/.test(x) ? Number(x) : NaN;
-    const usedIds = (this.usedIds ??= new Set());
-    let id = wanted;
-    if (!(id >= 1) || usedIds.has(id)) {
-      while (usedIds.has(this.nextId)) this.nextId += 1;
-      id = this.nextId;
-    }
-    usedIds.add(id);
-    return id;
-  }
-}
 
 // Character codes the scanner compares with.
 const LT = 0x3c;
@@ -221,81 +106,6 @@ function attributeName(text: string, start: number, end: number): string {
   return text.slice(start, end);
 }
 
-/** The text behind `&name;` (predefined entities and character references only), or a `TmxError`. */
-function entityText(text: string, start: number, end: number): string {
-  const name = text.slice(start, end);
-  switch (name) {
-    case 'amp':
-      return '&';
-    case 'lt':
-      return '<';
-    case 'gt':
-      return '>';
-    case 'quot':
-      return '"';
-    case 'apos':
-      return "'";
-  }
-  const code = /^#(?:([0-9]{1,7})|x([0-9a-fA-F]{1,6}))$/.exec(name);
-  if (!code) {
-    throw new TmxError(
-      `&${name.slice(0, 20)}; is not one of XML's predefined entities or a character reference (a TMX file cannot declare its own)`,
-    );
-  }
-  const point = code[1] !== undefined ? Number(code[1]) : parseInt(code[2]!, 16);
-  const legal =
-    point === 0x9 ||
-    point === 0xa ||
-    point === 0xd ||
-    (point >= 0x20 && point <= 0xd7ff) ||
-    (point >= 0xe000 && point <= 0xfffd) ||
-    (point >= 0x10000 && point <= 0x10ffff);
-  if (!legal) throw new TmxError(`&${name}; refers to a character XML does not allow`);
-  return String.fromCodePoint(point);
-}
-
-/** The longest entity or character reference XML allows here, `&` to `;` (`&#1114111;`). */
-const LONGEST_REFERENCE = 10;
-const REFERENCE_PREFIX = /^&#?[0-9a-zA-Z]*$/;
-
-/**
- * `text[start, end)` with its references replaced, `amp` being the first `&` in it. When
- * `mayContinue`, a reference cut short by the end of the chunk ends the value there (`decoded.end`,
- * the caller keeps the rest for the next chunk) instead of failing. `decoded.nextAmp` is the first
- * `&` at or after `end` (-1: none), so no stretch of a chunk is searched for `&` twice.
- */
-const decoded = { value: '', end: 0, nextAmp: -1 };
-
-function decodeReferences(text: string, start: number, end: number, amp: number, mayContinue: boolean): void {
-  let value = '';
-  let from = start;
-  while (amp !== -1 && amp < end) {
-    value += text.slice(from, amp);
-    const semicolon = text.indexOf(';', amp + 1);
-    if (semicolon === -1 || semicolon >= end || semicolon - amp > LONGEST_REFERENCE) {
-      const rest = text.slice(amp, Math.min(end, amp + LONGEST_REFERENCE + 1));
-      if (
-        mayContinue &&
-        end === text.length &&
-        end - amp <= LONGEST_REFERENCE &&
-        REFERENCE_PREFIX.test(rest)
-      ) {
-        decoded.value = value;
-        decoded.end = amp;
-        decoded.nextAmp = amp;
-        return;
-      }
-      throw new TmxError(`A "&" must start a reference such as &amp; (found "${rest.slice(0, 12)}")`);
-    }
-    value += entityText(text, amp + 1, semicolon);
-    from = semicolon + 1;
-    amp = text.indexOf('&', from);
-  }
-  decoded.value = value + text.slice(from, end);
-  decoded.end = end;
-  decoded.nextAmp = amp;
-}
-
 /**
  * A push parser for TMX (1.1–1.4): feed it decoded text, take the header and each translation unit
  * as soon as its `</tu>` is read. A hand-written XML reader for what a TMX file holds (ADR 0019,
@@ -316,14 +126,14 @@ export class TmxPushParser {
   private version = '';
   private unitCount = 0;
   private unit: {
-    attributes: Attributes;
+    attributes: TmxAttributes;
     properties: TmxProperty[];
     notes: string[];
     variants: TmxVariant[];
   } | null = null;
   private variant: {
     lang: string;
-    attributes: Attributes;
+    attributes: TmxAttributes;
     properties: TmxProperty[];
     notes: string[];
   } | null = null;
@@ -571,7 +381,7 @@ export class TmxPushParser {
     while (at < length && isNameChar(text.charCodeAt(at))) at += 1;
     if (at === length) return -PENDING_START_TAG - 1;
     const raw = elementName(text, start + 1, at);
-    let attributes: Attributes | null = null;
+    let attributes: TmxAttributes | null = null;
     for (;;) {
       let c = text.charCodeAt(at);
       const spaced = isSpace(c);
@@ -700,7 +510,7 @@ export class TmxPushParser {
     throw new TmxError(`Declarations such as <${data.slice(0, 20)}…> are not accepted`);
   }
 
-  private openElement(raw: string, attributes: Attributes | null): void {
+  private openElement(raw: string, attributes: TmxAttributes | null): void {
     const name = raw === 'tu' || raw === 'tuv' || raw === 'seg' ? raw : raw.toLowerCase();
     const parent = this.stack[this.stack.length - 1];
     if (parent === undefined && this.rootClosed) throw new TmxError('Nothing but comments may follow </tmx>');
