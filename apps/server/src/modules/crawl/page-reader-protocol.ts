@@ -62,11 +62,12 @@ export function packOwnStrings(values: readonly string[]): PackedOwnStrings {
 export function unpackOwnStrings(packed: PackedOwnStrings): string[] {
   const { bytes } = packed;
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const encoding = packed.ascii ? 'latin1' : 'utf8';
   const values = new Array<string>(packed.lengths.length);
   let at = 0;
   for (let i = 0; i < values.length; i += 1) {
     const end = at + packed.lengths[i]!;
-    values[i] = packed.ascii ? buffer.latin1Slice(at, end) : buffer.utf8Slice(at, end);
+    values[i] = buffer.toString(encoding, at, end);
     at = end;
   }
   return values;
