@@ -37,6 +37,8 @@ const MAX_CRAWL_DELAY_MS = 10_000;
 const DISALLOWED_BY_ROBOTS = 'Disallowed by robots.txt';
 /** Parsed robots.txt files kept per runner: every queued link is checked now, not only fetched pages. */
 const MAX_PARSED_ROBOTS = 64;
+/** Shortest time between two progress events of a batch run (the dashboard's bar moves 4 times a second). */
+const PROGRESS_INTERVAL_MS = 250;
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -505,6 +507,17 @@ export function createCrawlRunner(
     });
 
     let processed = 0;
+    // A worker's progress event reaches the project room through PostgreSQL (the socket.io adapter
+    // sends a NOTIFY per event): one every PROGRESS_INTERVAL_MS at most (the first after that long)
+    // and one when the lanes stop, not one per page (a round trip per page on the crawl's thread, as
+    // many as all its writes). A run never sends more events than it fetched pages.
+    let progressAt = Date.now();
+    const reportProgress = (final = false) => {
+      const now = Date.now();
+      if (!final && now - progressAt < PROGRESS_INTERVAL_MS) return;
+      progressAt = now;
+      onProgress(processed, claimedTotal);
+    };
     let claimedTotal = 0;
     let lastUrl: string | undefined;
     const waiting: PageRow[] = [];
@@ -584,7 +597,7 @@ export function createCrawlRunner(
           await writer.add(await fetchAndExtract(page, crawl!, context, signal));
           processed += 1;
           lastUrl = page.normalisedUrl;
-          onProgress(processed, claimedTotal);
+          reportProgress();
           const robots = robotsFor(crawl!, page.normalisedUrl);
           const delay = Math.min(
             Math.max(settings.politenessDelayMs, (robots.crawlDelaySeconds ?? 0) * 1000),
@@ -600,6 +613,7 @@ export function createCrawlRunner(
     }
 
     await Promise.all(Array.from({ length: lanes }, lane));
+    if (processed > 0) reportProgress(true);
     // A claim still running when the lanes stopped must land before its pages are released.
     await (refilling as Promise<void> | null);
     await writer.drain();
