@@ -1,11 +1,11 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseTmxText, readTmx, TmxPushParser } from '../../src/tm/tmx-reader';
 import { type TmxEvent, type TmxLimits, type TmxUnit } from '../../src/tm/tmx-types';
 import { tmxPrologue, tmxUnitXml, TMX_EPILOGUE } from '../../src/tm/tmx-writer';
+import { seededRandom } from '../support/seeded-random';
 import * as htmlparser2Reader from './tmx-reader-htmlparser2';
+import { TMX_FIXTURES, tmxFiles } from './tmx-fixtures';
 
 /*
  * The hand-written reader (session 7) against the htmlparser2 reader it replaced, kept under test/
@@ -13,28 +13,6 @@ import * as htmlparser2Reader from './tmx-reader-htmlparser2';
  * benchmark's, in any chunking; never accepting what the old one refused; and each check of the new
  * one shown to matter by an input only that check refuses.
  */
-
-const FIXTURES = fileURLToPath(new URL('../fixtures/tmx/', import.meta.url));
-
-function tmxFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return tmxFiles(path);
-    return name.endsWith('.tmx') ? [path] : [];
-  });
-}
-
-/** A seeded generator (tests must be repeatable). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Outcome = { events: TmxEvent[] } | { error: string };
 
@@ -88,7 +66,7 @@ function decodeFixture(bytes: Uint8Array): string {
 
 /** A file shaped like the benchmark's (bench/src/tmx-import.bench.ts), with what the bench lacks: references, quotes in attributes, characters outside the BMP, properties and notes. */
 function benchLikeFile(units: number, seed: number): string {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const english = [
     "Welsh AMs worried about 'looking like muppets'",
     'Tom & Jerry < 3 > 2',
@@ -125,13 +103,13 @@ function benchLikeFile(units: number, seed: number): string {
   return xml + TMX_EPILOGUE;
 }
 
-const files = tmxFiles(FIXTURES);
+const files = tmxFiles();
 // The old reader on one-character chunks and the damage fuzz take seconds; more on a loaded machine.
 const SLOW = 120_000;
 const encoder = new TextEncoder();
 
 describe('TMX reader: the hand-written reader against the htmlparser2 one', () => {
-  it.each(files.map((path) => [path.slice(FIXTURES.length), path]))(
+  it.each(files.map((path) => [path.slice(TMX_FIXTURES.length), path]))(
     '%s: identical events or error, whole and in random chunks of bytes and of text',
     async (_name, path) => {
       const bytes = readFileSync(path);
@@ -140,7 +118,7 @@ describe('TMX reader: the hand-written reader against the htmlparser2 one', () =
       expect(after).toEqual(before);
       expect(JSON.stringify(after)).toBe(JSON.stringify(before));
       const text = decodeFixture(bytes);
-      const next = random(path.length);
+      const next = seededRandom(path.length);
       // One character at a time only on the small files (the large ones take seconds so).
       for (const mean of bytes.length < 30_000 ? [1, 3, 17, 200] : [3, 17, 200]) {
         const chunked = await outcome(() => readTmx(randomByteChunks(bytes, next, mean)));
@@ -160,7 +138,7 @@ describe('TMX reader: the hand-written reader against the htmlparser2 one', () =
       expect('events' in before && before.events.length).toBe(2_001);
       const after = await outcome(() => readTmx([bytes]));
       expect(JSON.stringify(after)).toBe(JSON.stringify(before));
-      const next = random(7);
+      const next = seededRandom(7);
       for (const mean of [7, 4096, 65536]) {
         expect(await outcome(() => readTmx(randomByteChunks(bytes, next, mean)))).toEqual(before);
         expect(pushInPieces(TmxPushParser, text, next, mean)).toEqual(before);
@@ -174,7 +152,7 @@ describe('TMX reader: the hand-written reader against the htmlparser2 one', () =
     () => {
       // Random damage to each fixture: the new reader refuses more (XML the old one let through)
       // but must refuse everything the old one refused, and agree wherever both accept.
-      const next = random(2026);
+      const next = seededRandom(2026);
       const pieces = [
         '<',
         '>',

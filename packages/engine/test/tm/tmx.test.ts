@@ -1,20 +1,10 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseTmxText, readTmx } from '../../src/tm/tmx-reader';
 import { TmxError, type TmxEvent, type TmxUnit } from '../../src/tm/tmx-types';
 import { writeTmx } from '../../src/tm/tmx-writer';
-
-const FIXTURES = fileURLToPath(new URL('../fixtures/tmx/', import.meta.url));
-
-function tmxFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return tmxFiles(path);
-    return name.endsWith('.tmx') ? [path] : [];
-  });
-}
+import { TMX_FIXTURES, tmxFiles } from './tmx-fixtures';
 
 /** Feeds the bytes in small pieces, so characters and tags are split across chunks. */
 function* chunks(bytes: Uint8Array, size: number): Generator<Uint8Array> {
@@ -43,10 +33,10 @@ function comparable(unit: TmxUnit) {
   };
 }
 
-const valid = tmxFiles(FIXTURES).filter((path) => !path.endsWith('invalid.tmx'));
+const valid = tmxFiles().filter((path) => !path.endsWith('invalid.tmx'));
 
 describe('TMX reader and writer', () => {
-  it.each(valid.map((path) => [path.slice(FIXTURES.length), path]))(
+  it.each(valid.map((path) => [path.slice(TMX_FIXTURES.length), path]))(
     'reads %s in any chunking and writes it back unchanged',
     async (_name, path) => {
       const bytes = readFileSync(path);
@@ -72,7 +62,7 @@ describe('TMX reader and writer', () => {
 
   it('maps inline codes to placeholders, pairing bpt/ept and linking languages through x', async () => {
     const units = unitsOf(
-      await read([readFileSync(join(FIXTURES, 'omegat/TMXComplianceKit/ImportTest2A.tmx'))]),
+      await read([readFileSync(join(TMX_FIXTURES, 'omegat/TMXComplianceKit/ImportTest2A.tmx'))]),
     );
     const [english, french] = units[0]!.variants;
     expect(english!.lang).toBe('en-us');
@@ -95,10 +85,10 @@ describe('TMX reader and writer', () => {
 
   it('reads UTF-16 files and characters outside the Basic Multilingual Plane', async () => {
     const utf16 = unitsOf(
-      await read([readFileSync(join(FIXTURES, 'omegat/TMXComplianceKit/ImportTest1A.tmx'))]),
+      await read([readFileSync(join(TMX_FIXTURES, 'omegat/TMXComplianceKit/ImportTest1A.tmx'))]),
     );
     expect(utf16.length).toBeGreaterThan(0);
-    const smp = unitsOf(await read(chunks(readFileSync(join(FIXTURES, 'omegat/test-SMP.tmx')), 3)));
+    const smp = unitsOf(await read(chunks(readFileSync(join(TMX_FIXTURES, 'omegat/test-SMP.tmx')), 3)));
     expect(
       smp.some((unit) =>
         unit.variants.some((variant) => /[\u{10000}-\u{10FFFF}]/u.test(variant.segment.text)),
@@ -107,7 +97,7 @@ describe('TMX reader and writer', () => {
   });
 
   it('rejects the malformed OmegaT file with the reason', async () => {
-    await expect(read([readFileSync(join(FIXTURES, 'omegat/invalid.tmx'))])).rejects.toThrow(
+    await expect(read([readFileSync(join(TMX_FIXTURES, 'omegat/invalid.tmx'))])).rejects.toThrow(
       /Invalid TMX file: <ept i="1"> has no matching <bpt> \(translation unit 1\)/,
     );
   });
