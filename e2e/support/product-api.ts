@@ -41,7 +41,14 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 
 /** Users holding an apikey accept the terms once (spec §2 "Terms & Conditions") before anything else. */
 export async function acceptTerms(page: Page): Promise<void> {
-  await page.getByTestId('contract-checkbox').click();
-  await page.getByTestId('contract-agree').click();
-  await page.getByTestId('contract-agree').waitFor({ state: 'detached' });
+  const agree = page.getByTestId('contract-agree');
+  await agree.waitFor();
+  // The checkbox can be clicked while the modal still opens and the app re-renders it after
+  // sign-in (a CI run saw Agree stay disabled): tick it until Agree is enabled, never twice in a row.
+  for (let attempt = 0; attempt < 5 && !(await agree.isEnabled()); attempt += 1) {
+    await page.getByTestId('contract-checkbox').click();
+    for (let wait = 0; wait < 20 && !(await agree.isEnabled()); wait += 1) await page.waitForTimeout(100);
+  }
+  await agree.click();
+  await agree.waitFor({ state: 'detached' });
 }
