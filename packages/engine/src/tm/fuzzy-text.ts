@@ -28,31 +28,6 @@ export function normaliseFuzzyText(text: string): string {
   return stripPlaceholders(text).normalize('NFC').toLowerCase().replace(WHITESPACE_RUN, ' ').trim();
 }
 
-/**
- * `normaliseFuzzyText` of a printable-ASCII text without `<` (its fast path), written as bytes into
- * `out` from `at` (room for `text.length` bytes needed); answers the normalised length, or −1 for
- * any other text (then `out` holds garbage past `at`). The index's builder stores most texts this
- * way, a million of them without a regular expression or an intermediate string each.
- */
-export function normalisePlainAsciiInto(text: string, out: Uint8Array, at: number): number {
-  let written = at;
-  let spaced = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code === 0x20) {
-      spaced = written > at;
-      continue;
-    }
-    if (code < 0x20 || code > 0x7e || code === 0x3c) return -1;
-    if (spaced) {
-      out[written++] = 0x20;
-      spaced = false;
-    }
-    out[written++] = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
-  }
-  return written - at;
-}
-
 /** What `\s` matches below U+0100: tab to carriage return, space and no-break space. */
 function isLatin1Space(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d) || code === 0xa0;

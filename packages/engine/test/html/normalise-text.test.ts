@@ -5,6 +5,7 @@ import {
   leadingHtmlWhitespace,
   trailingHtmlWhitespace,
 } from '../../src/html/normalise-text';
+import { seededRandom } from '../support/seeded-random';
 
 // The definitions the fast scans must agree with.
 const collapseByRegex = (text: string) => text.replace(/[\t\n\f\r ]+/g, ' ').trim();
@@ -37,20 +38,9 @@ function randomText(random: () => number): string {
   return text;
 }
 
-// A small seeded generator (mulberry32), so a failure names a reproducible case.
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('whitespace scans agree with their regular-expression definitions', () => {
   it('collapses and trims like replace(/[\\t\\n\\f\\r ]+/g, " ").trim() on 50,000 random texts', () => {
-    const random = seeded(20261122);
+    const random = seededRandom(20261122);
     const mismatches: string[] = [];
     for (let round = 0; round < 50_000; round += 1) {
       const text = randomText(random);

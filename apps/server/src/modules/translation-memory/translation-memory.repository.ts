@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import { memoryEntries, segments, translations, type Database } from '@bhasha/db';
 import type { DisplayType, TranslationType } from '@bhasha/contract';
-import pg from 'pg';
 import { pgArray } from '../../lib/pg-array';
 import { rowsOf } from '../../lib/rows-of';
+import { inReadTransaction, postgresPoolOf } from '../../lib/read-transaction';
 
 /**
  * How far each table has been read. Kept apart because their timestamps come from different
@@ -185,7 +185,7 @@ export function createTranslationMemoryRepository(db: Database) {
      * cores for their index work; PGlite runs every statement in this one thread.
      */
     parallelWrites(): number {
-      return (db as { $client?: unknown }).$client instanceof pg.Pool ? 2 : 1;
+      return postgresPoolOf(db) ? 2 : 1;
     },
 
     /**
@@ -297,43 +297,3 @@ export function createTranslationMemoryRepository(db: Database) {
 }
 
 export type TranslationMemoryRepository = ReturnType<typeof createTranslationMemoryRepository>;
-
-/** Runs a statement and answers its rows as arrays (no object per row). */
-type ArrayQuery = (text: string, values: unknown[]) => Promise<unknown[][]>;
-
-/**
- * Runs `work` in one read transaction on the engine's own client (a cursor lives in one
- * transaction on one connection): a pooled connection on PostgreSQL, PGlite's transaction there.
- */
-async function inReadTransaction<T>(db: Database, work: (query: ArrayQuery) => Promise<T>): Promise<T> {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const connection = await client.connect();
-    let broken: Error | undefined;
-    try {
-      await connection.query('begin read only');
-      const result = await work(async (text, values) => {
-        const answer = await connection.query<unknown[]>({ text, values, rowMode: 'array' });
-        return answer.rows;
-      });
-      await connection.query('commit');
-      return result;
-    } catch (error) {
-      await connection.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
-      throw error;
-    } finally {
-      // A connection whose rollback failed is discarded rather than handed to the next caller.
-      connection.release(broken);
-    }
-  }
-  const pglite = client as {
-    transaction<R>(
-      callback: (tx: {
-        query(text: string, values: unknown[], options: { rowMode: 'array' }): Promise<{ rows: unknown[] }>;
-      }) => Promise<R>,
-    ): Promise<R>;
-  };
-  return pglite.transaction((tx) =>
-    work(async (text, values) => (await tx.query(text, values, { rowMode: 'array' })).rows as unknown[][]),
-  );
-}
