@@ -46,6 +46,10 @@ export { TRANSLIT_LANGUAGES, TRANSLIT_LANGUAGE_CODES, getTranslitLanguage } from
 export type { TranslitLanguage, Script as TranslitScript } from './translit/languages';
 export { FuzzyIndex, FuzzyIndexBuilder, MAX_FUZZY_LENGTH } from './tm/fuzzy-index';
 export type { FuzzyEntry, FuzzyMatch, FuzzyQueryOptions } from './tm/fuzzy-index';
+export { FuzzyBuildHelperError, TWO_THREADS_FROM } from './tm/two-thread-build';
+export type { FuzzyBuildThread, TwoThreadBuildOptions } from './tm/two-thread-build';
+export { serveFuzzyBuildHelper } from './tm/fuzzy-build-helper';
+export type { HelperPort as FuzzyBuildHelperPort } from './tm/fuzzy-build-protocol';
 export { normaliseFuzzyText, fuzzyScore, maxDistanceFor } from './tm/fuzzy-text';
 export { LevenshteinPattern, levenshtein } from './tm/bounded-levenshtein';
 export { diffWords } from './tm/word-diff';

@@ -3,6 +3,7 @@ import { buildBase, MAX_FUZZY_LENGTH, type BaseSegment, type StoredTexts } from 
 import { fuzzyScore, maxDistanceFor, normaliseFuzzyText, normaliseLatin1Into } from './fuzzy-text';
 import { copyCodeUnits, TextStore } from './text-store';
 import { bucketMultiplicities, distinctBuckets } from './trigram-buckets';
+import { buildBaseOnTwoThreads, TWO_THREADS_FROM, type TwoThreadBuildOptions } from './two-thread-build';
 import { BLOCK_HEADER_BYTES } from './varint-postings';
 
 export { MAX_FUZZY_LENGTH } from './fuzzy-base';
@@ -93,6 +94,14 @@ export class FuzzyIndex {
   /** The index over texts already normalised into a store, handed over by `take` (what `FuzzyIndexBuilder.finish` calls). */
   static fromStoredTexts(take: () => StoredTexts): FuzzyIndex {
     return new FuzzyIndex(buildBase(take));
+  }
+
+  /** Like `fromStoredTexts`, with the postings written on this thread and a helper thread (two-thread-build.ts). */
+  static async fromStoredTextsOnTwoThreads(
+    take: () => StoredTexts,
+    startHelper: TwoThreadBuildOptions['startHelper'],
+  ): Promise<FuzzyIndex> {
+    return new FuzzyIndex(await buildBaseOnTwoThreads(take, startHelper));
   }
 
   /** How many texts the index answers for. */
@@ -717,16 +726,34 @@ export class FuzzyIndexBuilder {
 
   /** Builds the index; the builder is not to be used afterwards. */
   finish(): FuzzyIndex {
-    // Ids in ascending order (the usual case) cannot repeat; otherwise the last text of an id wins.
-    if (!this.ascending) {
-      const latest = new Map<number, number>();
-      for (let i = 0; i < this.count; i += 1) {
-        const previous = latest.get(this.ids[i]!);
-        if (previous !== undefined) this.lengths[previous] = 0;
-        latest.set(this.ids[i]!, i);
-      }
-    }
+    this.dropReplaced();
     return FuzzyIndex.fromStoredTexts(() => this.take());
+  }
+
+  /**
+   * Builds the index with its postings split between this thread and a helper thread that
+   * `options.startHelper` starts (ended when the build ends; a helper that fails fails the build
+   * with a `FuzzyBuildHelperError`). Below `options.fromTexts` texts (default `TWO_THREADS_FROM`),
+   * or where the texts are not in shared memory, it builds on this thread alone. The index is the
+   * same either way. The builder is not to be used afterwards.
+   */
+  async finishOnTwoThreads(options: TwoThreadBuildOptions): Promise<FuzzyIndex> {
+    this.dropReplaced();
+    if (this.count < (options.fromTexts ?? TWO_THREADS_FROM) || !this.store.isShared) {
+      return FuzzyIndex.fromStoredTexts(() => this.take());
+    }
+    return FuzzyIndex.fromStoredTextsOnTwoThreads(() => this.take(), options.startHelper);
+  }
+
+  /** Ids in ascending order (the usual case) cannot repeat; otherwise the last text of an id wins. */
+  private dropReplaced(): void {
+    if (this.ascending) return;
+    const latest = new Map<number, number>();
+    for (let i = 0; i < this.count; i += 1) {
+      const previous = latest.get(this.ids[i]!);
+      if (previous !== undefined) this.lengths[previous] = 0;
+      latest.set(this.ids[i]!, i);
+    }
   }
 }
 

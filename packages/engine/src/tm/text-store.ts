@@ -4,7 +4,8 @@
  * below 256 (Latin-1: most memories' sources), two bytes otherwise. A million 130-character texts
  * take ~130 MB here instead of ~160 MB of strings plus an array of a million references that every
  * full garbage collection walks. A text is named by a 32-bit handle: the top bit says wide, then the
- * page, then the position in the page.
+ * page, then the position in the page. Pages are SharedArrayBuffers where the platform has them, so a
+ * second thread of the build reads the texts in place (two-thread-build.ts).
  */
 
 /** Code units of one text: a page of the store (the text sits at its handle's offset). */
@@ -20,9 +21,40 @@ const READ_UNITS = 8192;
 /** Page numbers take the 10 bits between the wide flag and the offset. */
 const MAX_PAGES = 1 << 10;
 
+/** Memory for a page: shared where it can be (Node, cross-origin-isolated pages), else plain. */
+function pageMemory(bytes: number): ArrayBufferLike {
+  return typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+}
+
+/** A store's pages, as another thread receives them (`TextStore.overPages`). */
+export interface TextPages {
+  readonly narrow: readonly Uint8Array[];
+  readonly wide: readonly Uint16Array[];
+}
+
 export class TextStore {
   private readonly narrowPages: Uint8Array[] = [];
   private readonly widePages: Uint16Array[] = [];
+
+  /** A store over pages another thread filled (shared memory), to read its texts by their handles. */
+  static overPages(pages: TextPages): TextStore {
+    const store = new TextStore();
+    store.narrowPages.push(...pages.narrow);
+    store.widePages.push(...pages.wide);
+    return store;
+  }
+
+  /** The pages so far; shared memory unless `isShared` says otherwise. */
+  get pages(): TextPages {
+    return { narrow: [...this.narrowPages], wide: [...this.widePages] };
+  }
+
+  /** Whether every page is shared memory, which another thread can read without a copy. */
+  get isShared(): boolean {
+    const shared = (page: Uint8Array | Uint16Array) =>
+      typeof SharedArrayBuffer === 'function' && page.buffer instanceof SharedArrayBuffer;
+    return this.narrowPages.every(shared) && this.widePages.every(shared);
+  }
   private narrowUsed = PAGE_UNITS;
   private wideUsed = PAGE_UNITS;
   private storedBytes = 0;
@@ -33,7 +65,7 @@ export class TextStore {
     if (length > PAGE_UNITS) throw new RangeError(`a stored text holds at most ${PAGE_UNITS} code units`);
     if (this.narrowUsed + length > PAGE_UNITS) {
       if (this.narrowPages.length === MAX_PAGES) throw new RangeError('the text store is full');
-      this.narrowPages.push(new Uint8Array(PAGE_UNITS));
+      this.narrowPages.push(new Uint8Array(pageMemory(PAGE_UNITS)));
       this.narrowUsed = 0;
     }
     const page = this.narrowPages[this.narrowPages.length - 1]!;
@@ -61,7 +93,7 @@ export class TextStore {
     if (length > PAGE_UNITS) throw new RangeError(`a stored text holds at most ${PAGE_UNITS} code units`);
     if (this.narrowUsed + length > PAGE_UNITS) {
       if (this.narrowPages.length === MAX_PAGES) throw new RangeError('the text store is full');
-      this.narrowPages.push(new Uint8Array(PAGE_UNITS));
+      this.narrowPages.push(new Uint8Array(pageMemory(PAGE_UNITS)));
       this.narrowUsed = 0;
     }
     return this.narrowPages[this.narrowPages.length - 1]!;
@@ -84,7 +116,7 @@ export class TextStore {
     const length = text.length;
     if (this.wideUsed + length > PAGE_UNITS) {
       if (this.widePages.length === MAX_PAGES) throw new RangeError('the text store is full');
-      this.widePages.push(new Uint16Array(PAGE_UNITS));
+      this.widePages.push(new Uint16Array(pageMemory(PAGE_UNITS * 2)));
       this.wideUsed = 0;
     }
     const page = this.widePages[this.widePages.length - 1]!;
