@@ -4,6 +4,7 @@ import type { DisplayType, TranslationType } from '@bhasha/contract';
 import { pgArray } from '../../lib/pg-array';
 import { rowsOf } from '../../lib/rows-of';
 import { inReadTransaction, postgresPoolOf } from '../../lib/read-transaction';
+import { memoryEntryKey } from './memory-entry-key';
 
 /**
  * How far each table has been read. Kept apart because their timestamps come from different
@@ -62,6 +63,32 @@ function prepareExactLookup(db: Database) {
     .prepare('tm_exact_lookup');
 }
 
+/** A memory row with its entry key (`memoryEntryKey`). */
+interface KeyedEntry {
+  row: MemoryEntryRow;
+  key: bigint;
+}
+
+/** The keys as a bigint[] literal (decimal numbers need no quoting). */
+function keyArray(entries: readonly KeyedEntry[]): string {
+  return `{${entries.map(({ key }) => key.toString()).join(',')}}`;
+}
+
+/**
+ * A TMX import's rows all name its project: one parameter then, not an array of the same uuid per
+ * row for the driver to copy and the server to parse.
+ */
+function projectParameter(entries: readonly KeyedEntry[]) {
+  const first = entries[0]!.row.projectId;
+  return entries.every(({ row }) => row.projectId === first)
+    ? { column: sql`${first}::uuid`, array: sql``, name: sql`` }
+    : {
+        column: sql`t.project_id`,
+        array: sql`, ${pgArray(entries.map(({ row }) => row.projectId))}::uuid[]`,
+        name: sql`, project_id`,
+      };
+}
+
 /** A TMX unit kept in the organisation's memory. */
 export interface MemoryEntryRow {
   sourceLang: string;
@@ -80,6 +107,69 @@ export function createTranslationMemoryRepository(db: Database) {
   let preparedExactLookup: ReturnType<typeof prepareExactLookup> | undefined;
   /** Prepared once per database: drizzle builds the SQL once and PostgreSQL can keep the plan. */
   const exactLookup = () => (preparedExactLookup ??= prepareExactLookup(db));
+
+  /** Upserts rows under their keys; answers the keys written (inserted, or updated with new texts). */
+  async function upsertKeyed(organisationId: string, pair: MemoryEntryRow, entries: readonly KeyedEntry[]) {
+    const project = projectParameter(entries);
+    const result = await db.execute(sql`
+      insert into ${memoryEntries} as m (entry_key, organisation_id, source_lang, target_lang, source_hash, source_text, text, type, origin, source_project_id)
+      select t.entry_key, ${organisationId}::uuid, ${pair.sourceLang}, ${pair.targetLang}, t.source_hash, t.source_text, t.text, 'USER', 'tmx', ${project.column}
+      from unnest(
+        ${keyArray(entries)}::bigint[],
+        ${pgArray(entries.map(({ row }) => row.sourceHash))}::text[],
+        ${pgArray(entries.map(({ row }) => row.sourceText))}::text[],
+        ${pgArray(entries.map(({ row }) => row.text))}::text[]${project.array}
+      ) as t(entry_key, source_hash, source_text, text${project.name})
+      where not exists (
+        select 1 from ${memoryEntries} u
+        where u.entry_key is null and u.organisation_id = ${organisationId}::uuid and u.source_lang = ${pair.sourceLang}
+          and u.target_lang = ${pair.targetLang} and u.source_hash = t.source_hash)
+      on conflict (entry_key)
+      do update set text = excluded.text, source_text = excluded.source_text, updated_at = now()
+      where (m.organisation_id, m.source_lang, m.target_lang, m.source_hash)
+          = (excluded.organisation_id, excluded.source_lang, excluded.target_lang, excluded.source_hash)
+        and (m.text, m.source_text) is distinct from (excluded.text, excluded.source_text)
+      returning entry_key::text`);
+    return new Set(rowsOf<{ entry_key: string }>(result).map((row) => BigInt(row.entry_key)));
+  }
+
+  /**
+   * Of rows the keyed upsert did not write, those whose entry is not stored under their key: the
+   * key is another entry's, or the entry is stored unkeyed. The rest were unchanged.
+   */
+  async function entriesNotStoredUnderKey(
+    organisationId: string,
+    pair: MemoryEntryRow,
+    entries: readonly KeyedEntry[],
+  ): Promise<KeyedEntry[]> {
+    const result = await db.execute(sql`
+      select t.source_hash from unnest(
+        ${keyArray(entries)}::bigint[], ${pgArray(entries.map(({ row }) => row.sourceHash))}::text[]
+      ) as t(entry_key, source_hash)
+      where not exists (
+        select 1 from ${memoryEntries} m
+        where m.entry_key = t.entry_key and m.organisation_id = ${organisationId}::uuid and m.source_lang = ${pair.sourceLang}
+          and m.target_lang = ${pair.targetLang} and m.source_hash = t.source_hash)`);
+    const hashes = new Set(rowsOf<{ source_hash: string }>(result).map((row) => row.source_hash));
+    return entries.filter(({ row }) => hashes.has(row.sourceHash));
+  }
+
+  /** Upserts rows without a key, unique by `memory_entries_unkeyed_uq`. */
+  async function upsertUnkeyed(organisationId: string, pair: MemoryEntryRow, entries: readonly KeyedEntry[]) {
+    const project = projectParameter(entries);
+    await db.execute(sql`
+      insert into ${memoryEntries} as m (organisation_id, source_lang, target_lang, source_hash, source_text, text, type, origin, source_project_id)
+      select ${organisationId}::uuid, ${pair.sourceLang}, ${pair.targetLang}, t.source_hash, t.source_text, t.text, 'USER', 'tmx', ${project.column}
+      from unnest(
+        ${pgArray(entries.map(({ row }) => row.sourceHash))}::text[],
+        ${pgArray(entries.map(({ row }) => row.sourceText))}::text[],
+        ${pgArray(entries.map(({ row }) => row.text))}::text[]${project.array}
+      ) as t(source_hash, source_text, text${project.name})
+      on conflict (organisation_id, source_lang, target_lang, source_hash) where entry_key is null
+      do update set text = excluded.text, source_text = excluded.source_text, updated_at = now()
+      where (m.text, m.source_text) is distinct from (excluded.text, excluded.source_text)`);
+  }
+
   return {
     /**
      * Translations in `targetLang` of the given source hashes, from the organisation's projects and
@@ -256,41 +346,35 @@ export function createTranslationMemoryRepository(db: Database) {
      * more to build and plan than the insert itself. Hashes must be distinct within one call. A row
      * whose texts are already stored is left as it is (no new row version, `updated_at` kept), so
      * importing the same file again writes nothing.
+     *
+     * Rows are keyed by `memoryEntryKey` (migration 0023): the upsert's unique index is one
+     * bigint. A row is written under its key unless the entry is already stored unkeyed; the
+     * statement answers the keys it wrote, and only rows it did not write (unchanged, or whose key
+     * another entry holds: a 64-bit collision) are looked at again, so a first import costs one
+     * statement per chunk and a collision is stored unkeyed, never dropped.
      */
     async upsertMemoryEntries(organisationId: string, rows: readonly MemoryEntryRow[]): Promise<void> {
-      // In key order: consecutive rows land on neighbouring pages of memory_entries_key_uq instead
-      // of random ones (the unique index is most of an insert's cost, measured in psql).
-      const ordered = [...rows].sort((a, b) =>
-        a.sourceHash < b.sourceHash ? -1 : a.sourceHash > b.sourceHash ? 1 : 0,
-      );
-      for (let at = 0; at < ordered.length; at += MEMORY_CHUNK) {
-        const chunk = ordered.slice(at, at + MEMORY_CHUNK);
-        const first = chunk[0]!;
+      const keyed = rows.map((row) => ({
+        row,
+        key: memoryEntryKey(organisationId, row.sourceLang, row.targetLang, row.sourceHash),
+      }));
+      // In key order: consecutive rows land on neighbouring pages of the unique index.
+      keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      for (let at = 0; at < keyed.length; at += MEMORY_CHUNK) {
+        const chunk = keyed.slice(at, at + MEMORY_CHUNK);
+        const first = chunk[0]!.row;
         const sameLanguages = chunk.every(
-          (row) => row.sourceLang === first.sourceLang && row.targetLang === first.targetLang,
+          ({ row }) => row.sourceLang === first.sourceLang && row.targetLang === first.targetLang,
         );
         if (!sameLanguages) throw new Error('upsertMemoryEntries takes one language pair per call');
-        // A TMX import's rows all name its project: one parameter then, not an array of the same
-        // uuid per row for the driver to copy and the server to parse.
-        const sameProject = chunk.every((row) => row.projectId === first.projectId);
-        const project = sameProject
-          ? { column: sql`${first.projectId}::uuid`, array: sql``, name: sql`` }
-          : {
-              column: sql`t.project_id`,
-              array: sql`, ${pgArray(chunk.map((row) => row.projectId))}::uuid[]`,
-              name: sql`, project_id`,
-            };
-        await db.execute(sql`
-          insert into ${memoryEntries} (organisation_id, source_lang, target_lang, source_hash, source_text, text, type, origin, source_project_id)
-          select ${organisationId}::uuid, ${first.sourceLang}, ${first.targetLang}, t.source_hash, t.source_text, t.text, 'USER', 'tmx', ${project.column}
-          from unnest(
-            ${pgArray(chunk.map((row) => row.sourceHash))}::text[],
-            ${pgArray(chunk.map((row) => row.sourceText))}::text[],
-            ${pgArray(chunk.map((row) => row.text))}::text[]${project.array}
-          ) as t(source_hash, source_text, text${project.name})
-          on conflict (organisation_id, source_lang, target_lang, source_hash)
-          do update set text = excluded.text, source_text = excluded.source_text, updated_at = now()
-          where (${memoryEntries}.text, ${memoryEntries}.source_text) is distinct from (excluded.text, excluded.source_text)`);
+        // Two sources of one chunk sharing a key (sorted, so neighbours): the second goes unkeyed,
+        // as one statement's ON CONFLICT cannot touch one row twice.
+        const byKey = chunk.filter((entry, i) => i === 0 || entry.key !== chunk[i - 1]!.key);
+        const unkeyed = chunk.filter((entry, i) => i > 0 && entry.key === chunk[i - 1]!.key);
+        const written = await upsertKeyed(organisationId, first, byKey);
+        const left = byKey.filter((entry) => !written.has(entry.key));
+        if (left.length > 0) unkeyed.push(...(await entriesNotStoredUnderKey(organisationId, first, left)));
+        if (unkeyed.length > 0) await upsertUnkeyed(organisationId, first, unkeyed);
       }
     },
   };

@@ -92,6 +92,12 @@ export async function applyExactMatchesToNewSegments(
         eq(memoryEntries.sourceLang, project.sourceLanguage),
         inArray(memoryEntries.targetLang, languages),
         sql`${memoryEntries.sourceHash} = any(${pgArray(hashes)}::text[])`,
+        // Entries are found by their key (one probe per hash and language on the unique bigint,
+        // migration 0023), or among the few stored unkeyed; the identity above is still compared.
+        sql`(${memoryEntries.entryKey} = any(array(
+          select bhasha_memory_key(${ids.organisationId}::uuid, ${project.sourceLanguage}, l, h)
+          from unnest(${pgArray(languages)}::text[]) l, unnest(${pgArray(hashes)}::text[]) h))
+          or ${memoryEntries.entryKey} is null)`,
         ne(memoryEntries.type, 'NO_TRANSLATION_AVAILABLE'),
         sql`${memoryEntries.text} <> ''`,
       ),
