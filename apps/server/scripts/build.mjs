@@ -28,15 +28,23 @@ export const pageReaderWorkerEntry = fileURLToPath(
 );
 
 /**
+ * The fuzzy index build's helper thread: likewise emitted as `<outdir>/fuzzy-build.worker.js`,
+ * where fuzzy-build-thread.ts looks for it.
+ */
+export const fuzzyBuildWorkerEntry = fileURLToPath(
+  new URL('../src/modules/translation-memory/fuzzy-build.worker.ts', import.meta.url),
+);
+
+/**
  * Bundles entry points the way the server is built into an emptied `outdir`; each entry becomes
- * `<outdir>/<name>.js`, next to the crawl's page reader thread. The crawl benchmark bundles its
+ * `<outdir>/<name>.js`, next to the crawl's page reader thread and the fuzzy build's helper. The crawl benchmark bundles its
  * worker process with these same options.
  */
 export async function bundleServer({ entryPoints = [serverEntry], outdir = serverDist } = {}) {
   // Old chunks have content-hashed names: without this they would pile up.
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: [...entryPoints, pageReaderWorkerEntry],
+    entryPoints: [...entryPoints, pageReaderWorkerEntry, fuzzyBuildWorkerEntry],
     outdir,
     entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',

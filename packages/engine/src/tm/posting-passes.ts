@@ -97,8 +97,9 @@ function forEachPosting(texts: PostingTexts, range: PartitionRange, visit: Posti
   const packed = new Int32Array(capacity);
   // Part of the bucket space: each text's kept postings, by slot in the run (all of them otherwise).
   const kept = whole ? null : new Uint16Array(RUN_SLOTS);
-  const starts = new Int32Array(partitions + 1);
-  const cursor = new Int32Array(partitions + 1);
+  // One more than the partitions' starts: a spare count for buckets another range keeps.
+  const starts = new Int32Array(partitions + 2);
+  const cursor = new Int32Array(partitions + 2);
   let filled = 0;
   let firstSlot = 0;
   const handOn = (endSlot: number) => {
@@ -125,13 +126,18 @@ function forEachPosting(texts: PostingTexts, range: PartitionRange, visit: Posti
     const units = store.unitsOf(handle);
     const count = trigramBuckets(units, store.offsetOf(handle), lengths[slot]!, mask, gathered, filled);
     if (kept) {
-      // Keep this range's buckets, moved down over the others (in text order still).
+      // Keep this range's buckets, moved down over the others (in text order still). Half of a
+      // text's buckets are kept, at random: without branches, as a branch here would be
+      // mispredicted every other trigram. A bucket left out is written and not counted, and its
+      // size goes to a spare count past the range's.
       let to = filled;
       for (let k = filled; k < filled + count; k += 1) {
         const bucket = gathered[k]!;
-        if (bucket < lowBucket || bucket >= highBucket) continue;
-        gathered[to++] = bucket;
-        starts[(bucket >>> PARTITION_BITS) - range.from + 1]! += 1;
+        const partition = (bucket >>> PARTITION_BITS) - range.from;
+        const keep = +(partition >>> 0 < partitions);
+        gathered[to] = bucket;
+        to += keep;
+        starts[keep * partition + 1 + (1 - keep) * partitions]! += 1;
       }
       kept[slot - firstSlot] = to - filled;
       filled = to;

@@ -1,4 +1,10 @@
-import { FuzzyIndexBuilder, type FuzzyIndex, type FuzzyMatch } from '@bhasha/engine';
+import {
+  FuzzyIndexBuilder,
+  type FuzzyIndex,
+  type FuzzyMatch,
+  type TwoThreadBuildOptions,
+} from '@bhasha/engine';
+import { earlyFuzzyBuildThread, serverTwoThreadBuild } from './fuzzy-build-thread';
 import { SourceHashIds } from './source-hash-ids';
 import type { SourceWatermarks, TranslationMemoryRepository } from './translation-memory.repository';
 
@@ -23,6 +29,11 @@ export interface FuzzyIndexCacheOptions {
   /** Most organisation/language indexes kept in this process (least recently used dropped). */
   maxIndexes: number;
   now?: () => number;
+  /**
+   * How a large memory's index is built on two threads (a helper thread per build, ADR 0011
+   * session 8); null builds on the calling thread alone. Default: the server's helper script.
+   */
+  twoThreadBuild?: TwoThreadBuildOptions | null;
 }
 
 /**
@@ -39,6 +50,7 @@ export function createOrganisationFuzzyIndexes(
   /** Builds under way: concurrent first requests share one rather than each holding a copy. */
   const building = new Map<string, Promise<CachedIndex>>();
   const now = options.now ?? Date.now;
+  const twoThreadBuild = options.twoThreadBuild === undefined ? serverTwoThreadBuild : options.twoThreadBuild;
 
   function addSource(cached: CachedIndex, sourceHash: string, text: string): void {
     if (cached.hashes.idOf(sourceHash) !== undefined) return; // a hash always names the same text
@@ -81,15 +93,23 @@ export function createOrganisationFuzzyIndexes(
     const start: SourceWatermarks = { translations: new Date(0), memory: new Date(0) };
     const hashes = new SourceHashIds();
     const builder = new FuzzyIndexBuilder();
-    const seenUntil = await readChanged(organisationId, sourceLang, start, (pageHashes, texts) => {
-      for (let i = 0; i < pageHashes.length; i += 1) {
-        const known = hashes.size;
-        const id = hashes.add(pageHashes[i]!);
-        // A hash always names the same text: one already given an id is in the builder.
-        if (hashes.size > known) builder.add(id, texts[i]!);
-      }
-    });
-    return { index: builder.finish(), hashes, seenUntil, checkedAt: now(), lastUsed: now() };
+    const helper = twoThreadBuild ? earlyFuzzyBuildThread(twoThreadBuild) : null;
+    try {
+      const seenUntil = await readChanged(organisationId, sourceLang, start, (pageHashes, texts) => {
+        for (let i = 0; i < pageHashes.length; i += 1) {
+          const known = hashes.size;
+          const id = hashes.add(pageHashes[i]!);
+          // A hash always names the same text: one already given an id is in the builder.
+          if (hashes.size > known) builder.add(id, texts[i]!);
+        }
+        helper?.gathered(builder.size);
+      });
+      // A helper thread that fails fails this build (the next request builds again), never an index.
+      const index = helper ? await builder.finishOnTwoThreads(helper.options) : builder.finish();
+      return { index, hashes, seenUntil, checkedAt: now(), lastUsed: now() };
+    } finally {
+      await helper?.dispose();
+    }
   }
 
   async function load(key: string, organisationId: string, sourceLang: string): Promise<CachedIndex> {
