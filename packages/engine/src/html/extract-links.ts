@@ -37,10 +37,14 @@ function resolveHttpUrl(href: string, base: string): string | undefined {
 // Pages of a site link to the same menu and footer URLs: URL parsing of ~100 links a page is a
 // large part of a crawler's CPU. An href with a scheme and an authority (`https://…`) resolves the
 // same against any base, one starting with `/` the same against any http(s) base of one origin:
-// those are remembered (bounded; a reset only costs parsing). Other relative hrefs depend on the
-// base's path (and `http:foo` is relative too), so they are parsed every time.
+// those are remembered (bounded; a reset only costs parsing), keyed by the href itself in a map
+// per origin (a key joined from origin and href was a new string per link, hashed in full at
+// every lookup). Other relative hrefs depend on the base's path (and `http:foo` is relative too),
+// so they are parsed every time.
 const RESOLVED_LIMIT = 50_000;
-const resolved = new Map<string, string | null>();
+const absoluteResolved = new Map<string, string | null>();
+const resolvedByOrigin = new Map<string, Map<string, string | null>>();
+let resolvedCount = 0;
 const ABSOLUTE_WITH_AUTHORITY = /^[a-z][a-z\d+.-]*:\/\//i;
 
 /** The origin of an http(s) base, the part of it a `/`-relative href depends on; else undefined. */
@@ -53,21 +57,39 @@ function httpOriginOf(base: string): string | undefined {
   }
 }
 
+/** The memo an href's resolution is kept in (see above), or undefined when it depends on the base's path. */
+function memoFor(value: string, baseOrigin: string | undefined): Map<string, string | null> | undefined {
+  // `/`-relative first: the common case, and it cannot have a scheme.
+  if (value.charCodeAt(0) === 47 /* / */) {
+    if (baseOrigin === undefined) return undefined;
+    let memo = resolvedByOrigin.get(baseOrigin);
+    if (memo === undefined) {
+      memo = new Map();
+      resolvedByOrigin.set(baseOrigin, memo);
+    }
+    return memo;
+  }
+  return ABSOLUTE_WITH_AUTHORITY.test(value) ? absoluteResolved : undefined;
+}
+
 function resolveCached(href: string, base: string, baseOrigin: string | undefined): string | undefined {
   const value = href.trim();
-  const key = ABSOLUTE_WITH_AUTHORITY.test(value)
-    ? value
-    : baseOrigin !== undefined && value.startsWith('/')
-      ? `${baseOrigin}\u0000${value}`
-      : undefined;
-  if (key === undefined) return resolveHttpUrl(value, base);
-  const known = resolved.get(key);
+  const memo = memoFor(value, baseOrigin);
+  if (memo === undefined) return resolveHttpUrl(value, base);
+  const known = memo.get(value);
   if (known !== undefined) return known ?? undefined;
-  if (resolved.size >= RESOLVED_LIMIT) resolved.clear();
   const url = resolveHttpUrl(value, base);
+  if (resolvedCount >= RESOLVED_LIMIT) {
+    // Full: start again (this URL is not remembered; the repeated ones come back at once).
+    absoluteResolved.clear();
+    resolvedByOrigin.clear();
+    resolvedCount = 0;
+    return url;
+  }
   // A copy of the key: an href is a slice of its page's HTML, and a slice kept in a long-lived
   // map keeps the whole page alive (the crawl bench's RSS grew 1.83× to 539 MB with it).
-  resolved.set((' ' + key).slice(1), url ?? null);
+  memo.set((' ' + value).slice(1), url ?? null);
+  resolvedCount += 1;
   return url;
 }
 
