@@ -125,5 +125,6 @@ printResult({
 });
 await server.stop();
 rmSync(dataDir, { recursive: true, force: true });
-await fresh?.drop();
+// BENCH_KEEP_DATABASE=1 keeps the crawled database (bhasha_bench_*, drop it by hand) to replay its statements.
+if (!process.env.BENCH_KEEP_DATABASE) await fresh?.drop();
 process.exit(0);

@@ -166,6 +166,15 @@ describe('crawling real websites on loopback', () => {
       ).json().data;
       expect(recount.sourceWordCount).toBe(counts.data.sourceWordCount);
       expect(recount.newContentWordCount).toBe(0);
+      // Per URL as well: in the first crawl every word of a page was new, in the re-crawl none is
+      // (its unchanged pages are recounted by the writer; the crawl's end skips the pages it stored).
+      for (const r of rows.filter((row) => row.status === 'fetched'))
+        expect({ url: r.url, fresh: r.newContentWordCount }).toEqual({
+          url: r.url,
+          fresh: r.uniqueWordCount,
+        });
+      for (const r of await listUrls(projectId))
+        expect({ url: r.url, fresh: r.newContentWordCount }).toEqual({ url: r.url, fresh: 0 });
     } finally {
       await site.close();
     }

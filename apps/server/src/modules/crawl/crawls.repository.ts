@@ -3,6 +3,7 @@ import { crawls, pages, type Database } from '@bhasha/db';
 import type { CrawlStatus } from '@bhasha/contract';
 import type { PageSeed } from '../scope/pages.repository';
 import { pgArray } from '../../lib/pg-array';
+import { rowsOf } from '../../lib/rows-of';
 
 export type CrawlRow = typeof crawls.$inferSelect;
 export type PageRow = typeof pages.$inferSelect;
@@ -61,21 +62,28 @@ export function frontierUpsert(crawl: CrawlKeys, seeds: readonly PageSeed[], sta
 export function createCrawlsRepository(db: Database) {
   /**
    * Inserts or re-queues URLs for a crawl with the given frontier state, a chunk per statement.
-   * Known URLs already in this crawl, or out of scope, are left as they are.
+   * Known URLs already in this crawl, or out of scope, are left as they are. Answers how many URLs
+   * joined the crawl (inserted or re-queued): what `countDiscovered` grew by.
    */
   async function upsertFrontier(
     crawl: CrawlKeys,
     seeds: readonly PageSeed[],
     state: FrontierState,
-  ): Promise<void> {
+  ): Promise<number> {
     // One lock order for every statement (by URL): pages enqueued at once share many links, and
     // two upserts locking the same rows in different orders deadlock on PostgreSQL.
     const sorted = [...seeds].sort((a, b) =>
       a.normalisedUrl < b.normalisedUrl ? -1 : a.normalisedUrl > b.normalisedUrl ? 1 : 0,
     );
+    let joined = 0;
     for (let i = 0; i < sorted.length; i += INSERT_CHUNK) {
-      await db.execute(frontierUpsert(crawl, sorted.slice(i, i + INSERT_CHUNK), state));
+      // The count comes back as one row on both engines (their affected-row fields differ).
+      const result = await db.execute(sql`
+        with joined as (${frontierUpsert(crawl, sorted.slice(i, i + INSERT_CHUNK), state)} returning 1)
+        select count(*)::int as n from joined`);
+      joined += Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
     }
+    return joined;
   }
 
   return {
@@ -131,23 +139,25 @@ export function createCrawlsRepository(db: Database) {
     /**
      * Queues URLs for a crawl: new URLs are inserted, known ones are re-queued unless this crawl
      * already has them (so each URL is fetched at most once per crawl). Out-of-scope URLs stay out.
+     * Answers how many URLs joined the crawl.
      */
-    async enqueue(crawl: CrawlKeys, seeds: readonly PageSeed[]): Promise<void> {
-      await upsertFrontier(crawl, seeds, { crawlState: 'queued' });
+    async enqueue(crawl: CrawlKeys, seeds: readonly PageSeed[]): Promise<number> {
+      return upsertFrontier(crawl, seeds, { crawlState: 'queued' });
     },
 
     /**
      * Records URLs of a crawl that must not be fetched (robots.txt) as already done and
      * `skipped`, as a fetch step would have, so they never enter the claim/fetch cycle. Content
-     * hash and word counts of a known page are kept, as a skipped fetch keeps them.
+     * hash and word counts of a known page are kept, as a skipped fetch keeps them. Answers how
+     * many URLs joined the crawl.
      */
     async enqueueSkipped(
       crawl: CrawlKeys,
       seeds: readonly PageSeed[],
       error: string,
       now: Date,
-    ): Promise<void> {
-      await upsertFrontier(crawl, seeds, { crawlState: 'done', skipped: { error, at: now } });
+    ): Promise<number> {
+      return upsertFrontier(crawl, seeds, { crawlState: 'done', skipped: { error, at: now } });
     },
 
     /**

@@ -100,6 +100,12 @@ export async function storeFetchedPages(
     );
     for (const [pageId, pageCounts] of stored) counts.set(pageId, pageCounts);
   }
+  // A page whose content is unchanged keeps its occurrences; its counts are recounted here, since
+  // the crawl's end recounts only pages this writer did not store (is_new may have changed since
+  // they were counted: the crawl's start marks every segment seen).
+  await segmentsRepo.recountPages(context.projectId, {
+    pageIds: fetched.filter((f) => f.hasContent && f.segments === null).map((f) => f.page.id),
+  });
   const emptied = fetched.filter((f) => !f.hasContent && f.outcome.status !== 'skipped');
   await segmentsRepo.clearPages(emptied.map((f) => f.page.id));
   const zero = { sourceWordCount: 0, uniqueWordCount: 0, newContentWordCount: 0, segmentCount: 0 };

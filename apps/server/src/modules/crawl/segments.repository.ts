@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { pages, pageSegments, segments, type Database } from '@bhasha/db';
 import type { Segment } from '@bhasha/engine';
 import { applyExactMatchesToNewSegments } from '../translation/exact-matches';
@@ -19,6 +19,8 @@ interface GroupedSegment {
   kind: string | undefined;
   wordCount: number;
   occurrences: number;
+  /** Its row, once known: looked up once per page and segment, then read from here. */
+  stored?: StoredSegment;
 }
 
 // Segments per upsert statement (array parameters: no bind-parameter limit applies).
@@ -103,13 +105,14 @@ export function createSegmentsRepository(db: Database) {
         pageId: page.pageId,
         grouped: groupByHash(page.segments),
       }));
-      const idByHash = new Map<string, StoredSegment>();
+      // The crawl memo's map is large (a site's every segment): one lookup per page and segment,
+      // kept on the grouped entry, instead of copying hits into a batch map and reading it twice.
+      const storedNow = new Map<string, StoredSegment>();
       const unknown = new Map<string, GroupedSegment & { text: string; kind: string; firstPageId: string }>();
       for (const { pageId, grouped } of groupedByPage) {
         for (const g of grouped) {
-          const known = cache?.known.get(g.sourceHash);
-          if (known) idByHash.set(g.sourceHash, known);
-          else if (!unknown.has(g.sourceHash)) {
+          g.stored = cache?.known.get(g.sourceHash);
+          if (!g.stored && !unknown.has(g.sourceHash)) {
             // Never store an empty text: the page is read again when its batch is retried.
             if (g.text === undefined || g.kind === undefined)
               throw new Error('A segment without its text is not among the stored ones');
@@ -139,10 +142,13 @@ export function createSegmentsRepository(db: Database) {
           returning id, source_hash, is_new`);
         for (const row of rowsOf<{ id: string; source_hash: string; is_new: boolean }>(result)) {
           const entry = { id: row.id, isNew: row.is_new };
-          idByHash.set(row.source_hash, entry);
+          storedNow.set(row.source_hash, entry);
           cache?.stored.set(row.source_hash, entry);
           if (row.is_new) freshIds.push(row.id);
         }
+      }
+      for (const { grouped } of groupedByPage) {
+        for (const g of grouped) g.stored ??= storedNow.get(g.sourceHash);
       }
       // One row per page (ADR 0025): its segment ids in document order of first occurrence and how
       // often each occurs. The batch's ids and counts travel as one flat array each, which every page
@@ -156,7 +162,7 @@ export function createSegmentsRepository(db: Database) {
         for (const { grouped } of chunk) {
           firsts.push(flatIds.length + 1);
           for (const g of grouped) {
-            flatIds.push(idByHash.get(g.sourceHash)!.id);
+            flatIds.push(g.stored!.id);
             flatCounts.push(g.occurrences);
           }
           lasts.push(flatIds.length);
@@ -178,7 +184,7 @@ export function createSegmentsRepository(db: Database) {
       await applyExactMatchesToNewSegments(
         db,
         ids,
-        cache ? freshIds : [...idByHash.values()].flatMap((s) => (s.isNew ? [s.id] : [])),
+        cache ? freshIds : [...storedNow.values()].flatMap((s) => (s.isNew ? [s.id] : [])),
         events,
       );
       const counts = new Map<string, PageWordCounts>();
@@ -189,7 +195,7 @@ export function createSegmentsRepository(db: Database) {
         for (const g of grouped) {
           sourceWordCount += g.wordCount * g.occurrences;
           uniqueWordCount += g.wordCount;
-          if (idByHash.get(g.sourceHash)?.isNew) newContentWordCount += g.wordCount;
+          if (g.stored?.isNew) newContentWordCount += g.wordCount;
         }
         counts.set(pageId, {
           sourceWordCount,
@@ -249,8 +255,30 @@ export function createSegmentsRepository(db: Database) {
       };
     },
 
-    /** Recomputes the per-page counts of every page of a project from its occurrences. */
-    async recountPages(projectId: string): Promise<void> {
+    /**
+     * Recomputes the per-page counts of a project's pages from their occurrences: every page, only
+     * `pageIds`, or every page but those a crawl's writer stored with counts (`exceptStoredBy`: the
+     * crawl's done pages, unless skipped, whose counts were kept as they were).
+     */
+    async recountPages(
+      projectId: string,
+      only: { pageIds?: readonly string[]; exceptStoredBy?: string } = {},
+    ): Promise<void> {
+      if (only.pageIds?.length === 0) return;
+      const selected = (page: SQL) =>
+        sql.join(
+          [
+            sql`${page}.project_id = ${projectId}`,
+            ...(only.pageIds ? [sql`${page}.id = any(${pgArray(only.pageIds)}::uuid[])`] : []),
+            ...(only.exceptStoredBy
+              ? [
+                  sql`not (${page}.crawl_id is not distinct from ${only.exceptStoredBy}::uuid
+                    and ${page}.crawl_state = 'done' and ${page}.status <> 'skipped')`,
+                ]
+              : []),
+          ],
+          sql` and `,
+        );
       await db.execute(sql`
         update ${pages} p set
           source_word_count = coalesce(c.source, 0),
@@ -269,10 +297,10 @@ export function createSegmentsRepository(db: Database) {
           left join (
             select ps.page_id, unnest(ps.segment_ids) as segment_id, unnest(ps.occurrences) as occurrences
             from ${pageSegments} ps join ${pages} owner on owner.id = ps.page_id
-            where owner.project_id = ${projectId}
+            where ${selected(sql`owner`)}
           ) o on o.page_id = pg.id
           left join ${segments} s on s.id = o.segment_id
-          where pg.project_id = ${projectId}
+          where ${selected(sql`pg`)}
           group by pg.id
         ) c
         where p.id = c.id`);
