@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { once } from 'node:events';
 import { Parser } from 'htmlparser2';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { createDb, organisations, projects, type Database, type DbHandle } from '@bhasha/db';
 import { tmxPrologue, tmxUnitXml, TMX_EPILOGUE, type TmxUnit } from '@bhasha/engine';
 import { createOrganisationFuzzyIndexes } from '../../apps/server/src/modules/translation-memory/organisation-fuzzy-indexes';
@@ -123,6 +124,38 @@ async function withPeakRss<T>(work: () => Promise<T>): Promise<{ value: T; ms: n
   }
 }
 
+/**
+ * CPU time (ms) of each server backend connected to this PostgreSQL database, from
+ * /proc/<pid>/stat (utime + stime): the import's other half is its writer backends' index work
+ * (ADR 0019, session 8). Empty when the server is not on this machine or /proc cannot be read.
+ */
+async function backendCpuMs(db: Database): Promise<Map<number, number>> {
+  const result = await db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+    pid: number;
+  }>;
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100); // clock ticks of 10 ms
+    } catch {
+      return new Map();
+    }
+  }
+  return cpu;
+}
+
+/** Server CPU between two `backendCpuMs` samples (a backend that started meanwhile counts whole). */
+function serverCpuBetween(before: Map<number, number>, after: Map<number, number>): number | null {
+  if (after.size === 0) return null;
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
 /** What the first fuzzy query cost: its time and CPU, matches, and the peak RSS of the process that made it. */
 interface FirstQuery {
   found: number;
@@ -178,6 +211,7 @@ async function importToSearchable(db: Database, databaseUrl: string | null, path
   // This process's CPU time (parser, hashing, statement building; PGlite's engine too, not a
   // PostgreSQL server's): comparable between runs when the machine's load differs.
   const cpuBefore = process.cpuUsage();
+  const serverBefore = databaseUrl ? await backendCpuMs(db) : new Map<number, number>();
   const imported = await withPeakRss(() =>
     importTmxStream(
       { repository, writer, fuzzy: workerFuzzy },
@@ -195,6 +229,7 @@ async function importToSearchable(db: Database, databaseUrl: string | null, path
     ),
   );
   const cpu = process.cpuUsage(cpuBefore);
+  const serverCpuMs = databaseUrl ? serverCpuBetween(serverBefore, await backendCpuMs(db)) : null;
   let first: FirstQuery;
   if (databaseUrl) first = await firstQueryInOwnProcess(databaseUrl, organisation!.id);
   else {
@@ -215,6 +250,7 @@ async function importToSearchable(db: Database, databaseUrl: string | null, path
     importMs: imported.ms,
     importCpuMs: (cpu.user + cpu.system) / 1000,
     importRss: imported.peakRss,
+    serverCpuMs,
     first,
   };
 }
@@ -251,7 +287,11 @@ export async function benchTmxImport(): Promise<void> {
         perSecond >= 50_000 && peakRss <= 500e6 && run.units === parsed && first.found > 0,
         `${perSecond.toFixed(0)} units/s (${(ms / 1000).toFixed(1)} s) vs parse-only ${rate(parsed, parseMs)}; ` +
           `import ${rate(run.units, run.importMs)} (peak RSS ${(run.importRss / 1e6).toFixed(0)} MB, ` +
-          `CPU ${(run.importCpuMs / 1000).toFixed(1)} s in this process), ` +
+          `CPU ${(run.importCpuMs / 1000).toFixed(1)} s in this process` +
+          (run.serverCpuMs === null
+            ? ''
+            : `, ${(run.serverCpuMs / 1000).toFixed(1)} s in the server's backends`) +
+          `), ` +
           `index built by the first query (${first.where}) in ${(first.ms / 1000).toFixed(1)} s, ` +
           `CPU ${(first.cpuMs / 1000).toFixed(1)} s (peak RSS ${(first.peakRss / 1e6).toFixed(0)} MB); ` +
           `${first.found} fuzzy matches; load average ${loadAtStart.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations, type DbHandle } from '@bhasha/db';
+import { eq } from 'drizzle-orm';
+import { organisations, projects, segments, translations, type DbHandle } from '@bhasha/db';
 import { sourceHash } from '@bhasha/engine';
 import { createTranslationMemoryRepository } from '../../src/modules/translation-memory/translation-memory.repository';
 import { memoryEntryKey } from '../../src/modules/translation-memory/memory-entry-key';
@@ -130,5 +131,64 @@ describe('migrating memory_entries to a bigint entry key', () => {
     expect(rows.find((r) => r.source_text === 'Fresh')?.entry_key).toBe(
       memoryEntryKey(organisationId, 'en', 'hi', sourceHash('Fresh')).toString(),
     );
+  });
+
+  it("keepTm keeps a translation by its key, or unkeyed when its key is another entry's", async () => {
+    const [project] = await handle.db
+      .insert(projects)
+      .values({
+        organisationId,
+        name: 'Kept',
+        baseUrl: 'https://kept.example/',
+        targetLanguages: ['hi'],
+        status: 'ready',
+      })
+      .returning();
+    const kept = async (text: string, translation: string) => {
+      const [segment] = await handle.db
+        .insert(segments)
+        .values({
+          organisationId,
+          projectId: project!.id,
+          sourceHash: sourceHash(text),
+          text,
+          kind: 'text',
+          wordCount: 1,
+        })
+        .returning();
+      await handle.db.insert(translations).values({
+        organisationId,
+        projectId: project!.id,
+        segmentId: segment!.id,
+        sourceHash: sourceHash(text),
+        targetLang: 'hi',
+        text: translation,
+        type: 'USER',
+        origin: 'user',
+      });
+    };
+    await kept('Kept plain', 'Kept plain (hi)');
+    await kept('Kept colliding', 'Kept colliding (hi)');
+    await sql(
+      `insert into memory_entries (entry_key, organisation_id, source_lang, target_lang, source_hash, source_text, text, type, origin)
+       values ($1, $2, 'en', 'hi', $3, 'Kept holder', 'Kept holder (hi)', 'USER', 'tmx')`,
+      [
+        memoryEntryKey(organisationId, 'en', 'hi', sourceHash('Kept colliding')).toString(),
+        organisationId,
+        sourceHash('Kept holder'),
+      ],
+    );
+    await handle.db.update(projects).set({ keepTm: true }).where(eq(projects.id, project!.id));
+    await handle.db.delete(projects).where(eq(projects.id, project!.id));
+    const rows = await stored();
+    expect(rows.filter((r) => r.source_text.startsWith('Kept'))).toMatchObject([
+      { source_text: 'Kept colliding', text: 'Kept colliding (hi)', entry_key: null },
+      { source_text: 'Kept holder', text: 'Kept holder (hi)' },
+      {
+        source_text: 'Kept plain',
+        text: 'Kept plain (hi)',
+        entry_key: memoryEntryKey(organisationId, 'en', 'hi', sourceHash('Kept plain')).toString(),
+      },
+    ]);
   });
 });

@@ -147,9 +147,13 @@ export const memoryEntries = pgTable(
      * dirtying a random one (ADR 0019, session 6: the server's CPU for 1 M upserted rows 18-24 s instead of 35 s).
      */
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key: its check was a query per inserted row (4-9 s of the server's CPU per million
+     * imported units, ADR 0019 session 8). Writers lock the organisation once per statement instead
+     * (FOR KEY SHARE, as the check did) and `organisations_memory_delete` (migration 0024) deletes
+     * an organisation's entries with it, as the cascade did.
+     */
+    organisationId: uuid('organisation_id').notNull(),
     sourceLang: text('source_lang').notNull(),
     targetLang: text('target_lang').notNull(),
     sourceHash: text('source_hash').notNull(),

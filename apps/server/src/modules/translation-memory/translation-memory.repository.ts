@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
-import { memoryEntries, segments, translations, type Database } from '@bhasha/db';
+import { memoryEntries, organisations, segments, translations, type Database } from '@bhasha/db';
 import type { DisplayType, TranslationType } from '@bhasha/contract';
 import { pgArray } from '../../lib/pg-array';
 import { rowsOf } from '../../lib/rows-of';
@@ -69,6 +69,16 @@ interface KeyedEntry {
   key: bigint;
 }
 
+/**
+ * The organisation's row, locked FOR KEY SHARE for the rest of the transaction: what the foreign
+ * key's per-row check did, once per statement (migration 0024). An upsert joined with it inserts
+ * nothing for an organisation that is gone, and a concurrent deletion waits for it, then deletes
+ * what it stored.
+ */
+function lockedOrganisation(organisationId: string) {
+  return sql`select id from ${organisations} where id = ${organisationId}::uuid for key share`;
+}
+
 /** The keys as a bigint[] literal (decimal numbers need no quoting). */
 function keyArray(entries: readonly KeyedEntry[]): string {
   return `{${entries.map(({ key }) => key.toString()).join(',')}}`;
@@ -112,6 +122,7 @@ export function createTranslationMemoryRepository(db: Database) {
   async function upsertKeyed(organisationId: string, pair: MemoryEntryRow, entries: readonly KeyedEntry[]) {
     const project = projectParameter(entries);
     const result = await db.execute(sql`
+      with organisation as (${lockedOrganisation(organisationId)})
       insert into ${memoryEntries} as m (entry_key, organisation_id, source_lang, target_lang, source_hash, source_text, text, type, origin, source_project_id)
       select t.entry_key, ${organisationId}::uuid, ${pair.sourceLang}, ${pair.targetLang}, t.source_hash, t.source_text, t.text, 'USER', 'tmx', ${project.column}
       from unnest(
@@ -119,7 +130,7 @@ export function createTranslationMemoryRepository(db: Database) {
         ${pgArray(entries.map(({ row }) => row.sourceHash))}::text[],
         ${pgArray(entries.map(({ row }) => row.sourceText))}::text[],
         ${pgArray(entries.map(({ row }) => row.text))}::text[]${project.array}
-      ) as t(entry_key, source_hash, source_text, text${project.name})
+      ) as t(entry_key, source_hash, source_text, text${project.name}), organisation
       where not exists (
         select 1 from ${memoryEntries} u
         where u.entry_key is null and u.organisation_id = ${organisationId}::uuid and u.source_lang = ${pair.sourceLang}
@@ -158,13 +169,14 @@ export function createTranslationMemoryRepository(db: Database) {
   async function upsertUnkeyed(organisationId: string, pair: MemoryEntryRow, entries: readonly KeyedEntry[]) {
     const project = projectParameter(entries);
     await db.execute(sql`
+      with organisation as (${lockedOrganisation(organisationId)})
       insert into ${memoryEntries} as m (organisation_id, source_lang, target_lang, source_hash, source_text, text, type, origin, source_project_id)
       select ${organisationId}::uuid, ${pair.sourceLang}, ${pair.targetLang}, t.source_hash, t.source_text, t.text, 'USER', 'tmx', ${project.column}
       from unnest(
         ${pgArray(entries.map(({ row }) => row.sourceHash))}::text[],
         ${pgArray(entries.map(({ row }) => row.sourceText))}::text[],
         ${pgArray(entries.map(({ row }) => row.text))}::text[]${project.array}
-      ) as t(source_hash, source_text, text${project.name})
+      ) as t(source_hash, source_text, text${project.name}), organisation
       on conflict (organisation_id, source_lang, target_lang, source_hash) where entry_key is null
       do update set text = excluded.text, source_text = excluded.source_text, updated_at = now()
       where (m.text, m.source_text) is distinct from (excluded.text, excluded.source_text)`);
