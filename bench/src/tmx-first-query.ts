@@ -7,7 +7,8 @@ import { createTranslationMemoryRepository } from '../../apps/server/src/modules
  * its own that did not run the import, opening the bench's PostgreSQL database, building the
  * organisation's index from the stored rows on its first query and answering. Started by
  * tmx-import.bench.ts with TMX_FIRST_QUERY = {"databaseUrl", "organisationId", "query"}; prints
- * one JSON line: the query's time and CPU, matches found, RSS before it and the process's peak.
+ * one JSON line: the query's time and CPU, matches found, RSS before it and the process's peak
+ * (helper thread included: it is the process's).
  */
 const { databaseUrl, organisationId, query } = JSON.parse(process.env.TMX_FIRST_QUERY ?? '{}') as {
   databaseUrl: string;
@@ -19,6 +20,9 @@ try {
   const fuzzy = createOrganisationFuzzyIndexes(createTranslationMemoryRepository(handle.db), {
     refreshMs: 3_600_000,
     maxIndexes: 2,
+    // The server builds a large index on two threads (ADR 0011, session 8); TMX_FIRST_QUERY_THREADS=1
+    // builds it on this one alone, to compare the peaks.
+    ...(process.env.TMX_FIRST_QUERY_THREADS === '1' ? { twoThreadBuild: null } : {}),
   });
   const rssBefore = process.memoryUsage.rss();
   const cpuBefore = process.cpuUsage();
