@@ -79,6 +79,12 @@ function lockedOrganisation(organisationId: string) {
   return sql`select id from ${organisations} where id = ${organisationId}::uuid for key share`;
 }
 
+/** Rows an INSERT … ON CONFLICT wrote: node-postgres answers `rowCount`, PGlite `affectedRows`. */
+function writtenRows(result: unknown): number {
+  const { rowCount, affectedRows } = result as { rowCount?: number | null; affectedRows?: number };
+  return rowCount ?? affectedRows ?? 0;
+}
+
 /** The keys as a bigint[] literal (decimal numbers need no quoting). */
 function keyArray(entries: readonly KeyedEntry[]): string {
   return `{${entries.map(({ key }) => key.toString()).join(',')}}`;
@@ -118,7 +124,7 @@ export function createTranslationMemoryRepository(db: Database) {
   /** Prepared once per database: drizzle builds the SQL once and PostgreSQL can keep the plan. */
   const exactLookup = () => (preparedExactLookup ??= prepareExactLookup(db));
 
-  /** Upserts rows under their keys; answers the keys written (inserted, or updated with new texts). */
+  /** Upserts rows under their keys; answers how many it wrote (inserted, or updated with new texts). */
   async function upsertKeyed(organisationId: string, pair: MemoryEntryRow, entries: readonly KeyedEntry[]) {
     const project = projectParameter(entries);
     const result = await db.execute(sql`
@@ -140,8 +146,8 @@ export function createTranslationMemoryRepository(db: Database) {
       where (m.organisation_id, m.source_lang, m.target_lang, m.source_hash)
           = (excluded.organisation_id, excluded.source_lang, excluded.target_lang, excluded.source_hash)
         and (m.text, m.source_text) is distinct from (excluded.text, excluded.source_text)
-      returning entry_key::text`);
-    return new Set(rowsOf<{ entry_key: string }>(result).map((row) => BigInt(row.entry_key)));
+`);
+    return writtenRows(result);
   }
 
   /**
@@ -360,10 +366,11 @@ export function createTranslationMemoryRepository(db: Database) {
      * importing the same file again writes nothing.
      *
      * Rows are keyed by `memoryEntryKey` (migration 0023): the upsert's unique index is one
-     * bigint. A row is written under its key unless the entry is already stored unkeyed; the
-     * statement answers the keys it wrote, and only rows it did not write (unchanged, or whose key
-     * another entry holds: a 64-bit collision) are looked at again, so a first import costs one
-     * statement per chunk and a collision is stored unkeyed, never dropped.
+     * bigint. A row is written under its key unless the entry is already stored unkeyed; when the
+     * statement wrote fewer rows than it was given (some unchanged, or a key another entry holds:
+     * a 64-bit collision), the chunk is looked at again, so a first import costs one statement per
+     * chunk and a collision is stored unkeyed, never dropped. (The count, not RETURNING: 5,000
+     * returned keys a chunk cost both sides more than the rare second look.)
      */
     async upsertMemoryEntries(organisationId: string, rows: readonly MemoryEntryRow[]): Promise<void> {
       const keyed = rows.map((row) => ({
@@ -383,9 +390,9 @@ export function createTranslationMemoryRepository(db: Database) {
         // as one statement's ON CONFLICT cannot touch one row twice.
         const byKey = chunk.filter((entry, i) => i === 0 || entry.key !== chunk[i - 1]!.key);
         const unkeyed = chunk.filter((entry, i) => i > 0 && entry.key === chunk[i - 1]!.key);
-        const written = await upsertKeyed(organisationId, first, byKey);
-        const left = byKey.filter((entry) => !written.has(entry.key));
-        if (left.length > 0) unkeyed.push(...(await entriesNotStoredUnderKey(organisationId, first, left)));
+        // All written (a first import): done. Otherwise some were unchanged or need the unkeyed path.
+        if ((await upsertKeyed(organisationId, first, byKey)) < byKey.length)
+          unkeyed.push(...(await entriesNotStoredUnderKey(organisationId, first, byKey)));
         if (unkeyed.length > 0) await upsertUnkeyed(organisationId, first, unkeyed);
       }
     },
