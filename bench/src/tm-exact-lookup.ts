@@ -13,16 +13,28 @@ const ROWS_PER_INSERT = 20_000;
 const LOOKUPS = 2_000;
 const WARM_UP_LOOKUPS = 300;
 
-/** The query of migration 0021's `bhasha_tm_exact_lookup`, as a statement of its own. */
+/**
+ * The memory entries of the given hashes as migration 0023 finds them: one probe per hash on the
+ * bigint entry key (`bhasha_memory_key`), the full identity compared, and the unkeyed entries.
+ */
+const MEMORY_BRANCH = `
+  SELECT m.source_hash, m.source_text, m.text, m.type, m.display_type, NULL::uuid AS project_id, m.updated_at
+  FROM memory_entries m
+  WHERE m.entry_key = ANY (ARRAY(SELECT bhasha_memory_key($1, $2, $3, h) FROM unnest($4::text[]) AS h))
+    AND m.organisation_id = $1 AND m.source_lang = $2 AND m.target_lang = $3 AND m.source_hash = ANY ($4::text[])
+  UNION ALL
+  SELECT m.source_hash, m.source_text, m.text, m.type, m.display_type, NULL::uuid, m.updated_at
+  FROM memory_entries m
+  WHERE m.entry_key IS NULL
+    AND m.organisation_id = $1 AND m.source_lang = $2 AND m.target_lang = $3 AND m.source_hash = ANY ($4::text[])`;
+
+/** The query of `bhasha_tm_exact_lookup` (migrations 0021, 0023), as a statement of its own. */
 const EXACT_LOOKUP_AS_STATEMENT = `
   SELECT t.source_hash, s.text, t.text, t.type, t.display_type, t.project_id, t.updated_at
   FROM translations t JOIN segments s ON s.id = t.segment_id JOIN projects p ON p.id = t.project_id
   WHERE t.organisation_id = $1 AND t.source_hash = ANY ($4::text[]) AND t.target_lang = $3
     AND p.source_language = $2 AND t.type <> 'NO_TRANSLATION_AVAILABLE'
-  UNION ALL
-  SELECT m.source_hash, m.source_text, m.text, m.type, m.display_type, NULL::uuid, m.updated_at
-  FROM memory_entries m
-  WHERE m.organisation_id = $1 AND m.source_lang = $2 AND m.target_lang = $3 AND m.source_hash = ANY ($4::text[])`;
+  UNION ALL${MEMORY_BRANCH}`;
 
 /**
  * Exact TM lookups by source hash through the database, the way Bhasha makes them: the
@@ -90,8 +102,10 @@ async function lookupsOn(
       }
       hashes.push(...batchHashes.filter((_, k) => k % 97 === 0));
       await handle.executeSql(
-        `INSERT INTO memory_entries (organisation_id, source_lang, target_lang, source_hash, source_text, text, type, origin)
-         SELECT $1, 'en', 'hi', h, s, t, 'USER', 'tmx' FROM unnest($2::text[], $3::text[], $4::text[]) AS u(h, s, t)`,
+        // Keyed as a TMX import stores them (migration 0023).
+        `INSERT INTO memory_entries (entry_key, organisation_id, source_lang, target_lang, source_hash, source_text, text, type, origin)
+         SELECT bhasha_memory_key($1, 'en', 'hi', h), $1, 'en', 'hi', h, s, t, 'USER', 'tmx'
+         FROM unnest($2::text[], $3::text[], $4::text[]) AS u(h, s, t)`,
         [organisationId, batchHashes, sources, targets],
       );
     }
@@ -111,12 +125,7 @@ async function lookupsOn(
       floor: (hash: string) => handle.executeSql('SELECT $1::text AS hash', [hash]),
       // The memory branch alone, as plain parameterised SQL: the database's part without the
       // translations branch and its join.
-      branch: (hash: string) =>
-        handle.executeSql(
-          `SELECT source_hash, source_text, text, type, display_type, updated_at FROM memory_entries
-           WHERE organisation_id = $1 AND source_lang = $2 AND target_lang = $3 AND source_hash = any($4::text[])`,
-          [organisationId, 'en', 'hi', `{${hash}}`],
-        ),
+      branch: (hash: string) => handle.executeSql(MEMORY_BRANCH, [organisationId, 'en', 'hi', `{${hash}}`]),
       // The function's query sent as a statement: parsed and planned on every call (PGlite plans
       // every statement; PostgreSQL re-planned even the named prepared one, see ADR 0011).
       planned: (hash: string) =>
@@ -131,11 +140,12 @@ async function lookupsOn(
     const found = timed.results.filter((rows) => Array.isArray(rows) && rows.length === 1).length;
     const p95 = percentile(timed.ms, 95);
     const floorP95 = percentile(floor.ms, 95);
-    const plan = await handle.executeSql(
-      `EXPLAIN (ANALYZE, COSTS OFF) SELECT source_hash, source_text, text, type, display_type, updated_at
-       FROM memory_entries WHERE organisation_id = $1 AND source_lang = $2 AND target_lang = $3 AND source_hash IN ($4)`,
-      [organisationId, 'en', 'hi', lookups[0]!],
-    );
+    const plan = await handle.executeSql(`EXPLAIN (ANALYZE, COSTS OFF) ${MEMORY_BRANCH}`, [
+      organisationId,
+      'en',
+      'hi',
+      `{${lookups[0]!}}`,
+    ]);
     const lines = plan.rows.map((row) => String(Object.values(row)[0]));
     const scan = lines.find((line) => /Scan/.test(line))?.trim() ?? lines[0]?.trim() ?? '';
     const timing = lines
