@@ -114,7 +114,7 @@ export async function benchFuzzyTm(): Promise<void> {
       .map((x) => x.toFixed(1))
       .join(' ');
   process.stdout.write(`  load average before the build: ${load()} (2 cores shared with other work)\n`);
-  // FUZZY_TM_BUILD_THREADS=1 builds on this thread alone (the server's way below 100,000 texts).
+  // FUZZY_TM_BUILD_THREADS=1 builds on this thread alone (the server's default, ADR 0011 session 8).
   const twoThreads = envInt('FUZZY_TM_BUILD_THREADS', 2) === 2;
   const buildStart = performance.now();
   const buildCpu = process.cpuUsage();
