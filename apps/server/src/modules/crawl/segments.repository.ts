@@ -303,7 +303,10 @@ export function createSegmentsRepository(db: Database) {
           where ${selected(sql`pg`)}
           group by pg.id
         ) c
-        where p.id = c.id`);
+        -- A page whose counts are already right is not rewritten (a new row version and its index
+        -- entries each): at a crawl's end, most of those left are robots.txt skips holding zeros.
+        where p.id = c.id and (p.source_word_count, p.unique_word_count, p.new_content_word_count, p.segment_count)
+          is distinct from (coalesce(c.source, 0), coalesce(c.uniq, 0), coalesce(c.fresh, 0), coalesce(c.n, 0))`);
     },
 
     async deleteByHashes(projectId: string, hashes: readonly string[]): Promise<number> {
