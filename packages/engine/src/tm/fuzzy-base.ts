@@ -1,9 +1,8 @@
 import {
   MAX_FUZZY_LENGTH,
-  partitionCount,
-  placeRange,
-  sizeRange,
-  writeRange,
+  placePostings,
+  sizePostings,
+  writePostings,
   type PostingTexts,
 } from './posting-passes';
 import { SlotsById } from './slots-by-id';
@@ -122,18 +121,17 @@ export function assembleBase(
 /**
  * Sorts texts by length (counting sort), so every posting list is in length order and a query's
  * length window is one slot range, then writes the postings in two passes on this thread: sizes,
- * then bytes (posting-passes.ts; two-thread-build.ts splits them between two threads).
+ * then bytes (posting-passes.ts; pipelined-build.ts shares them between two threads).
  * `take` hands over the gathered texts; nothing keeps them once they are placed in length order, so
  * the gatherer's arrays are garbage before the postings are allocated.
  */
 export function buildBase(take: () => StoredTexts): BaseSegment {
   const texts = placeForBuild(take);
-  const whole = { from: 0, to: partitionCount(texts.mask) };
   const gramCounts = new Uint16Array(texts.size);
-  const state = sizeRange(texts, whole, gramCounts);
+  const state = sizePostings(texts, gramCounts);
   const offsets = new Uint32Array(texts.mask + 2);
-  placeRange(state, offsets, 0, 0);
+  placePostings(state, offsets);
   const postings = new Uint8Array(offsets[texts.mask + 1]!);
-  writeRange(texts, whole, state, postings);
+  writePostings(texts, state, postings);
   return assembleBase(texts, gramCounts, offsets, postings);
 }

@@ -1,36 +1,40 @@
-import type { HelperPort, HelperRequest, SizeRequest } from './fuzzy-build-protocol';
+import type { ConsumeSizesRequest, HelperPort, HelperRequest } from './fuzzy-build-protocol';
+import { consumeRuns } from './pipelined-build';
 import {
-  firstBucketOf,
-  placeRange,
-  rangeBytes,
-  sizeRange,
-  writeRange,
-  type RangeState,
+  closeBlocks,
+  newBucketState,
+  partitionCount,
+  placePostings,
+  sizingVisitor,
+  writingVisitor,
+  type BucketState,
 } from './posting-passes';
-import { TextStore } from './text-store';
 
 /**
- * The helper thread's side of a two-thread fuzzy index build (two-thread-build.ts): sizes, then
- * writes, the postings of the bucket range it is sent, reading the texts from shared memory. A
- * worker thread's entry calls this with its `parentPort`; a failure is answered, never swallowed.
+ * The helper thread's side of a two-thread fuzzy index build (pipelined-build.ts): sizes (pass 1),
+ * then writes (pass 2), the runs of postings the calling thread hands on through shared buffers,
+ * holding the bucket state between the passes. A worker thread's entry calls this with its
+ * `parentPort`; a failure is answered, never swallowed.
  */
 export function serveFuzzyBuildHelper(port: HelperPort): void {
-  let sized: { request: SizeRequest; state: RangeState } | null = null;
+  let sized: { request: ConsumeSizesRequest; state: BucketState; next: number } | null = null;
   port.on('message', (message: HelperRequest) => {
     try {
-      if (message.type === 'size') {
-        const texts = { ...message, store: TextStore.overPages(message.pages) };
-        const state = sizeRange(texts, message.range, message.gramCounts);
-        sized = { request: message, state };
-        port.postMessage({ type: 'sized', bytes: rangeBytes(state) });
+      if (message.type === 'consume-sizes') {
+        const { runs, mask, gramCounts, offsets } = message;
+        const state = newBucketState(mask + 1);
+        const next = consumeRuns(runs, 0, partitionCount(mask), sizingVisitor(state, gramCounts));
+        placePostings(state, offsets);
+        sized = { request: message, state, next };
+        port.postMessage({ type: 'sized', bytes: offsets[mask + 1]! });
         return;
       }
       if (!sized) throw new Error('a fuzzy build helper was asked to write before sizing');
-      const { request, state } = sized;
+      const { request, state, next } = sized;
       sized = null;
-      placeRange(state, message.offsets, firstBucketOf(request.range.from), message.start);
-      const texts = { ...request, store: TextStore.overPages(request.pages) };
-      writeRange(texts, request.range, state, message.postings);
+      const visit = writingVisitor(state, message.postings);
+      consumeRuns(request.runs, next, partitionCount(request.mask), visit);
+      closeBlocks(state, message.postings);
       port.postMessage({ type: 'written' });
     } catch (error) {
       sized = null;

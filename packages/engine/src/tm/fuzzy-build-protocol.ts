@@ -1,34 +1,27 @@
-import type { PartitionRange } from './posting-passes';
-import type { TextPages } from './text-store';
+import type { SharedRuns } from './pipelined-build';
 
 /**
- * Messages between a two-thread build (two-thread-build.ts) and its helper thread
- * (fuzzy-build-helper.ts). Every array is a view of shared memory: nothing is copied between the
- * threads but the halves' sizes.
+ * Messages between a two-thread build (pipelined-build.ts) and its helper thread
+ * (fuzzy-build-helper.ts). Every array is a view of shared memory: the runs of postings pass
+ * through two shared buffers, and only the postings' size is a message of its own.
  */
 
-/** Pass 1 of the helper's range: size its postings, count each text's distinct buckets in it. */
-export interface SizeRequest {
-  readonly type: 'size';
-  readonly pages: TextPages;
-  readonly handles: Uint32Array;
-  readonly lengths: Uint16Array;
-  readonly size: number;
+/** Pass 1: size the runs handed on through `runs`, into `gramCounts` and `offsets`. */
+export interface ConsumeSizesRequest {
+  readonly type: 'consume-sizes';
+  readonly runs: SharedRuns;
   readonly mask: number;
-  readonly range: PartitionRange;
-  /** The helper's distinct buckets per text (its range only): summed with the caller's after. */
   readonly gramCounts: Uint16Array;
-}
-
-/** Pass 2: write the range's postings from byte `start` of `postings`, its offsets into `offsets`. */
-export interface WriteRequest {
-  readonly type: 'write';
-  readonly postings: Uint8Array;
   readonly offsets: Uint32Array;
-  readonly start: number;
 }
 
-export type HelperRequest = SizeRequest | WriteRequest;
+/** Pass 2: write the runs handed on through the same buffers into `postings`. */
+export interface ConsumeWritesRequest {
+  readonly type: 'consume-writes';
+  readonly postings: Uint8Array;
+}
+
+export type HelperRequest = ConsumeSizesRequest | ConsumeWritesRequest;
 
 export type HelperAnswer =
   | { readonly type: 'sized'; readonly bytes: number }

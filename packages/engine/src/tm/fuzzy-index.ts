@@ -3,7 +3,8 @@ import { buildBase, MAX_FUZZY_LENGTH, type BaseSegment, type StoredTexts } from 
 import { fuzzyScore, maxDistanceFor, normaliseFuzzyText, normaliseLatin1Into } from './fuzzy-text';
 import { copyCodeUnits, TextStore } from './text-store';
 import { bucketMultiplicities, distinctBuckets } from './trigram-buckets';
-import { buildBaseOnTwoThreads, TWO_THREADS_FROM, type TwoThreadBuildOptions } from './two-thread-build';
+import { buildBasePipelined } from './pipelined-build';
+import { TWO_THREADS_FROM, type TwoThreadBuildOptions } from './two-thread-build';
 import { BLOCK_HEADER_BYTES } from './varint-postings';
 
 export { MAX_FUZZY_LENGTH } from './fuzzy-base';
@@ -96,12 +97,12 @@ export class FuzzyIndex {
     return new FuzzyIndex(buildBase(take));
   }
 
-  /** Like `fromStoredTexts`, with the postings written on this thread and a helper thread (two-thread-build.ts). */
+  /** Like `fromStoredTexts`, with the texts hashed on this thread and their postings written on a helper thread (pipelined-build.ts). */
   static async fromStoredTextsOnTwoThreads(
     take: () => StoredTexts,
     startHelper: TwoThreadBuildOptions['startHelper'],
   ): Promise<FuzzyIndex> {
-    return new FuzzyIndex(await buildBaseOnTwoThreads(take, startHelper));
+    return new FuzzyIndex(await buildBasePipelined(take, startHelper));
   }
 
   /** How many texts the index answers for. */
@@ -731,9 +732,9 @@ export class FuzzyIndexBuilder {
   }
 
   /**
-   * Builds the index with its postings split between this thread and a helper thread that
-   * `options.startHelper` starts (ended when the build ends; a helper that fails fails the build
-   * with a `FuzzyBuildHelperError`). Below `options.fromTexts` texts (default `TWO_THREADS_FROM`),
+   * Builds the index on two threads: this one hashes the texts, a helper thread that
+   * `options.startHelper` starts sizes and writes their postings (ended when the build ends; a
+   * helper that fails fails the build with a `FuzzyBuildHelperError`). Below `options.fromTexts` texts (default `TWO_THREADS_FROM`),
    * or where the texts are not in shared memory, it builds on this thread alone. The index is the
    * same either way. The builder is not to be used afterwards.
    */

@@ -1,12 +1,12 @@
 import { EventEmitter } from 'node:events';
-import { MessageChannel } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { buildBase, type BaseSegment } from '../../src/tm/fuzzy-base';
-import { serveFuzzyBuildHelper } from '../../src/tm/fuzzy-build-helper';
-import type { HelperAnswer, HelperRequest } from '../../src/tm/fuzzy-build-protocol';
+import type { HelperRequest } from '../../src/tm/fuzzy-build-protocol';
 import { FuzzyIndexBuilder } from '../../src/tm/fuzzy-index';
+import { buildBasePipelined } from '../../src/tm/pipelined-build';
 import { TextStore } from '../../src/tm/text-store';
-import { buildBaseOnTwoThreads, FuzzyBuildHelperError } from '../../src/tm/two-thread-build';
+import { FuzzyBuildHelperError } from '../../src/tm/two-thread-build';
 import { seededRandom } from '../support/seeded-random';
 
 const WORDS = (
@@ -41,26 +41,24 @@ function gathered(texts: ReadonlyArray<{ id: number; text: string }>): FuzzyInde
   return builder;
 }
 
-/** A helper served on this thread through a message channel: the protocol exactly, without a worker. */
-class HelperOnThisThread extends EventEmitter {
+/**
+ * A real helper thread: the pipeline's helper blocks on shared memory, so it cannot share this
+ * thread. Vitest runs TypeScript; the worker loads its script through tsx.
+ */
+class TestHelper extends Worker {
   terminated = false;
-  private readonly channel = new MessageChannel();
 
   constructor() {
-    super();
-    serveFuzzyBuildHelper(this.channel.port2);
-    this.channel.port1.on('message', (answer: HelperAnswer) => this.emit('message', answer));
+    const entry = new URL('../support/fuzzy-build-worker.ts', import.meta.url).href;
+    super(
+      `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`,
+      { eval: true },
+    );
   }
 
-  postMessage(message: HelperRequest): void {
-    this.channel.port1.postMessage(message);
-  }
-
-  terminate(): Promise<void> {
+  override terminate(): Promise<number> {
     this.terminated = true;
-    this.channel.port1.close();
-    this.channel.port2.close();
-    return Promise.resolve();
+    return super.terminate();
   }
 }
 
@@ -102,7 +100,7 @@ function expectSameBase(two: BaseSegment, one: BaseSegment): void {
 
 describe('two-thread fuzzy index build', () => {
   it('writes the same postings, offsets and counts as the one-thread build, over random corpora', async () => {
-    // 2,500 texts: two partitions (one each); 30,000: 16 partitions; the seeds vary the mix.
+    // 2,500 texts: two partitions; 30,000: 16 partitions (several runs); the seeds vary the mix.
     for (const [seed, count] of [
       [1, 2500],
       [2, 30_000],
@@ -110,13 +108,14 @@ describe('two-thread fuzzy index build', () => {
     ] as const) {
       const texts = randomTexts(seed, count);
       const one = buildBase(() => gathered(texts).take());
-      const helper = new HelperOnThisThread();
-      const two = await buildBaseOnTwoThreads(
+      const helper = new TestHelper();
+      const two = await buildBasePipelined(
         () => gathered(texts).take(),
         () => helper,
       );
       expectSameBase(two, one);
       expect(two.postings.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(two.gramCounts.buffer).toBeInstanceOf(SharedArrayBuffer);
       expect(helper.terminated).toBe(true);
     }
   }, 120_000);
@@ -125,7 +124,7 @@ describe('two-thread fuzzy index build', () => {
     const texts = randomTexts(7, 10_000);
     const one = gathered(texts).finish();
     const two = await gathered(texts).finishOnTwoThreads({
-      startHelper: () => new HelperOnThisThread(),
+      startHelper: () => new TestHelper(),
       fromTexts: 0,
     });
     expect(two.size).toBe(one.size);
@@ -143,7 +142,7 @@ describe('two-thread fuzzy index build', () => {
     const index = await gathered(randomTexts(9, 500)).finishOnTwoThreads({
       startHelper: () => {
         started += 1;
-        return new HelperOnThisThread();
+        return new TestHelper();
       },
     });
     expect(started).toBe(0);
@@ -154,7 +153,7 @@ describe('two-thread fuzzy index build', () => {
     const texts = randomTexts(10, 3000);
     const crashing = new FailingHelper((helper) => helper.emit('error', new Error('out of memory')));
     await expect(
-      buildBaseOnTwoThreads(
+      buildBasePipelined(
         () => gathered(texts).take(),
         () => crashing,
       ),
@@ -164,7 +163,7 @@ describe('two-thread fuzzy index build', () => {
     expect(crashing.terminated).toBe(true);
     const exiting = new FailingHelper((helper) => helper.emit('exit', 1));
     await expect(
-      buildBaseOnTwoThreads(
+      buildBasePipelined(
         () => gathered(texts).take(),
         () => exiting,
       ),
@@ -174,17 +173,17 @@ describe('two-thread fuzzy index build', () => {
 
   it("fails the build with the helper's own error when its pass throws", async () => {
     const texts = randomTexts(11, 3000);
-    const helper = new HelperOnThisThread();
-    // Pages the helper cannot read: its pass throws, and it answers the failure.
+    const helper = new TestHelper();
+    // Counts the helper cannot write: its pass throws, and it answers the failure.
     const postMessage = helper.postMessage.bind(helper);
-    helper.postMessage = (message) =>
-      postMessage(message.type === 'size' ? { ...message, pages: { narrow: [], wide: [] } } : message);
+    helper.postMessage = (message: HelperRequest) =>
+      postMessage(message.type === 'consume-sizes' ? { ...message, gramCounts: null } : message);
     await expect(
-      buildBaseOnTwoThreads(
+      buildBasePipelined(
         () => gathered(texts).take(),
         () => helper,
       ),
-    ).rejects.toThrow(/helper thread failed: .*TypeError/);
+    ).rejects.toThrow(/helper thread failed: TypeError/);
     expect(helper.terminated).toBe(true);
   });
 });
