@@ -37,7 +37,8 @@ export interface ExportRow {
 }
 
 const UNTRANSLATED = 'NO_TRANSLATION_AVAILABLE';
-const MEMORY_CHUNK = 5000;
+/** Rows a memory upsert statement takes: a whole import batch (`TMX_IMPORT_BATCH`, 10,000). */
+const MEMORY_CHUNK = 10_000;
 
 /**
  * The exact lookup of `translationsOf`: one named prepared statement over the database function
@@ -192,8 +193,8 @@ export function createTranslationMemoryRepository(db: Database) {
     /**
      * Translations in `targetLang` of the given source hashes, from the organisation's projects and
      * memory: one round trip whatever the number of hashes, answered from a plan the database
-     * keeps, on the b-tree indexes `translations_org_hash_idx` and `memory_entries_key_uq`
-     * (bench/src/tm-exact-lookup.ts measures it).
+     * keeps, on the b-tree indexes `translations_org_hash_idx` and `memory_entries_entry_key_uq`
+     * (plus the unkeyed entries' partial index; bench/src/tm-exact-lookup.ts measures it).
      */
     async translationsOf(
       organisationId: string,
@@ -360,7 +361,7 @@ export function createTranslationMemoryRepository(db: Database) {
 
     /**
      * Stores units for texts no project segment has in the organisation's memory (latest wins).
-     * Array parameters, one statement per 5,000 rows: a row of parameters per unit would cost
+     * Array parameters, one statement per 10,000 rows: a row of parameters per unit would cost
      * more to build and plan than the insert itself. Hashes must be distinct within one call. A row
      * whose texts are already stored is left as it is (no new row version, `updated_at` kept), so
      * importing the same file again writes nothing.
