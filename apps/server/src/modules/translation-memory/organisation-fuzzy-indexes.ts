@@ -32,8 +32,7 @@ export interface FuzzyIndexCacheOptions {
   /**
    * Builds a large memory's index on two threads (a helper thread per build, ADR 0011 session 8),
    * e.g. `serverTwoThreadBuild`. Off by default: at a million rows the helper raised the first
-   * query's peak RSS by ~67 MB and the build's CPU by a third for no wall-clock gain measurable on
-   * the shared machine, against "the peak must not rise".
+   * query's peak RSS by ~95 MB (its isolate alone 19 MB bundled), against "the peak must not rise".
    */
   twoThreadBuild?: TwoThreadBuildOptions | null;
 }
