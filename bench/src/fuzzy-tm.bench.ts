@@ -6,6 +6,7 @@ import {
   maxDistanceFor,
   normaliseFuzzyText,
   sourceHash,
+  TextStore,
   type FuzzyMatch,
 } from '@bhasha/engine';
 import { distance as fastestDistance } from 'fastest-levenshtein';
@@ -122,7 +123,7 @@ export async function benchFuzzyTm(): Promise<void> {
   // The server's helper thread, loaded from the sources through tsx as the dev server loads it,
   // and started as the server starts it: once the texts gathered reach the two-thread size.
   const helper = twoThreads ? earlyFuzzyBuildThread() : null;
-  const builder = new FuzzyIndexBuilder();
+  const builder = new FuzzyIndexBuilder(new TextStore({ shared: twoThreads }));
   for (const entry of entries) {
     builder.add(entry.id, entry.text);
     if (entry.id % 10_000 === 0) helper?.gathered(builder.size);

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { FuzzyBuildHelperError, FuzzyIndexBuilder } from '@bhasha/engine';
+import { FuzzyBuildHelperError, FuzzyIndexBuilder, TextStore } from '@bhasha/engine';
 import {
   earlyFuzzyBuildThread,
   fuzzyBuildWorkerEntry,
@@ -10,7 +10,8 @@ import {
 const WORDS = 'open the account page and pay your bank loan fast कीमत खाता मदद order help'.split(' ');
 
 function builderOf(count: number): FuzzyIndexBuilder {
-  const builder = new FuzzyIndexBuilder();
+  // Shared pages: the helper thread reads the texts in place (a plain store builds on one thread).
+  const builder = new FuzzyIndexBuilder(new TextStore({ shared: true }));
   let state = 17;
   const next = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
   for (let id = 1; id <= count; id += 1) {

@@ -21,9 +21,20 @@ const READ_UNITS = 8192;
 /** Page numbers take the 10 bits between the wide flag and the offset. */
 const MAX_PAGES = 1 << 10;
 
-/** Memory for a page: shared where it can be (Node, cross-origin-isolated pages), else plain. */
-function pageMemory(bytes: number): ArrayBufferLike {
-  return typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+/** Memory for a page: shared when asked for and the platform has it (Node, cross-origin-isolated pages). */
+function pageMemory(bytes: number, shared: boolean): ArrayBufferLike {
+  return shared && typeof SharedArrayBuffer === 'function'
+    ? new SharedArrayBuffer(bytes)
+    : new ArrayBuffer(bytes);
+}
+
+export interface TextStoreOptions {
+  /**
+   * Pages in shared memory, so a second build thread reads the texts in place
+   * (two-thread-build.ts). Only for such a build: a one-thread build has no use for shared memory,
+   * which the process cannot hand back piecemeal and which V8 accounts apart from its heap.
+   */
+  readonly shared?: boolean;
 }
 
 /** A store's pages, as another thread receives them (`TextStore.overPages`). */
@@ -35,6 +46,14 @@ export interface TextPages {
 export class TextStore {
   private readonly narrowPages: Uint8Array[] = [];
   private readonly widePages: Uint16Array[] = [];
+  private readonly shared: boolean;
+  private narrowUsed = PAGE_UNITS;
+  private wideUsed = PAGE_UNITS;
+  private storedBytes = 0;
+
+  constructor(options: TextStoreOptions = {}) {
+    this.shared = options.shared ?? false;
+  }
 
   /** A store over pages another thread filled (shared memory), to read its texts by their handles. */
   static overPages(pages: TextPages): TextStore {
@@ -55,9 +74,6 @@ export class TextStore {
       typeof SharedArrayBuffer === 'function' && page.buffer instanceof SharedArrayBuffer;
     return this.narrowPages.every(shared) && this.widePages.every(shared);
   }
-  private narrowUsed = PAGE_UNITS;
-  private wideUsed = PAGE_UNITS;
-  private storedBytes = 0;
 
   /** Appends a text (at most `PAGE_UNITS` code units); answers its handle. */
   append(text: string): number {
@@ -65,7 +81,7 @@ export class TextStore {
     if (length > PAGE_UNITS) throw new RangeError(`a stored text holds at most ${PAGE_UNITS} code units`);
     if (this.narrowUsed + length > PAGE_UNITS) {
       if (this.narrowPages.length === MAX_PAGES) throw new RangeError('the text store is full');
-      this.narrowPages.push(new Uint8Array(pageMemory(PAGE_UNITS)));
+      this.narrowPages.push(new Uint8Array(pageMemory(PAGE_UNITS, this.shared)));
       this.narrowUsed = 0;
     }
     const page = this.narrowPages[this.narrowPages.length - 1]!;
@@ -93,7 +109,7 @@ export class TextStore {
     if (length > PAGE_UNITS) throw new RangeError(`a stored text holds at most ${PAGE_UNITS} code units`);
     if (this.narrowUsed + length > PAGE_UNITS) {
       if (this.narrowPages.length === MAX_PAGES) throw new RangeError('the text store is full');
-      this.narrowPages.push(new Uint8Array(pageMemory(PAGE_UNITS)));
+      this.narrowPages.push(new Uint8Array(pageMemory(PAGE_UNITS, this.shared)));
       this.narrowUsed = 0;
     }
     return this.narrowPages[this.narrowPages.length - 1]!;
@@ -116,7 +132,7 @@ export class TextStore {
     const length = text.length;
     if (this.wideUsed + length > PAGE_UNITS) {
       if (this.widePages.length === MAX_PAGES) throw new RangeError('the text store is full');
-      this.widePages.push(new Uint16Array(pageMemory(PAGE_UNITS * 2)));
+      this.widePages.push(new Uint16Array(pageMemory(PAGE_UNITS * 2, this.shared)));
       this.wideUsed = 0;
     }
     const page = this.widePages[this.widePages.length - 1]!;

@@ -36,7 +36,7 @@ function randomTexts(seed: number, count: number): Array<{ id: number; text: str
 }
 
 function gathered(texts: ReadonlyArray<{ id: number; text: string }>): FuzzyIndexBuilder {
-  const builder = new FuzzyIndexBuilder(new TextStore());
+  const builder = new FuzzyIndexBuilder(new TextStore({ shared: true }));
   for (const { id, text } of texts) builder.add(id, text);
   return builder;
 }

@@ -1,5 +1,6 @@
 import {
   FuzzyIndexBuilder,
+  TextStore,
   type FuzzyIndex,
   type FuzzyMatch,
   type TwoThreadBuildOptions,
@@ -93,7 +94,8 @@ export function createOrganisationFuzzyIndexes(
   async function build(organisationId: string, sourceLang: string): Promise<CachedIndex> {
     const start: SourceWatermarks = { translations: new Date(0), memory: new Date(0) };
     const hashes = new SourceHashIds();
-    const builder = new FuzzyIndexBuilder();
+    // Shared pages only for a two-thread build: they cost the process more resident memory.
+    const builder = new FuzzyIndexBuilder(new TextStore({ shared: twoThreadBuild !== null }));
     const helper = twoThreadBuild ? earlyFuzzyBuildThread(twoThreadBuild) : null;
     try {
       const seenUntil = await readChanged(organisationId, sourceLang, start, (pageHashes, texts) => {
