@@ -12,9 +12,9 @@ import {
   createPageReaderPool,
   ReaderCrashedError,
   readerEntry,
-  typeScriptWorkerEntry,
   type PageReaderPool,
 } from '../../src/modules/crawl/page-reader-pool';
+import { typeScriptWorkerEntry } from '../../src/lib/worker-entry';
 import {
   packOwnStrings,
   packStrings,

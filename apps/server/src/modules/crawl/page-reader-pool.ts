@@ -1,21 +1,8 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerEntryOf, type WorkerEntry } from '../../lib/worker-entry';
 import { createPageReader, type PageReader, type PageReading, type PageReadRequest } from './page-reader';
 import { fromWire, type ReaderAnswerMessage, type ReaderRequestMessage } from './page-reader-protocol';
-
-/** The script a reader thread runs, with its arguments. */
-export interface ReaderEntry {
-  readonly url: URL;
-  readonly argv: readonly string[];
-  readonly workerData?: unknown;
-}
-
-/** A TypeScript worker script of the sources, started through tsx (ts-worker-bootstrap.mjs). */
-export function typeScriptWorkerEntry(script: URL, workerData?: unknown): ReaderEntry {
-  return { url: new URL('./ts-worker-bootstrap.mjs', import.meta.url), argv: [script.href], workerData };
-}
 
 export interface PageReaderPoolOptions {
   /** Reader threads; 0 reads on the calling thread (no worker at all). */
@@ -25,7 +12,7 @@ export interface PageReaderPoolOptions {
   /** Reader threads that may stop while reading one page before that page fails (default 2). */
   readonly maxAttempts?: number;
   /** Tests run other scripts; by default the reader next to this module (see `readerEntry`). */
-  readonly entry?: ReaderEntry;
+  readonly entry?: WorkerEntry;
 }
 
 /**
@@ -36,19 +23,9 @@ export function defaultReaderThreads(): number {
   return Math.max(1, Math.min(2, availableParallelism() - 1));
 }
 
-/**
- * Where the reader thread's script is: beside the bundle's entry when built (the pool's code sits
- * either in that entry or in `chunks/`, one folder below; build.mjs emits the reader as an entry
- * of its own), or next to this module in the sources (TypeScript, as the tests and scripts run).
- */
-export function readerEntry(): ReaderEntry {
-  for (const candidate of ['./page-reader.worker.js', '../page-reader.worker.js']) {
-    const url = new URL(candidate, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return { url, argv: [] };
-  }
-  const source = new URL('./page-reader.worker.ts', import.meta.url);
-  if (existsSync(fileURLToPath(source))) return typeScriptWorkerEntry(source);
-  throw new Error(`page-reader.worker not found next to ${import.meta.url}`);
+/** The reader thread's script, beside the bundle's entry or next to this module (worker-entry.ts). */
+export function readerEntry(): WorkerEntry {
+  return workerEntryOf('page-reader.worker', import.meta.url);
 }
 
 interface ReadJob {

@@ -1,27 +1,14 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { TWO_THREADS_FROM, type FuzzyBuildThread, type TwoThreadBuildOptions } from '@bhasha/engine';
-import { typeScriptWorkerEntry, type ReaderEntry } from '../crawl/page-reader-pool';
+import { workerEntryOf, type WorkerEntry } from '../../lib/worker-entry';
 
-/**
- * Where the build's helper thread script is: beside the bundle's entry when built (this code sits
- * either in that entry or in `chunks/`, one folder below; build.mjs emits the worker as an entry
- * of its own), or next to this module in the sources, started through tsx (tests, bench, dev
- * server), as the crawl's reader threads are (page-reader-pool.ts).
- */
-export function fuzzyBuildWorkerEntry(): ReaderEntry {
-  for (const candidate of ['./fuzzy-build.worker.js', '../fuzzy-build.worker.js']) {
-    const url = new URL(candidate, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return { url, argv: [] };
-  }
-  const source = new URL('./fuzzy-build.worker.ts', import.meta.url);
-  if (existsSync(fileURLToPath(source))) return typeScriptWorkerEntry(source);
-  throw new Error(`fuzzy-build.worker not found next to ${import.meta.url}`);
+/** The build's helper thread script, beside the bundle's entry or next to this module (worker-entry.ts). */
+export function fuzzyBuildWorkerEntry(): WorkerEntry {
+  return workerEntryOf('fuzzy-build.worker', import.meta.url);
 }
 
 /** Starts a helper thread for one fuzzy index build (the build ends it). */
-export function startFuzzyBuildThread(entry: ReaderEntry = fuzzyBuildWorkerEntry()): FuzzyBuildThread {
+export function startFuzzyBuildThread(entry: WorkerEntry = fuzzyBuildWorkerEntry()): FuzzyBuildThread {
   return new Worker(entry.url, {
     argv: [...entry.argv],
     // Not the process's flags: V8 heap flags are refused for a thread. A CPU profile of the
