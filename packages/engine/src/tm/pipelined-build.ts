@@ -2,10 +2,10 @@ import { assembleBase, placeForBuild, type BaseSegment, type StoredTexts } from 
 import { trigramBuckets } from './trigram-buckets';
 import {
   CHUNK_POSTINGS,
-  IN_PARTITION,
   MAX_FUZZY_LENGTH,
   PARTITION_BITS,
   RUN_SLOTS,
+  packByPartition,
   partitionCount,
   type PostingTexts,
   type PostingVisitor,
@@ -85,14 +85,7 @@ async function produceRuns(texts: PostingTexts, runs: SharedRuns, next: number, 
     for (let p = 1; p <= partitions; p += 1) counts[p]! += counts[p - 1]!;
     starts.set(counts);
     cursor.set(counts);
-    let k = 0;
-    for (let slot = firstSlot; slot < endSlot; slot += 1) {
-      const high = (slot - firstSlot) << PARTITION_BITS;
-      for (const stop = k + Math.max(0, lengths[slot]! - 2); k < stop; k += 1) {
-        const bucket = gathered[k]!;
-        packed[cursor[bucket >>> PARTITION_BITS]!++] = high | (bucket & IN_PARTITION);
-      }
-    }
+    packByPartition(gathered, lengths, firstSlot, endSlot, cursor, packed);
     runs.control[at * 2 + 1] = firstSlot;
     Atomics.store(runs.control, at * 2, FULL);
     Atomics.notify(runs.control, at * 2);

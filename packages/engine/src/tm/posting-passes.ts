@@ -65,6 +65,29 @@ function slotOf(posting: number, firstSlot: number): number {
 }
 
 /**
+ * Hands a run's postings on grouped by partition (a counting sort): the buckets of slots
+ * `firstSlot`..`endSlot` (in `gathered`, `length - 2` trigrams a slot) go to `packed` from each
+ * partition's cursor, as the slot's offset in the run above the bucket's bits within its partition.
+ */
+export function packByPartition(
+  gathered: Int32Array,
+  lengths: Uint16Array,
+  firstSlot: number,
+  endSlot: number,
+  cursor: Int32Array,
+  packed: Int32Array,
+): void {
+  let k = 0;
+  for (let slot = firstSlot; slot < endSlot; slot += 1) {
+    const high = (slot - firstSlot) << PARTITION_BITS;
+    for (const stop = k + Math.max(0, lengths[slot]! - 2); k < stop; k += 1) {
+      const bucket = gathered[k]!;
+      packed[cursor[bucket >>> PARTITION_BITS]!++] = high | (bucket & IN_PARTITION);
+    }
+  }
+}
+
+/**
  * Calls `visit` with every trigram of every text as a posting, slots ascending within each bucket;
  * a text's repeated buckets come in a row (same slot), and visitors skip them. Texts are hashed from
  * the store a run of slots at a time (about `CHUNK_POSTINGS` postings), and each run's postings are
@@ -86,14 +109,7 @@ function forEachPosting(texts: PostingTexts, visit: PostingVisitor): void {
   const handOn = (endSlot: number) => {
     for (let p = 1; p <= partitions; p += 1) starts[p]! += starts[p - 1]!;
     cursor.set(starts);
-    let k = 0;
-    for (let slot = firstSlot; slot < endSlot; slot += 1) {
-      const high = (slot - firstSlot) << PARTITION_BITS;
-      for (const stop = k + Math.max(0, lengths[slot]! - 2); k < stop; k += 1) {
-        const bucket = gathered[k]!;
-        packed[cursor[bucket >>> PARTITION_BITS]!++] = high | (bucket & IN_PARTITION);
-      }
-    }
+    packByPartition(gathered, lengths, firstSlot, endSlot, cursor, packed);
     for (let p = 0; p < partitions; p += 1) {
       if (starts[p]! < starts[p + 1]!) visit(packed, starts[p]!, starts[p + 1]!, p, firstSlot);
     }
