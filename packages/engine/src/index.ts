@@ -45,6 +45,8 @@ export { convertScript, detectScript } from './translit/script-convert';
 export { TRANSLIT_LANGUAGES, TRANSLIT_LANGUAGE_CODES, getTranslitLanguage } from './translit/languages';
 export type { TranslitLanguage, Script as TranslitScript } from './translit/languages';
 export { FuzzyIndex, FuzzyIndexBuilder, MAX_FUZZY_LENGTH } from './tm/fuzzy-index';
+export { SegmentedFuzzyIndex } from './tm/segmented-fuzzy-index';
+export type { SegmentedFuzzyIndexStats, SegmentPolicy } from './tm/segmented-fuzzy-index';
 export { TextStore } from './tm/text-store';
 export type { TextStoreOptions } from './tm/text-store';
 export type { FuzzyEntry, FuzzyMatch, FuzzyQueryOptions } from './tm/fuzzy-index';

@@ -183,6 +183,22 @@ export class FuzzyIndex {
     this.baseLive = this.base.size;
   }
 
+  /**
+   * Adds every live text of this index to `builder`, normalised as stored (a segmented index merges
+   * segments this way); the index itself is unchanged.
+   */
+  copyLiveInto(builder: FuzzyIndexBuilder): void {
+    const { base, delta } = this;
+    for (let slot = 0; slot < base.size; slot += 1) {
+      if (base.alive[slot]) {
+        builder.addNormalised(base.ids[slot]!, base.store.read(base.handles[slot]!, base.lengths[slot]!));
+      }
+    }
+    for (let slot = 0; slot < delta.texts.length; slot += 1) {
+      if (delta.alive[slot]) builder.addNormalised(delta.ids[slot]!, delta.texts[slot]!);
+    }
+  }
+
   /** Bytes held by the index: typed arrays and store pages exactly, the delta's strings as V8 stores them (estimated). */
   memoryBytes(): number {
     const { base, delta } = this;
@@ -620,7 +636,8 @@ function insertMatch(best: FuzzyMatch[], match: FuzzyMatch, limit: number): void
   if (best.length > limit) best.pop();
 }
 
-function compareMatches(a: FuzzyMatch, b: FuzzyMatch): number {
+/** The order of a query's answers: higher score, then smaller distance, then smaller id. */
+export function compareMatches(a: FuzzyMatch, b: FuzzyMatch): number {
   return b.score - a.score || a.distance - b.distance || a.id - b.id;
 }
 

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { FuzzyIndex } from '../../src/tm/fuzzy-index';
+import { SegmentedFuzzyIndex } from '../../src/tm/segmented-fuzzy-index';
+
+const WORDS = (
+  'the a translation memory website page price delivery order account help contact ' +
+  'new free fast secure bank loan कीमत खाता मदद संपर्क नया भुगतान open close search home'
+).split(' ');
+
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x80000000;
+  };
+}
+
+/** Texts of 1–12 words drawn from a small vocabulary: many near matches and many ties. */
+function text(next: () => number): string {
+  return Array.from(
+    { length: 1 + Math.floor(next() * 12) },
+    () => WORDS[Math.floor(next() * WORDS.length)],
+  ).join(' ');
+}
+
+/** Small policy sizes, so a few thousand operations seal tails, cap segments and merge tiers. */
+const SMALL = { tailTexts: 40, tierFloor: 30, maxMergedTexts: 2_000, maxSegments: 6 };
+
+describe('SegmentedFuzzyIndex', () => {
+  it('answers exactly as one index over the same texts, through batches, single adds, replacements, removals and merges', () => {
+    const next = random(17);
+    const segmented = new SegmentedFuzzyIndex(SMALL);
+    const single = FuzzyIndex.build([]);
+    const texts = new Map<number, string>();
+    let sawSegments = 0;
+    let merged = 0;
+    for (let round = 0; round < 60; round += 1) {
+      const kind = next();
+      if (kind < 0.35) {
+        // A batch: mostly new ids, some replacing live ones.
+        const batch: Array<{ id: number; text: string }> = [];
+        const size = 1 + Math.floor(next() * 150);
+        for (let i = 0; i < size; i += 1) {
+          const id =
+            next() < 0.15 && texts.size > 0
+              ? Math.floor(next() * texts.size * 1.5)
+              : 100_000 + round * 1_000 + i;
+          batch.push({ id, text: text(next) });
+        }
+        segmented.addAll(batch);
+        for (const { id, text: value } of batch) {
+          single.add(id, value);
+          texts.set(id, value);
+        }
+      } else if (kind < 0.75) {
+        for (let i = 0; i < 30; i += 1) {
+          const id = Math.floor(next() * 3_000);
+          if (next() < 0.3) {
+            expect(segmented.remove(id)).toBe(single.remove(id));
+            texts.delete(id);
+          } else {
+            const value = text(next);
+            segmented.add(id, value);
+            single.add(id, value);
+            texts.set(id, value);
+          }
+        }
+      } else if (segmented.mergeStep()) merged += 1;
+      sawSegments = Math.max(sawSegments, segmented.stats().segments);
+      expect(segmented.size).toBe(single.size);
+      for (let q = 0; q < 6; q += 1) {
+        const query =
+          next() < 0.5 && texts.size > 0 ? [...texts.values()][Math.floor(next() * texts.size)]! : text(next);
+        for (const [threshold, limit] of [
+          [0.75, 5],
+          [0.5, 1],
+          [0.4, 60],
+        ] as const) {
+          expect(segmented.query(query, { threshold, limit })).toEqual(
+            single.query(query, { threshold, limit }),
+          );
+        }
+      }
+    }
+    // The sequence really exercised the parts: several segments at once, and merges.
+    expect(sawSegments).toBeGreaterThanOrEqual(4);
+    expect(merged).toBeGreaterThan(0);
+    expect(segmented.stats().segments).toBeLessThanOrEqual(SMALL.maxSegments);
+  });
+
+  it('merges a tier of similar segments into one and rewrites a segment that is mostly dead', () => {
+    const next = random(5);
+    const segmented = new SegmentedFuzzyIndex(SMALL);
+    for (let s = 0; s < 4; s += 1) {
+      segmented.addAll(Array.from({ length: 50 }, (_, i) => ({ id: s * 100 + i, text: text(next) })));
+    }
+    expect(segmented.stats().segments).toBe(4);
+    expect(segmented.mergeStep()).toBe(true);
+    expect(segmented.stats()).toEqual({ size: 200, segments: 1, tail: 0 });
+    expect(segmented.mergeStep()).toBe(false);
+    for (let id = 0; id < 250; id += 1) segmented.remove(id); // three of the four batches
+    expect(segmented.mergeStep()).toBe(true);
+    expect(segmented.stats()).toEqual({ size: 50, segments: 1, tail: 0 });
+  });
+});
