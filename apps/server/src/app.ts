@@ -92,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // services made themselves is closed with the app, one passed in belongs to the caller.
   app.addHook('onClose', async () => {
     await services.background.drain();
+    await services.fuzzyIndexes.close();
     if (!deps.mailer) await services.mailer.close();
   });
   registerAuthentication(app, services.sessions);

@@ -1,27 +1,37 @@
 import {
   FuzzyIndexBuilder,
+  SegmentedFuzzyIndex,
   TextStore,
-  type FuzzyIndex,
   type FuzzyMatch,
+  type SegmentedFuzzyIndexStats,
   type TwoThreadBuildOptions,
 } from '@bhasha/engine';
 import { earlyFuzzyBuildThread } from './fuzzy-build-thread';
+import type { OpenTransactionsRepository } from './open-transactions.repository';
 import { SourceHashIds } from './source-hash-ids';
 import type { SourceWatermarks, TranslationMemoryRepository } from './translation-memory.repository';
 
 const OVERLAP_MS = 60_000;
 /** Rows fetched from the database at a time when an index is built or caught up. */
 const PAGE = 10_000;
+/**
+ * A catch-up with more new texts than this builds them into a segment of their own; fewer go to
+ * the index's tail one by one (a segment per request that saw a colleague's one save would leave
+ * the merge policy nothing but tiny segments to join).
+ */
+const SEGMENT_FROM = 1_000;
 
 /** One organisation's memory in one source language: the index, and the hashes behind its ids. */
 interface CachedIndex {
-  index: FuzzyIndex;
+  index: SegmentedFuzzyIndex;
   /** The index's ids: dense numbers for the source hashes, kept as bytes. */
   hashes: SourceHashIds;
   /** Rows changed after these were not seen yet (times stored in the rows, never this process's clock). */
   seenUntil: SourceWatermarks;
   checkedAt: number;
   lastUsed: number;
+  /** Catch-ups run one after another (a request's waits for a background one, then reads on). */
+  caughtUp: Promise<unknown>;
 }
 
 export interface FuzzyIndexCacheOptions {
@@ -36,6 +46,21 @@ export interface FuzzyIndexCacheOptions {
    * query's peak RSS by ~95 MB (its isolate alone 19 MB bundled), against "the peak must not rise".
    */
   twoThreadBuild?: TwoThreadBuildOptions | null;
+  /**
+   * Catch up, in the background, every index used in the last `inUseMs` this often (null: only
+   * requests catch up). While an import stores rows, each tick builds the rows stored since the
+   * last into a segment, so when the import ends only the last tick's rows are left to build
+   * (ADR 0019 session 9). A tick that finds nothing new runs one step of the index's merge policy.
+   */
+  backgroundCatchUpMs?: number | null;
+  inUseMs?: number;
+  /**
+   * Where the memory's next catch-up starts (the oldest open transaction, see
+   * open-transactions.repository.ts); without it, a minute before the newest row read.
+   */
+  openTransactions?: OpenTransactionsRepository;
+  /** Failures of background catch-ups (the next request catches up again). */
+  onBackgroundError?: (error: unknown) => void;
 }
 
 /**
@@ -53,6 +78,7 @@ export function createOrganisationFuzzyIndexes(
   const building = new Map<string, Promise<CachedIndex>>();
   const now = options.now ?? Date.now;
   const twoThreadBuild = options.twoThreadBuild ?? null;
+  const inUseMs = options.inUseMs ?? 10 * 60_000;
 
   function addSource(cached: CachedIndex, sourceHash: string, text: string): void {
     if (cached.hashes.idOf(sourceHash) !== undefined) return; // a hash always names the same text
@@ -62,8 +88,11 @@ export function createOrganisationFuzzyIndexes(
   /**
    * Reads the rows changed after `since`, a page at a time (a memory of a million units is never
    * one result in memory), handing each page's hashes and texts to `onPage`; answers where the
-   * next catch-up starts: a minute before the newest change seen, so rows of transactions that
-   * committed late with an older timestamp are read again (harmlessly) rather than missed.
+   * next catch-up starts. Translations carry this fleet's clocks: a minute before the newest
+   * change seen, so rows of transactions that committed late with an older timestamp are read
+   * again (harmlessly) rather than missed. Memory rows carry the database's transaction start
+   * (`now()`): the oldest transaction open before the read, when it can be told, bounds every row
+   * still to commit, so a catch-up during an import re-reads about one batch, not the last minute.
    */
   async function readChanged(
     organisationId: string,
@@ -73,6 +102,7 @@ export function createOrganisationFuzzyIndexes(
   ): Promise<SourceWatermarks> {
     const next = { ...since };
     for (const table of ['translations', 'memory'] as const) {
+      const openSince = table === 'memory' ? await options.openTransactions?.oldestStart() : null;
       const newest = await repository.readSources(
         table,
         organisationId,
@@ -81,8 +111,16 @@ export function createOrganisationFuzzyIndexes(
         PAGE,
         onPage,
       );
-      const until = Math.max(since[table].getTime() + OVERLAP_MS, newest?.getTime() ?? 0);
-      next[table] = new Date(until - OVERLAP_MS);
+      if (openSince) {
+        // Every row stamped before the oldest open transaction began was committed before this
+        // read's snapshot, so all of them are read now: the next read starts there (a millisecond
+        // less: the database's microseconds are cut). Not at the newest row read: rows of one
+        // batch share its transaction's timestamp, and cut to milliseconds it would read them again.
+        next[table] = new Date(Math.max(since[table].getTime(), openSince.getTime() - 1));
+      } else {
+        const until = Math.max(since[table].getTime() + OVERLAP_MS, newest?.getTime() ?? 0);
+        next[table] = new Date(until - OVERLAP_MS);
+      }
     }
     return next;
   }
@@ -108,11 +146,58 @@ export function createOrganisationFuzzyIndexes(
         helper?.gathered(builder.size);
       });
       // A helper thread that fails fails this build (the next request builds again), never an index.
-      const index = helper ? await builder.finishOnTwoThreads(helper.options) : builder.finish();
-      return { index, hashes, seenUntil, checkedAt: now(), lastUsed: now() };
+      const built = helper ? await builder.finishOnTwoThreads(helper.options) : builder.finish();
+      return {
+        index: SegmentedFuzzyIndex.of(built),
+        hashes,
+        seenUntil,
+        checkedAt: now(),
+        lastUsed: now(),
+        caughtUp: Promise.resolve(),
+      };
     } finally {
       await helper?.dispose();
     }
+  }
+
+  /**
+   * Reads the rows changed since the index's watermark and adds the new ones: a few one by one,
+   * many as one new segment (built from them alone). Answers how many texts it added.
+   */
+  async function catchUp(cached: CachedIndex, organisationId: string, sourceLang: string): Promise<number> {
+    cached.checkedAt = now();
+    const few: Array<{ id: number; text: string }> = [];
+    let builder: FuzzyIndexBuilder | null = null;
+    cached.seenUntil = await readChanged(
+      organisationId,
+      sourceLang,
+      cached.seenUntil,
+      (pageHashes, texts) => {
+        for (let i = 0; i < pageHashes.length; i += 1) {
+          const known = cached.hashes.size;
+          const id = cached.hashes.add(pageHashes[i]!);
+          if (cached.hashes.size === known) continue; // a hash always names the same text
+          if (builder) builder.add(id, texts[i]!);
+          else few.push({ id, text: texts[i]! });
+          if (!builder && few.length > SEGMENT_FROM) {
+            builder = new FuzzyIndexBuilder();
+            for (const entry of few.splice(0)) builder.add(entry.id, entry.text);
+          }
+        }
+      },
+    );
+    const gathered = builder as FuzzyIndexBuilder | null;
+    // Ids given just now are new to the index: the segment is appended without a lookup.
+    if (gathered) cached.index.appendNew(gathered.finish());
+    for (const entry of few) cached.index.add(entry.id, entry.text);
+    return (gathered?.size ?? 0) + few.length;
+  }
+
+  /** Runs `work` after the index's earlier catch-ups (one at a time per index, in order). */
+  function afterCatchUps<T>(cached: CachedIndex, work: () => Promise<T>): Promise<T> {
+    const result = cached.caughtUp.then(work);
+    cached.caughtUp = result.catch(() => undefined);
+    return result;
   }
 
   async function load(key: string, organisationId: string, sourceLang: string): Promise<CachedIndex> {
@@ -127,19 +212,12 @@ export function createOrganisationFuzzyIndexes(
       cached = cache.get(key) ?? built;
       cache.set(key, cached);
       evict();
+      startBackground();
       return cached;
     }
     if (now() - cached.checkedAt >= options.refreshMs) {
-      cached.checkedAt = now();
       const current = cached;
-      current.seenUntil = await readChanged(
-        organisationId,
-        sourceLang,
-        current.seenUntil,
-        (pageHashes, texts) => {
-          for (let i = 0; i < pageHashes.length; i += 1) addSource(current, pageHashes[i]!, texts[i]!);
-        },
-      );
+      await afterCatchUps(current, () => catchUp(current, organisationId, sourceLang));
     }
     return cached;
   }
@@ -148,6 +226,40 @@ export function createOrganisationFuzzyIndexes(
     if (cache.size <= options.maxIndexes) return;
     const oldest = [...cache.entries()].sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
     if (oldest) cache.delete(oldest[0]);
+  }
+
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let ticking: Promise<void> | null = null;
+  let closed = false;
+
+  /** The background catch-up's next tick, while some index is in use. */
+  function startBackground(): void {
+    const every = options.backgroundCatchUpMs ?? null;
+    if (every === null || timer || ticking || closed) return;
+    timer = setTimeout(() => {
+      timer = null;
+      ticking = tick().finally(() => {
+        ticking = null;
+        if ([...cache.values()].some((cached) => now() - cached.lastUsed < inUseMs)) startBackground();
+      });
+    }, every);
+    // Nothing waits on it: the process may end between ticks.
+    timer.unref();
+  }
+
+  async function tick(): Promise<void> {
+    for (const [key, cached] of cache) {
+      if (closed) return;
+      if (now() - cached.lastUsed >= inUseMs) continue;
+      const [organisationId, sourceLang] = splitKey(key);
+      try {
+        const added = await afterCatchUps(cached, () => catchUp(cached, organisationId, sourceLang));
+        // Idle: one merge step, so the segments an import left are joined when nothing else runs.
+        if (added === 0) cached.index.mergeStep();
+      } catch (error) {
+        options.onBackgroundError?.(error);
+      }
+    }
   }
 
   return {
@@ -171,6 +283,11 @@ export function createOrganisationFuzzyIndexes(
       return cache.has(`${organisationId}:${sourceLang}`);
     },
 
+    /** The held index's size and segments (null when not held). */
+    stats(organisationId: string, sourceLang: string): SegmentedFuzzyIndexStats | null {
+      return cache.get(`${organisationId}:${sourceLang}`)?.index.stats() ?? null;
+    },
+
     /** Adds texts the process itself just stored, so its next answer includes them at once. */
     remember(
       organisationId: string,
@@ -181,7 +298,21 @@ export function createOrganisationFuzzyIndexes(
       if (!cached) return;
       for (const source of sources) addSource(cached, source.sourceHash, source.text);
     },
+
+    /** Stops the background catch-up and waits for a tick under way. */
+    async close(): Promise<void> {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await ticking;
+    },
   };
+}
+
+/** An index's key is `organisationId:sourceLang` (an organisation id is a uuid: no colon). */
+function splitKey(key: string): [string, string] {
+  const at = key.indexOf(':');
+  return [key.slice(0, at), key.slice(at + 1)];
 }
 
 export type OrganisationFuzzyIndexes = ReturnType<typeof createOrganisationFuzzyIndexes>;
