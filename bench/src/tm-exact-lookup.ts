@@ -28,6 +28,9 @@ const MEMORY_BRANCH = `
   WHERE m.entry_key IS NULL
     AND m.organisation_id = $1 AND m.source_lang = $2 AND m.target_lang = $3 AND m.source_hash = ANY ($4::text[])`;
 
+/** The function itself through the driver's `query`, the way drizzle's prepared statement sends it. */
+const EXACT_LOOKUP_FUNCTION = `SELECT * FROM bhasha_tm_exact_lookup($1::uuid, $2::text, $3::text, $4::text[])`;
+
 /** The query of `bhasha_tm_exact_lookup` (migrations 0021, 0023), as a statement of its own. */
 const EXACT_LOOKUP_AS_STATEMENT = `
   SELECT t.source_hash, s.text, t.text, t.type, t.display_type, t.project_id, t.updated_at
@@ -41,10 +44,14 @@ const EXACT_LOOKUP_AS_STATEMENT = `
  * organisation's memory (`memory_entries`, Bhasha's own migrations and indexes) holds every text,
  * and each lookup is the repository's `translationsOf` (the pre-translation pipeline's and the
  * fuzzy panel's exact lookup: the database function `bhasha_tm_exact_lookup`, a UNION ALL of the
- * project translations and the memory whose plan the database keeps per session). Measured warm on
+ * project translations and the memory whose plan the database keeps per session; on PGlite sent as
+ * the engine's own named prepared statement, Bind/Execute/Sync in one message, ADR 0019 session 9;
+ * on PostgreSQL drizzle's named prepared statement). Measured warm on
  * PGlite (in memory, as the server runs it without DATABASE_URL) and on PostgreSQL when
  * BENCH_DATABASE_URL is set. References in the same run: a parameterised `SELECT $1` round trip on
- * the same connection (the engine's floor per query), the memory branch alone as plain SQL, the
+ * the same connection (the engine's floor per query), the function through the driver's `query`
+ * (on PGlite parsed, described and planned per call: how every lookup went before session 9), the
+ * memory branch alone as plain SQL, the
  * same UNION ALL sent as a statement (planned on every call: how the lookup was made before
  * migration 0021), the plan PostgreSQL chose for the memory branch (EXPLAIN ANALYZE) and the same
  * lookups timed inside the database, without the client's round trip (`insideDatabase`).
@@ -123,6 +130,8 @@ async function lookupsOn(
     const lookups = Array.from({ length: LOOKUPS }, pick);
     const ways = {
       floor: (hash: string) => handle.executeSql('SELECT $1::text AS hash', [hash]),
+      viaQuery: (hash: string) =>
+        handle.executeSql(EXACT_LOOKUP_FUNCTION, [organisationId, 'en', 'hi', `{${hash}}`]),
       // The memory branch alone, as plain parameterised SQL: the database's part without the
       // translations branch and its join.
       branch: (hash: string) => handle.executeSql(MEMORY_BRANCH, [organisationId, 'en', 'hi', `{${hash}}`]),
@@ -135,7 +144,7 @@ async function lookupsOn(
     await timeInTurn(Array.from({ length: WARM_UP_LOOKUPS }, pick), ways);
     // Each lookup is made every way in turn, so load from other work weighs on all ways alike.
     const timings = await timeInTurn(lookups, ways);
-    const { floor, branch, planned, timed } = timings;
+    const { floor, viaQuery, branch, planned, timed } = timings;
     const inside = await insideDatabase(handle, organisationId, lookups);
     const found = timed.results.filter((rows) => Array.isArray(rows) && rows.length === 1).length;
     const p95 = percentile(timed.ms, 95);
@@ -156,10 +165,11 @@ async function lookupsOn(
       p95 / floorP95,
       'p95 ≤ 0.5 ms',
       p95 <= 0.5,
-      `p95 ${p95.toFixed(3)} ms, median ${percentile(timed.ms, 50).toFixed(3)} ms over ${LOOKUPS} warm lookups (${found} found) in ${stored} entries; ` +
+      `p95 ${p95.toFixed(3)} ms, median ${percentile(timed.ms, 50).toFixed(3)} ms, CPU ${cpuOf(timed)} over ${LOOKUPS} warm lookups (${found} found) in ${stored} entries; ` +
+        `the function through the driver's query: p95 ${percentile(viaQuery.ms, 95).toFixed(3)} ms, median ${percentile(viaQuery.ms, 50).toFixed(3)} ms, CPU ${cpuOf(viaQuery)}; ` +
         `the same UNION ALL planned per call: p95 ${percentile(planned.ms, 95).toFixed(3)} ms, median ${percentile(planned.ms, 50).toFixed(3)} ms; ` +
         `its memory_entries branch alone as plain SQL: p95 ${percentile(branch.ms, 95).toFixed(3)} ms, median ${percentile(branch.ms, 50).toFixed(3)} ms; ` +
-        `a parameterised SELECT $1 round trip: p95 ${floorP95.toFixed(3)} ms, median ${percentile(floor.ms, 50).toFixed(3)} ms; ` +
+        `a parameterised SELECT $1 round trip: p95 ${floorP95.toFixed(3)} ms, median ${percentile(floor.ms, 50).toFixed(3)} ms, CPU ${cpuOf(floor)}; ` +
         `inside the database (a plpgsql loop over the function, no client): ${inside}; ` +
         `plan: ${scan}; ${timing.join(', ')}; load average ${loadavg()
           .map((x) => x.toFixed(1))
@@ -217,23 +227,35 @@ async function insideDatabase(
 }
 
 /**
+ * This process's mean CPU time a lookup (user and system, all threads: PGlite runs on the main
+ * thread, so on PGlite this is the lookup's whole cost; on PostgreSQL the client's share only).
+ * Wall times on a loaded machine are the scheduler's; CPU time is not.
+ */
+function cpuOf(timing: { cpuMs: number; ms: number[] }): string {
+  return `${(timing.cpuMs / timing.ms.length).toFixed(3)} ms`;
+}
+
+/**
  * Milliseconds each way of asking took for every input, the ways taken in turn for each input
- * (not one way over all inputs, then the next), with what each answered.
+ * (not one way over all inputs, then the next), with what each answered and the CPU it used.
  */
 async function timeInTurn<K extends string>(
   inputs: readonly string[],
   ways: Record<K, (input: string) => Promise<unknown>>,
-): Promise<Record<K, { ms: number[]; results: unknown[] }>> {
+): Promise<Record<K, { ms: number[]; cpuMs: number; results: unknown[] }>> {
   const names = Object.keys(ways) as K[];
-  type Timing = { ms: number[]; results: unknown[] };
+  type Timing = { ms: number[]; cpuMs: number; results: unknown[] };
   const timings = Object.fromEntries(
-    names.map((name): [K, Timing] => [name, { ms: [], results: [] }]),
+    names.map((name): [K, Timing] => [name, { ms: [], cpuMs: 0, results: [] }]),
   ) as Record<K, Timing>;
   for (const input of inputs) {
     for (const name of names) {
+      const cpuStart = process.cpuUsage();
       const start = performance.now();
       const result = await ways[name](input);
       timings[name].ms.push(performance.now() - start);
+      const cpu = process.cpuUsage(cpuStart);
+      timings[name].cpuMs += (cpu.user + cpu.system) / 1000;
       timings[name].results.push(result);
     }
   }

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { rememberPgliteEngine } from './pglite-prepared-statement';
 import * as schema from './schema';
 
 /** The Drizzle database every repository receives, whichever engine is behind it. */
@@ -66,6 +67,7 @@ async function createPglite(dir: string): Promise<DbHandle> {
   if (dir !== 'memory') mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir === 'memory' ? undefined : dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  rememberPgliteEngine(db, client);
   return {
     db,
     kind: 'pglite',

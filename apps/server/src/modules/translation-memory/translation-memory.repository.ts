@@ -1,5 +1,12 @@
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
-import { memoryEntries, organisations, segments, translations, type Database } from '@bhasha/db';
+import {
+  memoryEntries,
+  organisations,
+  pglitePreparedStatement,
+  segments,
+  translations,
+  type Database,
+} from '@bhasha/db';
 import type { DisplayType, TranslationType } from '@bhasha/contract';
 import { pgArray } from '../../lib/pg-array';
 import { rowsOf } from '../../lib/rows-of';
@@ -64,6 +71,29 @@ function prepareExactLookup(db: Database) {
     .prepare('tm_exact_lookup');
 }
 
+/**
+ * The same lookup on PGlite, as a statement the engine parses and plans once and then runs with one
+ * message (`pglitePreparedStatement`): through drizzle and PGlite's `query` every lookup was parsed,
+ * planned and described again and its rows decoded twice, ~0.3 ms of a 0.47 ms median lookup whose
+ * function runs in 0.05 ms (ADR 0019, "exact lookup on PGlite"). Columns in the function's order.
+ */
+const EXACT_LOOKUP_ON_PGLITE = `select source_hash, source_text, text, type, display_type, project_id, updated_at
+  from bhasha_tm_exact_lookup($1::uuid, $2::text, $3::text, $4::text[])`;
+
+/** A row of EXACT_LOOKUP_ON_PGLITE (text columns) as `translationsOf` answers it. */
+function memoryTranslationOf(row: readonly (string | null)[]): MemoryTranslation {
+  return {
+    sourceHash: row[0]!,
+    sourceText: row[1]!,
+    text: row[2]!,
+    type: row[3] as TranslationType,
+    displayType: row[4] as DisplayType,
+    projectId: row[5] ?? null,
+    // As drizzle decodes it on the other path (the column's own mapping of the timestamp's text).
+    updatedAt: memoryEntries.updatedAt.mapFromDriverValue(row[6]!) as Date,
+  };
+}
+
 /** A memory row with its entry key (`memoryEntryKey`). */
 interface KeyedEntry {
   row: MemoryEntryRow;
@@ -124,6 +154,8 @@ export function createTranslationMemoryRepository(db: Database) {
   let preparedExactLookup: ReturnType<typeof prepareExactLookup> | undefined;
   /** Prepared once per database: drizzle builds the SQL once and PostgreSQL can keep the plan. */
   const exactLookup = () => (preparedExactLookup ??= prepareExactLookup(db));
+  /** On PGlite, the lookup as the engine's own prepared statement; null on PostgreSQL. */
+  const pgliteExactLookup = pglitePreparedStatement(db, 'tm_exact_lookup', EXACT_LOOKUP_ON_PGLITE);
 
   /** Upserts rows under their keys; answers how many it wrote (inserted, or updated with new texts). */
   async function upsertKeyed(organisationId: string, pair: MemoryEntryRow, entries: readonly KeyedEntry[]) {
@@ -204,6 +236,10 @@ export function createTranslationMemoryRepository(db: Database) {
     ): Promise<MemoryTranslation[]> {
       if (hashes.length === 0) return [];
       // One array parameter per table: the statement is the same whatever the number of hashes.
+      if (pgliteExactLookup) {
+        const found = await pgliteExactLookup.run([organisationId, sourceLang, targetLang, pgArray(hashes)]);
+        return found.map(memoryTranslationOf);
+      }
       const rows = await exactLookup().execute({
         organisationId,
         sourceLang,
