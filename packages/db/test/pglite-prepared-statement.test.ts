@@ -9,7 +9,7 @@ describe('a prepared statement on PGlite', () => {
   beforeAll(async () => {
     handle = await createDb({ pgliteDir: 'memory' });
     await handle.executeSql('create table prepared_probe (id int primary key)');
-  }, 60_000);
+  }, 180_000);
   afterAll(() => handle.close());
 
   it('answers the rows as text, as often as it is run, under one name shared by its callers', async () => {
