@@ -5,6 +5,7 @@ import {
   fuzzyScore,
   maxDistanceFor,
   normaliseFuzzyText,
+  SegmentedFuzzyIndex,
   sourceHash,
   TextStore,
   type FuzzyMatch,
@@ -208,8 +209,60 @@ export async function benchFuzzyTm(): Promise<void> {
     `${(buildMs / 1000).toFixed(1)} s for ${size} segments on ${twoThreads ? 'two threads' : 'one thread'} (CPU time ${(buildCpuMs / 1000).toFixed(1)} s: main thread ${(buildMainCpuMs / 1000).toFixed(1)} s, helper and V8's threads ${((buildCpuMs - buildMainCpuMs) / 1000).toFixed(1)} s; load average after ${load()})`,
   );
 
+  const segmentCount = envInt('FUZZY_TM_INDEX_SEGMENTS', 0);
+  if (segmentCount > 1) {
+    benchSegmented(entries, segmentCount, queries, ours.results, scanP95, load);
+  }
+
   await benchPgTrgm(texts.slice(0, pgSize), queries.slice(0, pgQueries), oursP95);
   if (exact !== 'skip') await benchExactLookups(texts);
+}
+
+/**
+ * FUZZY_TM_INDEX_SEGMENTS=n: the same texts as n segments of a `SegmentedFuzzyIndex` (what a web
+ * process holds after catching up during an import, before idle merges join them, ADR 0019
+ * session 9), the same queries timed, and every answer compared with the single index's.
+ */
+function benchSegmented(
+  entries: Array<{ id: number; text: string }>,
+  count: number,
+  queries: string[],
+  single: FuzzyMatch[][],
+  scanP95: number,
+  load: () => string,
+): void {
+  const segmented = new SegmentedFuzzyIndex();
+  const per = Math.ceil(entries.length / count);
+  const buildStart = performance.now();
+  for (let from = 0; from < entries.length; from += per) {
+    const builder = new FuzzyIndexBuilder();
+    for (const entry of entries.slice(from, from + per)) builder.add(entry.id, entry.text);
+    segmented.appendNew(builder.finish());
+  }
+  const buildMs = performance.now() - buildStart;
+  for (const query of queries.slice(0, 20)) segmented.query(query); // warm-up
+  const ms: number[] = [];
+  const cpu: number[] = [];
+  let differing = 0;
+  queries.forEach((query, i) => {
+    const start = performance.now();
+    const cpuBefore = process.cpuUsage();
+    const matches = segmented.query(query, { threshold: THRESHOLD, limit: LIMIT });
+    cpu.push(cpuMs(process.cpuUsage(cpuBefore)));
+    ms.push(performance.now() - start);
+    if (JSON.stringify(matches) !== JSON.stringify(single[i])) differing += 1;
+  });
+  const p95 = percentile(ms, 95);
+  report(
+    `fuzzy TM p95 vs exhaustive scan, ${segmented.stats().segments} segments`,
+    scanP95 / p95,
+    '≥ 30×',
+    scanP95 / p95 >= 30 && differing === 0,
+    `p95 ${p95.toFixed(2)} ms (median ${percentile(ms, 50).toFixed(2)} ms; CPU time p95 ${percentile(cpu, 95).toFixed(2)} ms, ` +
+      `median ${percentile(cpu, 50).toFixed(2)} ms; load average ${load()}); ` +
+      `${differing} of ${queries.length} answers differ from the single index's; ` +
+      `built in ${(buildMs / 1000).toFixed(1)} s on one thread, ${(segmented.memoryBytes() / segmented.size).toFixed(0)} bytes per segment`,
+  );
 }
 
 function cpuMs(usage: NodeJS.CpuUsage): number {

@@ -1,15 +1,24 @@
+import { createInterface } from 'node:readline';
 import { createDb } from '@bhasha/db';
 import { serverTwoThreadBuild } from '../../apps/server/src/modules/translation-memory/fuzzy-build-thread';
+import { createOpenTransactionsRepository } from '../../apps/server/src/modules/translation-memory/open-transactions.repository';
 import { createOrganisationFuzzyIndexes } from '../../apps/server/src/modules/translation-memory/organisation-fuzzy-indexes';
+import {
+  FUZZY_BACKGROUND_MS,
+  FUZZY_REFRESH_MS,
+} from '../../apps/server/src/modules/translation-memory/translation-memory-services';
 import { createTranslationMemoryRepository } from '../../apps/server/src/modules/translation-memory/translation-memory.repository';
 
 /**
- * The TMX bench's first fuzzy query as a web process makes it (ADR 0019, session 7): a process of
- * its own that did not run the import, opening the bench's PostgreSQL database, building the
- * organisation's index from the stored rows on its first query and answering. Started by
- * tmx-import.bench.ts with TMX_FIRST_QUERY = {"databaseUrl", "organisationId", "query"}; prints
- * one JSON line: the query's time and CPU, matches found, RSS before it and the process's peak
- * (helper thread included: it is the process's).
+ * The TMX bench's web process (ADR 0019, sessions 7 and 9): a long-lived process of its own that
+ * does not run the import, opening the bench's PostgreSQL database with the server's fuzzy index
+ * settings (catch-up on every request, background catch-up of indexes in use every
+ * `FUZZY_BACKGROUND_MS`). Started by tmx-import.bench.ts BEFORE the import with TMX_FIRST_QUERY =
+ * {"databaseUrl", "organisationId", "query"}, it answers one earlier fuzzy query (the memory is
+ * still empty; the index is then in use) and prints `{"ready":true}`; while the import runs its
+ * background catch-up builds the stored rows into segments; on a line `query` on stdin (the import
+ * has ended) it answers the query and prints one JSON line: the query's time and CPU, the
+ * process's CPU from ready to answer, matches found, the index's segments, RSS before and peak.
  */
 const { databaseUrl, organisationId, query } = JSON.parse(process.env.TMX_FIRST_QUERY ?? '{}') as {
   databaseUrl: string;
@@ -17,30 +26,43 @@ const { databaseUrl, organisationId, query } = JSON.parse(process.env.TMX_FIRST_
   query: string;
 };
 const handle = await createDb({ databaseUrl });
+const fuzzy = createOrganisationFuzzyIndexes(createTranslationMemoryRepository(handle.db), {
+  refreshMs: FUZZY_REFRESH_MS,
+  maxIndexes: 2,
+  backgroundCatchUpMs: FUZZY_BACKGROUND_MS,
+  openTransactions: createOpenTransactionsRepository(handle.db),
+  onBackgroundError: (error) => process.stderr.write(`background catch-up failed: ${String(error)}\n`),
+  // TMX_FIRST_QUERY_THREADS=2 builds a first index on two threads as the server can (off by
+  // default, ADR 0011 session 8); catch-up segments are built on this thread.
+  ...(process.env.TMX_FIRST_QUERY_THREADS === '2' ? { twoThreadBuild: serverTwoThreadBuild } : {}),
+});
 try {
-  const fuzzy = createOrganisationFuzzyIndexes(createTranslationMemoryRepository(handle.db), {
-    refreshMs: 3_600_000,
-    maxIndexes: 2,
-    // TMX_FIRST_QUERY_THREADS=2 builds the index on two threads as the server can (off by default,
-    // ADR 0011 session 8), to compare the peaks.
-    ...(process.env.TMX_FIRST_QUERY_THREADS === '2' ? { twoThreadBuild: serverTwoThreadBuild } : {}),
-  });
+  const earlier = await fuzzy.query(organisationId, 'en', query, 0.75, 5);
   const rssBefore = process.memoryUsage.rss();
+  const cpuAtReady = process.cpuUsage();
+  process.stdout.write(`${JSON.stringify({ ready: true, earlierFound: earlier.length })}\n`);
+  const lines = createInterface({ input: process.stdin });
+  for await (const line of lines) if (line.trim() === 'query') break;
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const found = await fuzzy.query(organisationId, 'en', query, 0.75, 5);
   const ms = performance.now() - start;
   const cpu = process.cpuUsage(cpuBefore);
+  const whole = process.cpuUsage(cpuAtReady);
   process.stdout.write(
     `${JSON.stringify({
       found: found.length,
       ms,
       cpuMs: (cpu.user + cpu.system) / 1000,
+      duringImportCpuMs: (whole.user + whole.system - cpu.user - cpu.system) / 1000,
+      stats: fuzzy.stats(organisationId, 'en'),
       rssBefore,
       // The whole process's peak (maxRSS is in KiB): what the web process holds at its highest.
       peakRss: process.resourceUsage().maxRSS * 1024,
     })}\n`,
   );
+  lines.close();
 } finally {
+  await fuzzy.close();
   await handle.close();
 }
