@@ -245,13 +245,39 @@ export class FuzzyIndex {
     const probed = limit <= PROBE_LIMIT ? Math.min(buckets.length, Math.max(8, buckets.length >> 2)) : 0;
     if (probed > 0) {
       this.countBase(plan, 0, probed);
-      const floor = this.probe(plan, pattern, limit);
+      const scores = this.probe(plan, pattern, limit);
+      const floor = scores.length < limit ? 0 : scores[limit - 1]!;
       if (floor > 0) plan.raiseFloor(floor);
     }
     this.countBase(plan, probed, buckets.length);
     this.collectBase(plan, candidates);
     this.collectDelta(plan, candidates);
     return candidates.verify(plan, limit, (ref, bound) => this.distanceTo(pattern, ref, bound));
+  }
+
+  /**
+   * The scores of the matches the start of a query finds (the texts sharing most of the query's
+   * rarest lists), best first: every one is a real match of this index. A query over several
+   * indexes (segments) takes the `limit`-th best over all of them as a floor before asking any,
+   * as one index does with its own probe (a segment's own probe sees only its share of the texts).
+   */
+  probeScores(text: string, options: FuzzyQueryOptions = {}): number[] {
+    const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+    const limit = options.limit ?? DEFAULT_LIMIT;
+    if (!(threshold > 0 && threshold <= 1)) throw new RangeError('threshold must be in (0, 1]');
+    const query = normaliseFuzzyText(text);
+    if (query.length === 0 || query.length > MAX_FUZZY_LENGTH || limit <= 0 || limit > PROBE_LIMIT) return [];
+    copyCodeUnits(query, this.units);
+    const plan = new QueryPlan(this.units, query.length, threshold, this.base);
+    const { buckets } = plan;
+    const probed = Math.min(buckets.length, Math.max(8, buckets.length >> 2));
+    if (probed === 0) return [];
+    this.countBase(plan, 0, probed);
+    const scores = this.probe(plan, new LevenshteinPattern(query), limit);
+    // Leave the counts as a query expects to find them: zero.
+    for (let i = 0; i < this.touchedCount; i += 1) this.baseCounts[this.touched[i]!] = 0;
+    this.touchedCount = 0;
+    return scores;
   }
 
   /** Counts, for every text in the plan's length window, how many of `buckets[from, to)` it holds. */
@@ -317,11 +343,11 @@ export class FuzzyIndex {
   }
 
   /**
-   * Verifies the texts that share the most of the rarest buckets counted so far; answers the score
-   * of the `limit`-th best match among them (0 when fewer than `limit` match). Some `limit` texts
-   * score at least that much, so the final answer never needs a text scoring less.
+   * Verifies the texts that share the most of the rarest buckets counted so far; answers the scores
+   * of those that match, best first. Some `limit` texts score at least the `limit`-th of them, so the
+   * final answer never needs a text scoring less.
    */
-  private probe(plan: QueryPlan, pattern: LevenshteinPattern, limit: number): number {
+  private probe(plan: QueryPlan, pattern: LevenshteinPattern, limit: number): number[] {
     const { lengths, alive } = this.base;
     const counts = this.baseCounts;
     const size = Math.max(PROBE_TEXTS, limit * 2);
@@ -354,9 +380,7 @@ export class FuzzyIndex {
       const distance = this.distanceTo(pattern, slots[k]!, edits);
       if (distance <= edits) scores.push(fuzzyScore(distance, Math.max(plan.length, length)));
     }
-    if (scores.length < limit) return 0;
-    scores.sort((a, b) => b - a);
-    return scores[limit - 1]!;
+    return scores.sort((a, b) => b - a);
   }
 
   /** Texts of the base in the window that pass the count filter, once every list is counted. */

@@ -126,8 +126,21 @@ export class SegmentedFuzzyIndex {
     const limit = options.limit ?? 5;
     let threshold = options.threshold ?? 0.75;
     let best: FuzzyMatch[] = [];
-    // Largest first: its matches most likely set the floor the smaller segments are asked above.
-    for (const index of [...this.segments.map((segment) => segment.index), this.tail]) {
+    const indexes = [...this.segments.map((segment) => segment.index), this.tail];
+    // A floor from every segment's probe first: the `limit`-th best score of real matches over all
+    // of them, as one index's probe would find it over all its texts (each segment's own probe sees
+    // only its share, so its floor alone is weaker and its search wider).
+    if (indexes.length > 1) {
+      const scores = indexes.flatMap((index) =>
+        index.size > 0 ? index.probeScores(text, { threshold, limit }) : [],
+      );
+      if (scores.length >= limit) {
+        scores.sort((a, b) => b - a);
+        threshold = Math.max(threshold, scores[limit - 1]! / 100);
+      }
+    }
+    // Largest first: its matches most likely raise the floor the smaller segments are asked above.
+    for (const index of indexes) {
       if (index.size === 0) continue;
       const found = index.query(text, { threshold, limit });
       if (found.length === 0) continue;
