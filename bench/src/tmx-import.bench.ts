@@ -170,6 +170,8 @@ interface FirstQuery {
   duringImportCpuMs: number;
   /** The index's segments when it answered. */
   segments: number;
+  /** Rows the web process's reads handed on (null: not counted, PGlite). */
+  rowsRead: number | null;
   peakRss: number;
   /** Where it ran: a process of its own (PostgreSQL) or the importing process (PGlite). */
   where: string;
@@ -206,6 +208,7 @@ async function startWebProcess(databaseUrl: string, organisationId: string) {
     async query(): Promise<FirstQuery> {
       child.stdin.write('query\n');
       const answer = (await nextJson()) as Omit<FirstQuery, 'where' | 'segments'> & {
+        rowsRead: number;
         stats: { segments: number; tail: number } | null;
       };
       await once(child, 'exit');
@@ -294,6 +297,7 @@ async function importToSearchable(db: Database, databaseUrl: string | null, path
       ms: searchable.ms,
       cpuMs: (queryCpu.user + queryCpu.system) / 1000,
       duringImportCpuMs: 0,
+      rowsRead: null,
       segments: (stats?.segments ?? 0) + (stats?.tail ? 1 : 0),
       peakRss: searchable.peakRss,
       where: `the importing process, ${BEFORE_IMPORT}`,
@@ -349,7 +353,9 @@ export async function benchTmxImport(): Promise<void> {
           `), ` +
           `web process (${first.where}): CPU ${(first.duringImportCpuMs / 1000).toFixed(1)} s catching up ` +
           `during the import, then the first query after it ${(first.ms / 1000).toFixed(1)} s, ` +
-          `CPU ${(first.cpuMs / 1000).toFixed(1)} s, ${first.segments} segments (peak RSS ${(first.peakRss / 1e6).toFixed(0)} MB); ` +
+          `CPU ${(first.cpuMs / 1000).toFixed(1)} s, ${first.segments} segments` +
+          (first.rowsRead === null ? '' : `, ${first.rowsRead} rows read in all`) +
+          ` (peak RSS ${(first.peakRss / 1e6).toFixed(0)} MB); ` +
           `${first.found} fuzzy matches; load average ${loadAtStart.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,
       );
     }
