@@ -1,15 +1,18 @@
+import { AsciiKeySet, AsciiKeyTable } from './ascii-key-table';
+
 /**
  * What one process already wrote for a running crawl, so it is not written again: the URLs it
  * queued (a page links to the same menu and footer URLs as every other page) and the ids of the
  * segments it stored (the same menus and footers again). Only a shortcut: the database stays the
  * truth, a new process starts empty, and an entry is added only after its write committed.
+ * Both are asked with a reading's bytes as it crossed from a reader thread (ascii-key-table.ts).
  * (The memos of texts and links that only save parsing live with each page reader: page-reader.ts.)
  */
 export interface CrawlMemo {
   /** Normalised URLs this process queued for the crawl. */
-  readonly queuedUrls: Set<string>;
+  readonly queuedUrls: AsciiKeySet;
   /** Segment id and `isNew` by source hash, as this crawl stored them. */
-  readonly segments: Map<string, { id: string; isNew: boolean }>;
+  readonly segments: AsciiKeyTable<{ id: string; isNew: boolean }>;
 }
 
 // Bounds: a few crawls at once per process, and entries per crawl (a reset only costs writes).
@@ -27,7 +30,7 @@ export function crawlMemoOf(crawlId: string): CrawlMemo {
   if (memo && isWithinBounds(memo)) return memo;
   if (memo) memos.delete(crawlId);
   else if (memos.size >= MAX_CRAWLS) memos.delete(memos.keys().next().value!);
-  memo = { queuedUrls: new Set(), segments: new Map() };
+  memo = { queuedUrls: new AsciiKeySet(), segments: new AsciiKeyTable() };
   memos.set(crawlId, memo);
   return memo;
 }

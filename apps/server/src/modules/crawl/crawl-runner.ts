@@ -345,7 +345,7 @@ export function createCrawlRunner(
         return fetched;
       }
       // The reader decodes the bytes (and drops NULL characters): not this thread's work.
-      const reading = await readers.read({
+      const reading = await readers.readPacked({
         settings: context.read,
         normalisedUrl: page.normalisedUrl,
         depth: page.depth,

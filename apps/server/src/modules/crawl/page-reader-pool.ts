@@ -2,7 +2,12 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { workerEntryOf, type WorkerEntry } from '../../lib/worker-entry';
 import { createPageReader, type PageReader, type PageReading, type PageReadRequest } from './page-reader';
-import { fromWire, type ReaderAnswerMessage, type ReaderRequestMessage } from './page-reader-protocol';
+import {
+  fromWire,
+  type ReaderAnswerMessage,
+  type ReaderRequestMessage,
+  type WireReading,
+} from './page-reader-protocol';
 
 export interface PageReaderPoolOptions {
   /** Reader threads; 0 reads on the calling thread (no worker at all). */
@@ -33,7 +38,7 @@ interface ReadJob {
   readonly request: PageReadRequest;
   /** Reader threads that stopped while reading this page. */
   crashes: number;
-  resolve(reading: PageReading): void;
+  resolve(reading: WireReading): void;
   reject(error: Error): void;
 }
 
@@ -84,7 +89,7 @@ export function createPageReaderPool(options: PageReaderPoolOptions) {
       if (!job) return;
       thread.pending.delete(answer.id);
       settled(thread);
-      if ('reading' in answer) job.resolve(fromWire(answer.reading));
+      if ('reading' in answer) job.resolve(answer.reading);
       else job.reject(new Error(answer.error));
     });
     worker.on('error', (error) => {
@@ -162,24 +167,34 @@ export function createPageReaderPool(options: PageReaderPoolOptions) {
     thread.worker.postMessage(message);
   }
 
+  function readPacked(request: PageReadRequest): Promise<PageReading | WireReading> {
+    if (closed) return Promise.reject(new Error('The page reader pool is closed'));
+    if (threads === 0) {
+      inline ??= createPageReader();
+      try {
+        return Promise.resolve(inline.read(request));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    return new Promise<WireReading>((resolve, reject) => {
+      nextId += 1;
+      dispatch({ id: nextId, request, crashes: 0, resolve, reject });
+    });
+  }
+
   return {
     threads,
     /** Reads a page on a reader thread (or here, without threads). */
-    read(request: PageReadRequest): Promise<PageReading> {
-      if (closed) return Promise.reject(new Error('The page reader pool is closed'));
-      if (threads === 0) {
-        inline ??= createPageReader();
-        try {
-          return Promise.resolve(inline.read(request));
-        } catch (error) {
-          return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      }
-      return new Promise<PageReading>((resolve, reject) => {
-        nextId += 1;
-        dispatch({ id: nextId, request, crashes: 0, resolve, reject });
-      });
+    async read(request: PageReadRequest): Promise<PageReading> {
+      const reading = await readPacked(request);
+      return 'linkUrls' in reading ? fromWire(reading) : reading;
     },
+    /**
+     * `read`, its answer left as it crossed from the reader thread: `toFetchedPage` takes it so,
+     * without making the strings of links and segments its crawl already wrote.
+     */
+    readPacked,
     /** Frees what the readers remember of a crawl (it ended). */
     forget(crawlId: string): void {
       inline?.forget(crawlId);

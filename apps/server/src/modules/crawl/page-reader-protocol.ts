@@ -1,5 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { PageSeed } from '../scope/pages.repository';
+import type { AsciiKeySet, AsciiKeyTable } from './ascii-key-table';
 import type { UrlKey } from './crawl-scope';
 import type { PageReader, PageReading, PageReadRequest } from './page-reader';
 import type { SegmentFacts } from './segments.repository';
@@ -124,6 +125,80 @@ export function fromWire(wire: WireReading): PageReading {
   }
   const html = wire.html !== undefined ? { html: wire.html } : {};
   return { contentHash: wire.contentHash, canonical: wire.canonical, links, segments, ...html };
+}
+
+/**
+ * The links of a reading as it crossed, those `queued` lacks pushed onto `into` as seeds at
+ * `depth`: the same seeds `fromWire` and a check of each link would give, but a URL already
+ * queued (most of them: menus and footers) is looked up by its bytes and never made a string.
+ */
+export function pushUnqueuedLinks(
+  wire: WireReading,
+  queued: AsciiKeySet,
+  depth: number,
+  into: PageSeed[],
+): void {
+  const { bytes, lengths, ascii } = wire.linkUrls;
+  const hostLengths = wire.linkHosts.lengths;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 0;
+  let hostAt = 0;
+  for (let i = 0; i < lengths.length; i += 1) {
+    const end = at + lengths[i]!;
+    const hostEnd = hostAt + hostLengths[i]!;
+    const isQueued = ascii
+      ? queued.indexOfBytes(bytes, at, end) >= 0
+      : queued.has(buffer.toString('utf8', at, end));
+    if (!isQueued) {
+      const normalisedUrl = buffer.toString(ascii ? 'latin1' : 'utf8', at, end);
+      const hostname = wire.linkHosts.joined.slice(hostAt, hostEnd);
+      into.push({ url: normalisedUrl, normalisedUrl, hostname, depth });
+    }
+    at = end;
+    hostAt = hostEnd;
+  }
+}
+
+/**
+ * The segments of a reading as it crossed, as the batch writer stores them: one `stored` lists
+ * keeps only its hash (the table's own string) and word count, any other its text and kind too.
+ * Only the segments not stored yet (few, once the site's menus and footers were seen) make strings.
+ */
+export function segmentsToStore(
+  wire: WireReading,
+  stored: AsciiKeyTable<unknown>,
+): Array<Required<SegmentFacts> | Pick<SegmentFacts, 'sourceHash' | 'wordCount'>> | null {
+  if (!wire.segments) return null;
+  const { hashes, texts, kinds, wordCounts } = wire.segments;
+  const { bytes, lengths, ascii } = hashes;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const facts = new Array<Required<SegmentFacts> | Pick<SegmentFacts, 'sourceHash' | 'wordCount'>>(
+    lengths.length,
+  );
+  let at = 0;
+  let textAt = 0;
+  let kindAt = 0;
+  for (let i = 0; i < lengths.length; i += 1) {
+    const end = at + lengths[i]!;
+    const textEnd = textAt + texts.lengths[i]!;
+    const kindEnd = kindAt + kinds.lengths[i]!;
+    const known = ascii
+      ? stored.indexOfBytes(bytes, at, end)
+      : stored.indexOf(buffer.toString('utf8', at, end));
+    facts[i] =
+      known >= 0
+        ? { sourceHash: stored.keyAt(known), wordCount: wordCounts[i]! }
+        : {
+            sourceHash: buffer.toString(ascii ? 'latin1' : 'utf8', at, end),
+            text: texts.joined.slice(textAt, textEnd),
+            kind: kinds.joined.slice(kindAt, kindEnd) as NonNullable<SegmentFacts['kind']>,
+            wordCount: wordCounts[i]!,
+          };
+    at = end;
+    textAt = textEnd;
+    kindAt = kindEnd;
+  }
+  return facts;
 }
 
 /** From the crawl's thread to a reader thread. */

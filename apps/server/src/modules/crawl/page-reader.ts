@@ -6,6 +6,7 @@ import type { CrawlMemo } from './crawl-memo';
 import { compileIgnorePatterns, toSeed, urlKeyOf, type UrlKey } from './crawl-scope';
 import type { PageRow } from './crawls.repository';
 import type { FetchedPage, PageOutcome } from './page-batch-store';
+import { pushUnqueuedLinks, segmentsToStore, type WireReading } from './page-reader-protocol';
 import type { SegmentFacts } from './segments.repository';
 
 /** `full` follows links and sitemaps; `urls` only re-fetches the URLs it was given (flush, tracking). */
@@ -240,11 +241,13 @@ export function crawlReadSettings(
  * queued for the crawl are dropped (as queueing would, so a page waiting for the writer holds only
  * its new links), and a segment the crawl already stored keeps only its hash and word count. Both
  * memos gain entries only after their writes committed, so what is dropped here is in the database.
+ * A reading as it crossed from a reader thread (`WireReading`) is taken as it is: what the memos
+ * hold is looked up by its bytes, without making its strings (page-reader-protocol.ts).
  */
 export function toFetchedPage(
   page: PageRow,
   outcome: PageOutcome,
-  reading: PageReading,
+  reading: PageReading | WireReading,
   memo: CrawlMemo,
   html = reading.html,
 ): FetchedPage {
@@ -255,17 +258,26 @@ export function toFetchedPage(
     outcome.links.push(reading.canonical);
     return { page, outcome, hasContent: false, segments: null };
   }
-  for (const key of reading.links) {
-    if (!memo.queuedUrls.has(key.normalisedUrl)) {
-      outcome.links.push({ url: key.normalisedUrl, ...key, depth: page.depth + 1 });
+  const depth = page.depth + 1;
+  let segments: FetchedPage['segments'];
+  if ('linkUrls' in reading) {
+    pushUnqueuedLinks(reading, memo.queuedUrls, depth, outcome.links);
+    segments = segmentsToStore(reading, memo.segments);
+  } else {
+    for (const key of reading.links) {
+      if (!memo.queuedUrls.has(key.normalisedUrl)) {
+        outcome.links.push({ url: key.normalisedUrl, ...key, depth });
+      }
     }
+    segments =
+      reading.segments?.map((segment) => {
+        const known = memo.segments.indexOf(segment.sourceHash);
+        // The memo's own string, as a crossed reading gets: equal, and the writer's lookup of it is cheaper.
+        return known >= 0
+          ? { sourceHash: memo.segments.keyAt(known), wordCount: segment.wordCount }
+          : segment;
+      }) ?? null;
   }
-  const segments =
-    reading.segments?.map((segment) =>
-      memo.segments.has(segment.sourceHash)
-        ? { sourceHash: segment.sourceHash, wordCount: segment.wordCount }
-        : segment,
-    ) ?? null;
   const fetched: FetchedPage = { page, outcome, hasContent: true, segments };
   if (page.tracked && html !== undefined) fetched.versionHtml = html;
   return fetched;
