@@ -40,7 +40,7 @@ bindCrawlRuntime(
     clock: { now: () => new Date() },
     log: silentLogger,
     allowPrivateNetwork: true,
-    // Jobs expire after 5 s here (below), so a run hands over well before that.
+    // Jobs expire after 10 s here (below): a run hands over well before that, even on a loaded machine.
     settings: { batchSize: 3, politenessDelayMs: 150, perHostConcurrency: 1, batchTimeBudgetMs: 2_000 },
   }),
 );
@@ -48,7 +48,7 @@ bindCrawlRuntime(
 await queue.start(
   jobDefinitions.map((d) => ({
     ...d,
-    expireInSeconds: 5,
+    expireInSeconds: 10,
     retry: { limit: 5, delaySeconds: 1, backoff: false },
   })),
   { work: true },
