@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { report } from './measure';
 import type { CrawlResult } from './crawl/crawl-result';
 import type { SiteStats } from './crawl/site-server';
-import { buildBhashaWorker } from './crawl/bhasha-worker-bundle';
+import { bundleServerProcess } from './server-process-bundle';
 
 const CRAWL_DIR = join(import.meta.dirname, 'crawl');
 const SITE_URLS = Number(process.env.BENCH_CRAWL_URLS ?? 10_000);
@@ -105,8 +105,11 @@ export async function benchCrawl(): Promise<void> {
     for (const [name, file] of CRAWLERS) {
       if (SELECTED && !SELECTED.includes(name)) continue;
       await ask(site, 'reset');
-      // Bhasha's crawler runs as production runs a worker process (bhasha-worker-bundle.ts).
-      const child = name === 'bhasha' ? await buildBhashaWorker() : typescriptChild(file);
+      // Bhasha's crawler runs as production runs a worker process (server-process-bundle.ts).
+      const child =
+        name === 'bhasha'
+          ? await bundleServerProcess(join(CRAWL_DIR, file), ['worker'])
+          : typescriptChild(file);
       const result = await runCrawler(child, origin);
       const { stats } = await ask<{ stats: SiteStats }>(site, 'stats');
       results[name] = { ...result, site: stats };

@@ -1,19 +1,24 @@
-import { join } from 'node:path';
-import { bundleServer } from '../../../apps/server/scripts/build.mjs';
-import { nodeFlagsForRoles } from '../../../scripts/node-flags.mjs';
+import { basename, join } from 'node:path';
+import { bundleServer } from '../../apps/server/scripts/build.mjs';
+import { nodeFlagsForRoles } from '../../scripts/node-flags.mjs';
 
 /**
- * The Bhasha crawler child as production runs a worker: bundled with the server's build options
- * (workspace code inlined, third-party packages from node_modules, web-only code in chunks it
- * never loads), started by plain node with the flags scripts/start.mjs gives a worker-only
- * process. No tsx: its compiler and source maps are not in the measured memory.
- * The bundle goes under bench/dist so its third-party imports resolve from the repository.
+ * A bench child that stands for a server process, run as production runs one: bundled with the
+ * server's build options (workspace code inlined, third-party packages from node_modules, code it
+ * never loads in chunks), started by plain node with the flags scripts/start.mjs gives a process
+ * of these roles. No tsx: its compiler and source maps are not in the measured memory (~40–90 MB
+ * of a child's RSS under tsx). The bundle goes under bench/dist/<name> so its third-party imports
+ * resolve from the repository.
  */
-export async function buildBhashaWorker(): Promise<{ script: string; nodeArgs: string[] }> {
-  const outdir = join(import.meta.dirname, '../../dist/crawl');
-  await bundleServer({ entryPoints: [join(import.meta.dirname, 'bhasha-crawler.ts')], outdir });
+export async function bundleServerProcess(
+  entry: string,
+  roles: readonly string[],
+): Promise<{ script: string; nodeArgs: string[] }> {
+  const name = basename(entry).replace(/\.ts$/, '');
+  const outdir = join(import.meta.dirname, '../dist', name);
+  await bundleServer({ entryPoints: [entry], outdir });
   return {
-    script: join(outdir, 'bhasha-crawler.js'),
-    nodeArgs: ['--enable-source-maps', ...nodeFlagsForRoles(['worker'], process.env.NODE_OPTIONS)],
+    script: join(outdir, `${name}.js`),
+    nodeArgs: ['--enable-source-maps', ...nodeFlagsForRoles([...roles], process.env.NODE_OPTIONS)],
   };
 }

@@ -24,6 +24,7 @@ import { createFreshDatabase } from './crawl/fresh-database';
 import { report } from './measure';
 import { envInt } from './percentiles';
 import { parallelSentences, seededRandom } from './tm-corpus';
+import { bundleServerProcess } from './server-process-bundle';
 
 /** An NTREX sentence the generated files hold (with a unit number appended). */
 const QUERY =
@@ -182,19 +183,19 @@ const BEFORE_IMPORT = 'started before the import, answered one fuzzy query on th
 
 /**
  * The web process on PostgreSQL, as production runs it: a long-lived process of its own (the
- * import runs in a worker), started with this process's Node flags (tsx's loader) BEFORE the
- * import; it answers an earlier query and then catches up in the background while the import runs
+ * import runs in a worker), bundled and started with a web process's Node flags like the built
+ * server (server-process-bundle.ts, no tsx), BEFORE the import; it answers an earlier query and then catches up in the background while the import runs
  * (tmx-first-query.ts). `ready` resolves once it has; `query()` asks the first query after the import.
  */
 async function startWebProcess(databaseUrl: string, organisationId: string) {
-  const child = spawn(
-    process.execPath,
-    [...process.execArgv, fileURLToPath(new URL('./tmx-first-query.ts', import.meta.url))],
-    {
-      env: { ...process.env, TMX_FIRST_QUERY: JSON.stringify({ databaseUrl, organisationId, query: QUERY }) },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
+  const { script, nodeArgs } = await bundleServerProcess(
+    fileURLToPath(new URL('./tmx-first-query.ts', import.meta.url)),
+    ['web'],
   );
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    env: { ...process.env, TMX_FIRST_QUERY: JSON.stringify({ databaseUrl, organisationId, query: QUERY }) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const nextJson = async () => {
     for (;;) {
