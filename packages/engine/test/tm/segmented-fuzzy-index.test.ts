@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FuzzyIndex } from '../../src/tm/fuzzy-index';
 import { SegmentedFuzzyIndex } from '../../src/tm/segmented-fuzzy-index';
+import { seededRandom } from '../support/seeded-random';
 
 const WORDS = (
   'the a translation memory website page price delivery order account help contact ' +
   'new free fast secure bank loan कीमत खाता मदद संपर्क नया भुगतान open close search home'
 ).split(' ');
-
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    return state / 0x80000000;
-  };
-}
 
 /** Texts of 1–12 words drawn from a small vocabulary: many near matches and many ties. */
 function text(next: () => number): string {
@@ -28,7 +21,7 @@ const SMALL = { tailTexts: 40, tierFloor: 30, maxMergedTexts: 2_000, maxSegments
 
 describe('SegmentedFuzzyIndex', () => {
   it('answers exactly as one index over the same texts, through batches, single adds, replacements, removals and merges', () => {
-    const next = random(17);
+    const next = seededRandom(17);
     const segmented = new SegmentedFuzzyIndex(SMALL);
     const single = FuzzyIndex.build([]);
     const texts = new Map<number, string>();
@@ -89,7 +82,7 @@ describe('SegmentedFuzzyIndex', () => {
   });
 
   it('merges a tier of similar segments into one and rewrites a segment that is mostly dead', () => {
-    const next = random(5);
+    const next = seededRandom(5);
     const segmented = new SegmentedFuzzyIndex(SMALL);
     for (let s = 0; s < 4; s += 1) {
       segmented.addAll(Array.from({ length: 50 }, (_, i) => ({ id: s * 100 + i, text: text(next) })));
