@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   memoryEntries,
   organisations,
@@ -9,6 +9,8 @@ import {
 } from '@bhasha/db';
 import type { DisplayType, TranslationType } from '@bhasha/contract';
 import { pgArray } from '../../lib/pg-array';
+import { binaryBigintArray, binaryTextArray } from '../../lib/pg-binary-array';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { rowsOf } from '../../lib/rows-of';
 import { inReadTransaction, postgresPoolOf } from '../../lib/read-transaction';
 import { memoryEntryKey } from './memory-entry-key';
@@ -116,10 +118,21 @@ function writtenRows(result: unknown): number {
   return rowCount ?? affectedRows ?? 0;
 }
 
-/** The keys as a bigint[] literal (decimal numbers need no quoting). */
-function keyArray(entries: readonly KeyedEntry[]): string {
-  return `{${entries.map(({ key }) => key.toString()).join(',')}}`;
+/**
+ * How a memory statement's array parameters are sent. On PostgreSQL in the binary wire format
+ * (`Buffer`s, read by `array_recv`): the server parsed text literals character by character, half of
+ * its CPU for an upserted row (psql, 200,000 rows in 10,000-row statements: the parameters' parse alone
+ * 1.15 s of backend CPU as literals, 0.63 s binary; ADR 0019 session 10), and the import process paid to
+ * escape and encode them. PGlite types and serialises parameters itself: literals there.
+ */
+interface ArrayEncoding {
+  keys(values: readonly bigint[]): string | Buffer;
+  texts(values: readonly string[]): string | Buffer;
 }
+
+const BINARY_ARRAYS: ArrayEncoding = { keys: binaryBigintArray, texts: binaryTextArray };
+// Decimal numbers need no quoting.
+const LITERAL_ARRAYS: ArrayEncoding = { keys: (values) => `{${values.join(',')}}`, texts: pgArray };
 
 /**
  * A TMX import's rows all name its project: one parameter then, not an array of the same uuid per
@@ -128,13 +141,42 @@ function keyArray(entries: readonly KeyedEntry[]): string {
 function projectParameter(entries: readonly KeyedEntry[]) {
   const first = entries[0]!.row.projectId;
   return entries.every(({ row }) => row.projectId === first)
-    ? { column: sql`${first}::uuid`, array: sql``, name: sql`` }
+    ? { column: sql`${first}::uuid`, unnest: sql`` }
     : {
         column: sql`t.project_id`,
-        array: sql`, ${pgArray(entries.map(({ row }) => row.projectId))}::uuid[]`,
-        name: sql`, project_id`,
+        unnest: sql`, unnest(${pgArray(entries.map(({ row }) => row.projectId))}::uuid[]) as project_id`,
       };
 }
+
+/**
+ * A chunk's rows as the relation `t` (entry_key, source_hash, source_text, text[, project_id]).
+ * The arrays are unnested in the select list (a ProjectSet node, which hands rows on as it makes
+ * them), not as `from unnest(a, b, c)`: that form gathers every row in a tuplestore first, and a
+ * chunk's ~7 MB of texts spilled to temporary files beyond `work_mem` (psql: 35 MB of temporary
+ * files per 100,000 rows; parse and scan 0.63 → 0.45 s of backend CPU per 200,000 rows). The
+ * arrays have one length, so the unnests run in step.
+ */
+function chunkRows(arrays: ArrayEncoding, entries: readonly KeyedEntry[], withKeys: boolean) {
+  const project = projectParameter(entries);
+  const keys = withKeys
+    ? sql`unnest(${arrays.keys(entries.map(({ key }) => key))}::bigint[]) as entry_key, `
+    : sql``;
+  return {
+    project,
+    rows: sql`(select ${keys}unnest(${arrays.texts(entries.map(({ row }) => row.sourceHash))}::text[]) as source_hash,
+        unnest(${arrays.texts(entries.map(({ row }) => row.sourceText))}::text[]) as source_text,
+        unnest(${arrays.texts(entries.map(({ row }) => row.text))}::text[]) as text${project.unnest}) as t`,
+  };
+}
+
+/**
+ * Pairs whose last plain insert met a stored key, and how many chunks to upsert before trying a
+ * plain insert again (doubling up to MAX_PLAIN_BACKOFF while it keeps failing): a re-import then
+ * wastes an aborted statement on one chunk in 64 at most, a first import none.
+ */
+const MAX_PLAIN_BACKOFF = 64;
+/** A bound on the remembered pairs (organisation and languages); forgetting one costs one aborted statement. */
+const MAX_BACKOFF_PAIRS = 1_000;
 
 /** A TMX unit kept in the organisation's memory. */
 export interface MemoryEntryRow {
@@ -157,23 +199,48 @@ export function createTranslationMemoryRepository(db: Database) {
   /** On PGlite, the lookup as the engine's own prepared statement; null on PostgreSQL. */
   const pgliteExactLookup = pglitePreparedStatement(db, 'tm_exact_lookup', EXACT_LOOKUP_ON_PGLITE);
 
-  /** Upserts rows under their keys; answers how many it wrote (inserted, or updated with new texts). */
-  async function upsertKeyed(organisationId: string, pair: MemoryEntryRow, entries: readonly KeyedEntry[]) {
-    const project = projectParameter(entries);
-    const result = await db.execute(sql`
+  const arrays = postgresPoolOf(db) ? BINARY_ARRAYS : LITERAL_ARRAYS;
+  const plainBackoff = new Map<string, { skip: number; streak: number }>();
+
+  /** Rows of a chunk not stored unkeyed already: those go on being updated there. */
+  function notStoredUnkeyed(organisationId: string, pair: MemoryEntryRow) {
+    return sql`not exists (
+        select 1 from ${memoryEntries} u
+        where u.entry_key is null and u.organisation_id = ${organisationId}::uuid and u.source_lang = ${pair.sourceLang}
+          and u.target_lang = ${pair.targetLang} and u.source_hash = t.source_hash)`;
+  }
+
+  /** The insert's head and its select list (the columns every keyed memory write sets). */
+  function keyedInsert(organisationId: string, pair: MemoryEntryRow, entries: readonly KeyedEntry[]) {
+    const { project, rows } = chunkRows(arrays, entries, true);
+    return sql`
       with organisation as (${lockedOrganisation(organisationId)})
       insert into ${memoryEntries} as m (entry_key, organisation_id, source_lang, target_lang, source_hash, source_text, text, type, origin, source_project_id)
       select t.entry_key, ${organisationId}::uuid, ${pair.sourceLang}, ${pair.targetLang}, t.source_hash, t.source_text, t.text, 'USER', 'tmx', ${project.column}
-      from unnest(
-        ${keyArray(entries)}::bigint[],
-        ${pgArray(entries.map(({ row }) => row.sourceHash))}::text[],
-        ${pgArray(entries.map(({ row }) => row.sourceText))}::text[],
-        ${pgArray(entries.map(({ row }) => row.text))}::text[]${project.array}
-      ) as t(entry_key, source_hash, source_text, text${project.name}), organisation
-      where not exists (
-        select 1 from ${memoryEntries} u
-        where u.entry_key is null and u.organisation_id = ${organisationId}::uuid and u.source_lang = ${pair.sourceLang}
-          and u.target_lang = ${pair.targetLang} and u.source_hash = t.source_hash)
+      from ${rows}, organisation
+      where ${notStoredUnkeyed(organisationId, pair)}`;
+  }
+
+  /**
+   * Inserts rows under their keys with a plain INSERT; answers how many it wrote, or null when a key
+   * is already stored (the statement then wrote nothing). `ON CONFLICT` costs every row a probe of the
+   * key's index before its insert and a second WAL record to confirm it (speculative insertion):
+   * ~15 % of the backend's CPU for new rows (psql, ADR 0019 session 10), which a first import is.
+   * Only outside a transaction, as the repository runs (`db` is the database): the failed statement
+   * aborts nothing else.
+   */
+  async function insertKeyed(insert: SQL) {
+    try {
+      return writtenRows(await db.execute(insert));
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  /** Upserts rows under their keys; answers how many it wrote (inserted, or updated with new texts). */
+  async function upsertKeyed(insert: SQL) {
+    const result = await db.execute(sql`${insert}
       on conflict (entry_key)
       do update set text = excluded.text, source_text = excluded.source_text, updated_at = now()
       where (m.organisation_id, m.source_lang, m.target_lang, m.source_hash)
@@ -181,6 +248,31 @@ export function createTranslationMemoryRepository(db: Database) {
         and (m.text, m.source_text) is distinct from (excluded.text, excluded.source_text)
 `);
     return writtenRows(result);
+  }
+
+  /**
+   * Writes rows under their keys: a plain insert first unless the pair's last one met stored keys
+   * (then the upsert, backing off), the upsert when the insert meets one. Same rows and answers
+   * either way: what the insert wrote is what the upsert would have.
+   */
+  async function writeKeyed(organisationId: string, pair: MemoryEntryRow, entries: readonly KeyedEntry[]) {
+    // Built once: the upsert after a failed insert sends the same parameters.
+    const insert = keyedInsert(organisationId, pair, entries);
+    const pairKey = `${organisationId}/${pair.sourceLang}/${pair.targetLang}`;
+    const backoff = plainBackoff.get(pairKey);
+    if (backoff && backoff.skip > 0) {
+      backoff.skip -= 1;
+      return upsertKeyed(insert);
+    }
+    const inserted = await insertKeyed(insert);
+    if (inserted !== null) {
+      plainBackoff.delete(pairKey);
+      return inserted;
+    }
+    const streak = Math.min(MAX_PLAIN_BACKOFF, (backoff?.streak ?? 0) * 2 || 1);
+    if (!backoff && plainBackoff.size >= MAX_BACKOFF_PAIRS) plainBackoff.clear();
+    plainBackoff.set(pairKey, { skip: streak, streak });
+    return upsertKeyed(insert);
   }
 
   /**
@@ -192,30 +284,26 @@ export function createTranslationMemoryRepository(db: Database) {
     pair: MemoryEntryRow,
     entries: readonly KeyedEntry[],
   ): Promise<KeyedEntry[]> {
+    const keys = arrays.keys(entries.map(({ key }) => key));
+    const hashes = arrays.texts(entries.map(({ row }) => row.sourceHash));
     const result = await db.execute(sql`
-      select t.source_hash from unnest(
-        ${keyArray(entries)}::bigint[], ${pgArray(entries.map(({ row }) => row.sourceHash))}::text[]
-      ) as t(entry_key, source_hash)
+      select t.source_hash from (select unnest(${keys}::bigint[]) as entry_key, unnest(${hashes}::text[]) as source_hash) as t
       where not exists (
         select 1 from ${memoryEntries} m
         where m.entry_key = t.entry_key and m.organisation_id = ${organisationId}::uuid and m.source_lang = ${pair.sourceLang}
           and m.target_lang = ${pair.targetLang} and m.source_hash = t.source_hash)`);
-    const hashes = new Set(rowsOf<{ source_hash: string }>(result).map((row) => row.source_hash));
-    return entries.filter(({ row }) => hashes.has(row.sourceHash));
+    const found = new Set(rowsOf<{ source_hash: string }>(result).map((row) => row.source_hash));
+    return entries.filter(({ row }) => found.has(row.sourceHash));
   }
 
   /** Upserts rows without a key, unique by `memory_entries_unkeyed_uq`. */
   async function upsertUnkeyed(organisationId: string, pair: MemoryEntryRow, entries: readonly KeyedEntry[]) {
-    const project = projectParameter(entries);
+    const { project, rows } = chunkRows(arrays, entries, false);
     await db.execute(sql`
       with organisation as (${lockedOrganisation(organisationId)})
       insert into ${memoryEntries} as m (organisation_id, source_lang, target_lang, source_hash, source_text, text, type, origin, source_project_id)
       select ${organisationId}::uuid, ${pair.sourceLang}, ${pair.targetLang}, t.source_hash, t.source_text, t.text, 'USER', 'tmx', ${project.column}
-      from unnest(
-        ${pgArray(entries.map(({ row }) => row.sourceHash))}::text[],
-        ${pgArray(entries.map(({ row }) => row.sourceText))}::text[],
-        ${pgArray(entries.map(({ row }) => row.text))}::text[]${project.array}
-      ) as t(source_hash, source_text, text${project.name}), organisation
+      from ${rows}, organisation
       on conflict (organisation_id, source_lang, target_lang, source_hash) where entry_key is null
       do update set text = excluded.text, source_text = excluded.source_text, updated_at = now()
       where (m.text, m.source_text) is distinct from (excluded.text, excluded.source_text)`);
@@ -403,11 +491,12 @@ export function createTranslationMemoryRepository(db: Database) {
      * importing the same file again writes nothing.
      *
      * Rows are keyed by `memoryEntryKey` (migration 0023): the upsert's unique index is one
-     * bigint. A row is written under its key unless the entry is already stored unkeyed; when the
-     * statement wrote fewer rows than it was given (some unchanged, or a key another entry holds:
-     * a 64-bit collision), the chunk is looked at again, so a first import costs one statement per
-     * chunk and a collision is stored unkeyed, never dropped. (The count, not RETURNING: 5,000
-     * returned keys a chunk cost both sides more than the rare second look.)
+     * bigint. A row is written under its key unless the entry is already stored unkeyed: by a plain
+     * insert while the pair's chunks are new (`writeKeyed`), by the upsert once a key is found
+     * stored. When the statement wrote fewer rows than it was given (some unchanged, or a key
+     * another entry holds: a 64-bit collision), the chunk is looked at again, so a first import
+     * costs one statement per chunk and a collision is stored unkeyed, never dropped. (The count,
+     * not RETURNING: 5,000 returned keys a chunk cost both sides more than the rare second look.)
      */
     async upsertMemoryEntries(organisationId: string, rows: readonly MemoryEntryRow[]): Promise<void> {
       const keyed = rows.map((row) => ({
@@ -428,7 +517,7 @@ export function createTranslationMemoryRepository(db: Database) {
         const byKey = chunk.filter((entry, i) => i === 0 || entry.key !== chunk[i - 1]!.key);
         const unkeyed = chunk.filter((entry, i) => i > 0 && entry.key === chunk[i - 1]!.key);
         // All written (a first import): done. Otherwise some were unchanged or need the unkeyed path.
-        if ((await upsertKeyed(organisationId, first, byKey)) < byKey.length)
+        if ((await writeKeyed(organisationId, first, byKey)) < byKey.length)
           unkeyed.push(...(await entriesNotStoredUnderKey(organisationId, first, byKey)));
         if (unkeyed.length > 0) await upsertUnkeyed(organisationId, first, unkeyed);
       }
