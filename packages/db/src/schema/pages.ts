@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { crawls } from './crawls';
 import { organisations } from './organisations';
@@ -48,6 +49,11 @@ export const pages = pgTable(
     uniqueIndex('pages_project_url_uq').on(t.projectId, t.normalisedUrl),
     index('pages_project_host_idx').on(t.projectId, t.hostname),
     index('pages_crawl_state_idx').on(t.crawlId, t.crawlState),
+    // The crawl frontier in claim order, queued URLs only: a claim reads its next slice from here
+    // instead of sorting every queued URL of the crawl (ADR 0013, session 9).
+    index('pages_crawl_queued_idx')
+      .on(t.crawlId, t.depth, t.createdAt)
+      .where(sql`${t.crawlState} = 'queued'`),
     // Finds another URL of the project serving the same content (duplicate detection).
     index('pages_project_content_idx').on(t.projectId, t.contentHash),
   ],
