@@ -28,4 +28,18 @@ describe('SourceHashIds', () => {
     expect([ids.hashOf(0), ids.hashOf(1), ids.hashOf(2)]).toEqual([upper, short, hex]);
     expect([ids.idOf(upper), ids.idOf(short), ids.idOf(hex), ids.idOf('zz')]).toEqual([0, 1, 2, undefined]);
   });
+
+  it('tells a 64-character string that is not lower-case hex from a hash, wherever the odd digit is', () => {
+    const hex = sourceHash('y');
+    // 'á' is 0xe1: its low seven bits are 'a', a valid digit; 'g', upper case and a space are not.
+    const odd = [0, 1, 31, 62, 63].flatMap((at) =>
+      ['g', 'A', ' ', '\u00e1', '\u0130'].map((digit) => hex.slice(0, at) + digit + hex.slice(at + 1)),
+    );
+    const ids = new SourceHashIds();
+    expect(ids.add(hex)).toBe(0);
+    odd.forEach((hash, i) => expect(ids.add(hash)).toBe(i + 1));
+    odd.forEach((hash, i) => expect(ids.hashOf(i + 1)).toBe(hash));
+    expect(ids.idOf(hex)).toBe(0);
+    expect(ids.hashOf(0)).toBe(hex);
+  });
 });

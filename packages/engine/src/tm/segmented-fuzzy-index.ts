@@ -24,16 +24,23 @@ export interface SegmentPolicy {
   readonly tailTexts: number;
   /** Segments below this many texts share the lowest tier. */
   readonly tierFloor: number;
-  /** A merge never builds a segment larger than this: its transient memory stays bounded. */
+  /**
+   * A merge never builds a segment larger than this: its transient memory stays bounded. A merge
+   * holds the texts it joins twice until it ends (~300 bytes a text: the new segment beside the old
+   * ones), so at 120,000 texts it adds ~40 MB at most to the process's peak.
+   */
   readonly maxMergedTexts: number;
-  /** Beyond this many segments, appending merges the smallest at once (they are the cheapest). */
+  /**
+   * Beyond this many segments, appending merges the smallest at once (they are the cheapest), as
+   * long as they fit `maxMergedTexts`: the memory bound wins over the segment count.
+   */
   readonly maxSegments: number;
 }
 
 const DEFAULT_POLICY: SegmentPolicy = {
   tailTexts: 10_000,
   tierFloor: 10_000,
-  maxMergedTexts: 300_000,
+  maxMergedTexts: 120_000,
   maxSegments: 16,
 };
 
@@ -157,7 +164,11 @@ export class SegmentedFuzzyIndex {
    * Meant for idle moments: a merge costs a build of the texts it joins.
    */
   mergeStep(): boolean {
-    const dead = this.segments.find((segment) => segment.index.size <= segment.built * (1 - DEAD_SHARE));
+    const dead = this.segments.find(
+      (segment) =>
+        segment.index.size <= segment.built * (1 - DEAD_SHARE) &&
+        segment.index.size <= this.policy.maxMergedTexts,
+    );
     if (dead) {
       this.replace([dead]);
       return true;
@@ -188,11 +199,16 @@ export class SegmentedFuzzyIndex {
   }
 
   private push(segment: Segment): void {
+    // Sealed: never compacted again, so its texts are packed (~0.6 of their bytes for English).
+    segment.index.packTexts();
     this.segments.push(segment);
     this.segments.sort((a, b) => b.index.size - a.index.size);
     if (this.segments.length > this.policy.maxSegments) {
-      // Too many to query well: the smallest are merged now (cheap: they are the smallest).
-      this.replace(this.segments.slice(-MERGE_FACTOR));
+      // Too many to query well: the smallest are merged now (cheap: they are the smallest), unless
+      // even they would make a segment above the merge bound (a memory grown in large batches).
+      const smallest = this.segments.slice(-MERGE_FACTOR);
+      const texts = smallest.reduce((sum, segment) => sum + segment.index.size, 0);
+      if (texts <= this.policy.maxMergedTexts) this.replace(smallest);
     }
   }
 
@@ -201,6 +217,7 @@ export class SegmentedFuzzyIndex {
     const builder = new FuzzyIndexBuilder(new TextStore());
     for (const segment of group) segment.index.copyLiveInto(builder);
     const merged = builder.finish();
+    merged.packTexts();
     this.segments = this.segments.filter((segment) => !group.includes(segment));
     if (merged.size > 0) this.segments.push({ index: merged, built: merged.size });
     this.segments.sort((a, b) => b.index.size - a.index.size);

@@ -8,6 +8,8 @@
  * second thread of the build reads the texts in place (two-thread-build.ts).
  */
 
+import { countDigrams, digramTable, packDigrams, unpackDigrams } from './digram-packing';
+
 /** Code units of one text: a page of the store (the text sits at its handle's offset). */
 export type CodeUnits = Uint8Array | Uint16Array;
 
@@ -50,6 +52,8 @@ export class TextStore {
   private narrowUsed = PAGE_UNITS;
   private wideUsed = PAGE_UNITS;
   private storedBytes = 0;
+  /** Set once the narrow texts are digram-packed (`packed`): the pairs of the codes; the store is then read-only. */
+  private digrams: Uint8Array | null = null;
 
   constructor(options: TextStoreOptions = {}) {
     this.shared = options.shared ?? false;
@@ -77,6 +81,7 @@ export class TextStore {
 
   /** Appends a text (at most `PAGE_UNITS` code units); answers its handle. */
   append(text: string): number {
+    this.requireUnpacked();
     const length = text.length;
     if (length > PAGE_UNITS) throw new RangeError(`a stored text holds at most ${PAGE_UNITS} code units`);
     if (this.narrowUsed + length > PAGE_UNITS) {
@@ -106,6 +111,7 @@ export class TextStore {
    * written. Lets a caller normalise a text straight into the store, without a string between.
    */
   narrowRoom(length: number): Uint8Array {
+    this.requireUnpacked();
     if (length > PAGE_UNITS) throw new RangeError(`a stored text holds at most ${PAGE_UNITS} code units`);
     if (this.narrowUsed + length > PAGE_UNITS) {
       if (this.narrowPages.length === MAX_PAGES) throw new RangeError('the text store is full');
@@ -155,8 +161,13 @@ export class TextStore {
 
   /** The text of `handle` as a string (`length` code units). */
   read(handle: number, length: number): string {
-    const units = this.unitsOf(handle);
-    const start = handle & OFFSET_MASK;
+    let units = this.unitsOf(handle);
+    let start = handle & OFFSET_MASK;
+    if (this.isPackedNarrow(handle)) {
+      units = new Uint8Array(length);
+      this.unpackNarrow(handle, length, units);
+      start = 0;
+    }
     // Arguments go on the stack: a long text is read a few thousand units at a time.
     let text = '';
     for (let at = start; at < start + length; at += READ_UNITS) {
@@ -166,9 +177,89 @@ export class TextStore {
     return text;
   }
 
-  /** Bytes the text of `handle` takes (`length` code units). */
+  /** Bytes the text of `handle` takes (`length` code units; packed, at most that). */
   bytesOf(handle: number, length: number): number {
     return handle >= WIDE ? length * 2 : length;
+  }
+
+  /** Whether the narrow texts are digram-packed (`packed`): read them with `unpackNarrow` or `read`. */
+  get isPacked(): boolean {
+    return this.digrams !== null;
+  }
+
+  /** Whether the text of `handle` is packed (a narrow text of a packed store), not readable in place. */
+  isPackedNarrow(handle: number): boolean {
+    return this.digrams !== null && handle < WIDE;
+  }
+
+  /** Unpacks the packed narrow text of `handle` (`length` code units) into `into` from 0. */
+  unpackNarrow(handle: number, length: number, into: Uint8Array): void {
+    const page = this.narrowPages[(handle >>> OFFSET_BITS) & (MAX_PAGES - 1)]!;
+    unpackDigrams(page, handle & OFFSET_MASK, length, this.digrams!, into);
+  }
+
+  /**
+   * The texts of `handles` (one a slot, `lengths` their code units) in a new, read-only store whose
+   * narrow texts are digram-packed with a table of these texts' own pairs (digram-packing.ts), and
+   * their handles there. Wide texts keep their pages. Meant for a sealed segment: this store is
+   * emptied as its pages are packed (each narrow page is let go once every text on it is packed, so
+   * the packing holds about one page twice, not the segment) and must not be used afterwards.
+   */
+  packed(
+    handles: Uint32Array,
+    lengths: Uint16Array,
+    size: number,
+  ): { store: TextStore; handles: Uint32Array } {
+    this.requireUnpacked();
+    const counts = new Int32Array(128 * 128);
+    const pageStarts = new Int32Array(this.narrowPages.length + 1);
+    for (let slot = 0; slot < size; slot += 1) {
+      const handle = handles[slot]!;
+      if (handle >= WIDE || lengths[slot]! < 2) continue;
+      countDigrams(this.narrowPages[handle >>> OFFSET_BITS]!, handle & OFFSET_MASK, lengths[slot]!, counts);
+    }
+    const table = digramTable(counts);
+    // Narrow slots in page order (a counting sort), so each page is let go once passed.
+    for (let slot = 0; slot < size; slot += 1) {
+      if (handles[slot]! < WIDE) pageStarts[(handles[slot]! >>> OFFSET_BITS) + 1]! += 1;
+    }
+    for (let page = 1; page < pageStarts.length; page += 1) pageStarts[page]! += pageStarts[page - 1]!;
+    const cursor = pageStarts.slice();
+    const order = new Int32Array(pageStarts[pageStarts.length - 1]!);
+    for (let slot = 0; slot < size; slot += 1) {
+      if (handles[slot]! < WIDE) order[cursor[handles[slot]! >>> OFFSET_BITS]!++] = slot;
+    }
+    const out = new TextStore();
+    out.widePages.push(
+      ...this.widePages.map((page, at) => trimmed(page, at, this.widePages.length, this.wideUsed)),
+    );
+    out.storedBytes = this.storedBytes - this.narrowBytes();
+    const packedHandles = handles.slice(0, size);
+    for (let page = 0; page < this.narrowPages.length; page += 1) {
+      const units = this.narrowPages[page]!;
+      for (let k = pageStarts[page]!; k < pageStarts[page + 1]!; k += 1) {
+        const slot = order[k]!;
+        const length = lengths[slot]!;
+        const room = out.narrowRoom(length * 2);
+        const end = packDigrams(units, handles[slot]! & OFFSET_MASK, length, table, room, out.narrowFree);
+        packedHandles[slot] = out.commitNarrow(end - out.narrowFree);
+      }
+      this.narrowPages[page] = EMPTY_PAGE;
+    }
+    const last = out.narrowPages.length - 1;
+    if (last >= 0) out.narrowPages[last] = out.narrowPages[last]!.slice(0, out.narrowUsed);
+    out.narrowUsed = PAGE_UNITS;
+    out.wideUsed = PAGE_UNITS;
+    out.digrams = table.pairs;
+    return { store: out, handles: packedHandles };
+  }
+
+  private narrowBytes(): number {
+    return this.narrowPages.length === 0 ? 0 : (this.narrowPages.length - 1) * PAGE_UNITS + this.narrowUsed;
+  }
+
+  private requireUnpacked(): void {
+    if (this.digrams !== null) throw new Error('a packed text store is read-only');
   }
 
   /** Bytes of text stored (appended, including texts no longer used). */
@@ -178,8 +269,18 @@ export class TextStore {
 
   /** Bytes the pages take, filled or not. */
   get allocatedBytes(): number {
-    return (this.narrowPages.length + this.widePages.length * 2) * PAGE_UNITS;
+    let bytes = 0;
+    for (const page of this.narrowPages) bytes += page.byteLength;
+    for (const page of this.widePages) bytes += page.byteLength;
+    return bytes;
   }
+}
+
+const EMPTY_PAGE = new Uint8Array(0);
+
+/** The last of `count` wide pages cut to its `used` units (a copy); the others as they are. */
+function trimmed(page: Uint16Array, at: number, count: number, used: number): Uint16Array {
+  return at === count - 1 && used < PAGE_UNITS ? page.slice(0, used) : page;
 }
 
 /** Copies a string's code units into `into` (which must hold them), for hashing a string like a stored text. */

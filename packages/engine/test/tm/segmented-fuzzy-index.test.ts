@@ -95,4 +95,32 @@ describe('SegmentedFuzzyIndex', () => {
     expect(segmented.mergeStep()).toBe(true);
     expect(segmented.stats()).toEqual({ size: 50, segments: 1, tail: 0 });
   });
+
+  it('never merges past maxMergedTexts, not even beyond maxSegments, and still answers as one index', () => {
+    const next = seededRandom(23);
+    const policy = { tailTexts: 40, tierFloor: 30, maxMergedTexts: 150, maxSegments: 3 };
+    const segmented = new SegmentedFuzzyIndex(policy);
+    const single = FuzzyIndex.build([]);
+    for (let s = 0; s < 5; s += 1) {
+      const batch = Array.from({ length: 50 }, (_, i) => ({ id: s * 100 + i, text: text(next) }));
+      segmented.addAll(batch);
+      for (const entry of batch) single.add(entry.id, entry.text);
+    }
+    // Four of the five would make 200 texts: above the bound, so five segments stay.
+    expect(segmented.stats()).toEqual({ size: 250, segments: 5, tail: 0 });
+    expect(segmented.mergeStep()).toBe(false);
+    for (let q = 0; q < 40; q += 1) {
+      const query = text(next);
+      expect(segmented.query(query, { threshold: 0.5, limit: 5 })).toEqual(
+        single.query(query, { threshold: 0.5, limit: 5 }),
+      );
+    }
+    // With a bound of 200 the same batches do merge: the check is the bound, not a lost merge.
+    const small = new SegmentedFuzzyIndex({ ...policy, maxMergedTexts: 200 });
+    for (let s = 0; s < 5; s += 1) {
+      small.addAll(Array.from({ length: 50 }, (_, i) => ({ id: s * 100 + i, text: text(next) })));
+    }
+    // 200 texts fit: the fourth segment past maxSegments merged the four smallest at once.
+    expect(small.stats()).toEqual({ size: 250, segments: 2, tail: 0 });
+  });
 });

@@ -72,20 +72,30 @@ export class SourceHashIds {
     return this.pages.length * PAGE_HASHES * HASH_BYTES + this.table.byteLength;
   }
 
-  /** Reads 64 lower-case hex digits into `key`; answers false for anything else. */
+  /**
+   * Reads 64 lower-case hex digits into `key`; answers false for anything else. A table lookup a
+   * digit, with the invalid ones (−1, or any code above 127) gathered into one sign bit tested at
+   * the end: every row a catch-up reads passes here (a million at 1 M), and branching per digit
+   * cost ~3× as much (measured).
+   */
   private decode(hash: string): boolean {
     if (hash.length !== HASH_BYTES * 2) {
       this.key.fill(0);
       return false;
     }
+    const key = this.key;
+    let invalid = 0;
     for (let i = 0; i < HASH_BYTES; i += 1) {
-      const high = nibble(hash.charCodeAt(i * 2));
-      const low = nibble(hash.charCodeAt(i * 2 + 1));
-      if (high < 0 || low < 0) {
-        this.key.fill(0);
-        return false;
-      }
-      this.key[i] = (high << 4) | low;
+      const high = hash.charCodeAt(i * 2);
+      const low = hash.charCodeAt(i * 2 + 1);
+      const highValue = NIBBLES[high & 127]!;
+      const lowValue = NIBBLES[low & 127]!;
+      invalid |= highValue | lowValue | -((high | low) >>> 7);
+      key[i] = (highValue << 4) | (lowValue & 15);
+    }
+    if (invalid < 0) {
+      key.fill(0);
+      return false;
     }
     return true;
   }
@@ -126,9 +136,6 @@ export class SourceHashIds {
   }
 }
 
-/** The value of a lower-case hex digit's code, or -1. */
-function nibble(code: number): number {
-  if (code >= 48 && code <= 57) return code - 48;
-  if (code >= 97 && code <= 102) return code - 87;
-  return -1;
-}
+/** The value of each lower-case hex digit's code below 128, −1 for every other code. */
+const NIBBLES = new Int8Array(128).fill(-1);
+for (let digit = 0; digit < 16; digit += 1) NIBBLES[HEX_DIGITS.charCodeAt(digit)] = digit;
