@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { Worker } from 'node:worker_threads';
 import { createDb } from '@bhasha/db';
 import { serverTwoThreadBuild } from '../../apps/server/src/modules/translation-memory/fuzzy-build-thread';
 import { createOpenTransactionsRepository } from '../../apps/server/src/modules/translation-memory/open-transactions.repository';
@@ -25,6 +26,10 @@ const { databaseUrl, organisationId, query } = JSON.parse(process.env.TMX_FIRST_
   organisationId: string;
   query: string;
 };
+// TMX_WEB_TRACE=1: a line to stderr every 250 ms — the index's segments and texts, heap, array
+// buffers, and the highest VmRSS a helper thread sampled meanwhile (every 10 ms; it keeps sampling
+// while a synchronous build or merge holds this thread), to see when the peak comes.
+if (process.env.TMX_WEB_TRACE) startTrace();
 const handle = await createDb({ databaseUrl });
 const repository = createTranslationMemoryRepository(handle.db);
 /** Rows its reads hand on: more than the import's units by what catch-ups read twice. */
@@ -79,4 +84,34 @@ try {
 } finally {
   await fuzzy.close();
   await handle.close();
+}
+
+function startTrace(): void {
+  const highest = new Int32Array(new SharedArrayBuffer(4));
+  const sampler = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     const { readFileSync } = require('node:fs');
+     setInterval(() => {
+       const kb = Number(/VmRSS:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
+       if (kb > Atomics.load(workerData, 0)) Atomics.store(workerData, 0, kb);
+     }, 10);`,
+    { eval: true, workerData: highest },
+  );
+  sampler.unref();
+  const started = performance.now();
+  setInterval(() => {
+    const memory = process.memoryUsage();
+    let stats: { size: number; segments: number; tail: number } | null;
+    try {
+      stats = fuzzy.stats(organisationId, 'en'); // not yet declared before the database opens
+    } catch {
+      stats = null;
+    }
+    const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
+    process.stderr.write(
+      `trace ${((performance.now() - started) / 1000).toFixed(2)} s: ${stats ? `${stats.size} texts, ${stats.segments}+${stats.tail}` : '-'}; ` +
+        `heap ${mb(memory.heapUsed)}/${mb(memory.heapTotal)}, buffers ${mb(memory.arrayBuffers)}, rss ${mb(memory.rss)}, ` +
+        `highest ${(Atomics.exchange(highest, 0, 0) / 1000).toFixed(0)} MB\n`,
+    );
+  }, 250).unref();
 }

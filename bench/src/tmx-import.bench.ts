@@ -192,7 +192,9 @@ async function startWebProcess(databaseUrl: string, organisationId: string) {
     fileURLToPath(new URL('./tmx-first-query.ts', import.meta.url)),
     ['web'],
   );
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  // TMX_WEB_NODE_ARGS adds Node flags to the web process only (e.g. `--cpu-prof --cpu-prof-dir=…`).
+  const extra = process.env.TMX_WEB_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, ...extra, script], {
     env: { ...process.env, TMX_FIRST_QUERY: JSON.stringify({ databaseUrl, organisationId, query: QUERY }) },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
