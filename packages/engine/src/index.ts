@@ -58,7 +58,7 @@ export { normaliseFuzzyText, fuzzyScore, maxDistanceFor } from './tm/fuzzy-text'
 export { LevenshteinPattern, levenshtein } from './tm/bounded-levenshtein';
 export { diffWords } from './tm/word-diff';
 export type { DiffSpan } from './tm/word-diff';
-export { readTmx, parseTmxText, TmxPushParser } from './tm/tmx-reader';
+export { readTmx, readTmxChunks, parseTmxText, TmxPushParser } from './tm/tmx-reader';
 export { writeTmx, tmxPrologue, tmxUnitXml, segmentXml, TMX_EPILOGUE } from './tm/tmx-writer';
 export { TmxError, DEFAULT_TMX_LIMITS } from './tm/tmx-types';
 export type {

@@ -647,6 +647,22 @@ export async function* readTmx(
   source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   limits: Partial<TmxLimits> = {},
 ): AsyncGenerator<TmxEvent> {
+  // Each event is yielded from a plain loop, not `yield*` over the array: delegating to an array
+  // wraps every element in an async-from-sync iterator step (~0.8 against ~0.5 µs an event).
+  for await (const events of readTmxChunks(source, limits)) {
+    for (let i = 0; i < events.length; i += 1) yield events[i]!;
+  }
+}
+
+/**
+ * `readTmx`'s events a chunk of input at a time (the events each chunk completed, in file order; an
+ * array may be empty): one await per chunk instead of one per unit, for a reader that handles a
+ * million units (the TMX import). The arrays are the caller's to keep.
+ */
+export async function* readTmxChunks(
+  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  limits: Partial<TmxLimits> = {},
+): AsyncGenerator<TmxEvent[]> {
   const parser = new TmxPushParser(limits);
   let decoder: Decoder | null = null;
   let head: Uint8Array | null = null;
@@ -657,33 +673,24 @@ export async function* readTmx(
       throw new TmxError('Invalid TMX file: it is not valid text in its declared encoding');
     }
   };
-  // Each event is yielded from a plain loop, not `yield*` over the array: delegating to an array
-  // wraps every element in an async-from-sync iterator step (~0.8 against ~0.5 µs an event).
-  let events: TmxEvent[];
   for await (const chunk of source) {
-    if (typeof chunk === 'string') events = parser.write(chunk);
-    else if (decoder) events = parser.writeDecoded(decode(chunk, false));
+    if (typeof chunk === 'string') yield parser.write(chunk);
+    else if (decoder) yield parser.writeDecoded(decode(chunk, false));
     else {
       // Wait for enough bytes to read a byte order mark and the XML declaration.
       head = head ? concat(head, chunk) : chunk;
       if (head.length < 200) continue;
       decoder = tmxDecoderFor(head);
-      events = parser.writeDecoded(stripBom(decode(head, false)));
+      yield parser.writeDecoded(stripBom(decode(head, false)));
       head = null;
     }
-    for (let i = 0; i < events.length; i += 1) yield events[i]!;
   }
   if (head) {
     decoder = tmxDecoderFor(head);
-    events = parser.writeDecoded(stripBom(decode(head, false)));
-    for (let i = 0; i < events.length; i += 1) yield events[i]!;
+    yield parser.writeDecoded(stripBom(decode(head, false)));
   }
-  if (decoder) {
-    events = parser.writeDecoded(decode(new Uint8Array(0), true));
-    for (let i = 0; i < events.length; i += 1) yield events[i]!;
-  }
-  events = parser.end();
-  for (let i = 0; i < events.length; i += 1) yield events[i]!;
+  if (decoder) yield parser.writeDecoded(decode(new Uint8Array(0), true));
+  yield parser.end();
 }
 
 /** Reads a whole TMX document held in memory (tests, small files). */

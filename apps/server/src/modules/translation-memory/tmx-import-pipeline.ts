@@ -1,4 +1,4 @@
-import { readTmx, sourceHash, type TmxUnit } from '@bhasha/engine';
+import { readTmx, readTmxChunks, sourceHash, type TmxUnit } from '@bhasha/engine';
 import type { TranslationChange, TranslationWriter } from '../translation/translation-writer';
 import type { OrganisationFuzzyIndexes } from './organisation-fuzzy-indexes';
 import { tmxLanguageMatches } from './tmx-language';
@@ -45,8 +45,36 @@ export function emptyTotals(): TmxImportTotals {
   return { units: 0, applied: 0, unchanged: 0, addedToMemory: 0, skipped: 0 };
 }
 
-/** Units of one batch keyed by source hash (a later unit for the same source replaces an earlier one). */
-type BatchPairs = Map<string, { sourceText: string; text: string }>;
+/**
+ * Units of one batch as columns, in the order their sources first appeared, one row per source hash
+ * (a later unit for the same source replaces the earlier one's texts in place). Columns, not an
+ * object per unit: a batch lives while it is written, so whatever it holds survives the young
+ * generation and is copied by the garbage collector (ADR 0019, session 10).
+ */
+class BatchPairs {
+  readonly hashes: string[] = [];
+  readonly sourceTexts: string[] = [];
+  readonly texts: string[] = [];
+  /** Row of each source hash. */
+  readonly rows = new Map<string, number>();
+
+  get size(): number {
+    return this.hashes.length;
+  }
+
+  set(hash: string, sourceText: string, text: string): void {
+    const row = this.rows.get(hash);
+    if (row === undefined) {
+      this.rows.set(hash, this.hashes.length);
+      this.hashes.push(hash);
+      this.sourceTexts.push(sourceText);
+      this.texts.push(text);
+    } else {
+      this.sourceTexts[row] = sourceText;
+      this.texts[row] = text;
+    }
+  }
+}
 
 /** What one stored batch adds to the totals. */
 interface BatchCounts {
@@ -94,7 +122,7 @@ export async function importTmxStream(
     source: languageMatcher(target.sourceLang),
     target: languageMatcher(target.targetLang),
   };
-  let batch: BatchPairs = new Map();
+  let batch = new BatchPairs();
   let seen = 0;
   /** Batches being written; `settled` never rejects (the first failure is kept in `failed`). */
   const inFlight: Array<{ pairs: BatchPairs; settled: Promise<void> }> = [];
@@ -106,7 +134,7 @@ export async function importTmxStream(
   const flush = async () => {
     if (batch.size === 0) return;
     const pairs = batch;
-    batch = new Map();
+    batch = new BatchPairs();
     const cut = { units: seen, skipped: totals.skipped };
     while (inFlight.length >= writers || inFlight.some((writing) => sharesSource(writing.pairs, pairs))) {
       await Promise.race(inFlight.map((writing) => writing.settled));
@@ -145,15 +173,23 @@ export async function importTmxStream(
     void writing.settled.then(() => inFlight.splice(inFlight.indexOf(writing), 1));
   };
   try {
-    for await (const event of readTmx(file)) {
-      if (event.type !== 'unit') continue;
-      seen += 1;
-      if (seen <= skipUnits) continue;
-      totals.units = seen;
-      const pair = languagePair(event.unit, languages);
-      if (!pair) totals.skipped += 1;
-      else batch.set(sourceHash(pair.sourceText), pair);
-      if (batch.size >= batchSize) await flush();
+    // A chunk's events at a time: one await per 64 KB read, not one per unit.
+    for await (const events of readTmxChunks(file)) {
+      for (let i = 0; i < events.length; i += 1) {
+        const event = events[i]!;
+        if (event.type !== 'unit') continue;
+        seen += 1;
+        if (seen <= skipUnits) continue;
+        totals.units = seen;
+        const variants = languagePair(event.unit, languages);
+        if (variants === NO_PAIR) totals.skipped += 1;
+        else {
+          const sourceText = event.unit.variants[variants & PAIR_MASK]!.segment.text;
+          const text = event.unit.variants[variants >>> PAIR_SHIFT]!.segment.text;
+          batch.set(sourceHash(sourceText), sourceText, text);
+        }
+        if (batch.size >= batchSize) await flush();
+      }
     }
     totals.units = seen;
     await flush();
@@ -170,7 +206,7 @@ export async function importTmxStream(
 /** Whether two batches hold a unit for the same source (the smaller one is walked). */
 function sharesSource(a: BatchPairs, b: BatchPairs): boolean {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  for (const hash of small.keys()) if (large.has(hash)) return true;
+  for (const hash of small.hashes) if (large.rows.has(hash)) return true;
   return false;
 }
 
@@ -191,15 +227,32 @@ function languageMatcher(code: string): (tag: string) => boolean {
   };
 }
 
-/** The unit's texts in the project's source language and the target language, when it has both. */
+/** `languagePair`'s answer when the unit lacks a language or a text. */
+const NO_PAIR = -1;
+/** `languagePair` packs two variant positions (each < `maxVariantsPerUnit`, 500) into one number. */
+const PAIR_SHIFT = 16;
+const PAIR_MASK = 0xffff;
+
+/**
+ * Where the unit's texts in the project's source language and in the target language are (the first
+ * variant of each), packed as `source | target << PAIR_SHIFT`, or NO_PAIR when it lacks either or
+ * either text is blank. A number, not an object: this runs for every unit of the file.
+ */
 function languagePair(
   unit: TmxUnit,
   languages: { source: (tag: string) => boolean; target: (tag: string) => boolean },
-): { sourceText: string; text: string } | null {
-  const source = unit.variants.find((v) => languages.source(v.lang));
-  const translated = unit.variants.find((v) => languages.target(v.lang));
-  if (!source || !translated || !source.segment.text.trim() || !translated.segment.text.trim()) return null;
-  return { sourceText: source.segment.text, text: translated.segment.text };
+): number {
+  const variants = unit.variants;
+  let source = -1;
+  let target = -1;
+  for (let i = 0; i < variants.length && (source < 0 || target < 0); i += 1) {
+    const lang = variants[i]!.lang;
+    if (source < 0 && languages.source(lang)) source = i;
+    if (target < 0 && languages.target(lang)) target = i;
+  }
+  if (source < 0 || target < 0 || source > PAIR_MASK || target > PAIR_MASK) return NO_PAIR;
+  if (!variants[source]!.segment.text.trim() || !variants[target]!.segment.text.trim()) return NO_PAIR;
+  return source | (target << PAIR_SHIFT);
 }
 
 /** Writes the batch's units for segments of the project; answers the rest, for the memory. */
@@ -210,15 +263,16 @@ async function storeProjectPart(
   /** Resolves when project translations may be written (earlier batches recorded). */
   turn: () => Promise<void>,
 ): Promise<{ memory: MemoryEntryRow[]; applied: number; unchanged: number }> {
-  const inProject = await repository.projectHashes(target.projectId, [...pairs.keys()]);
+  const inProject = await repository.projectHashes(target.projectId, pairs.hashes);
   const changes: TranslationChange[] = [];
   const memory: MemoryEntryRow[] = [];
-  for (const [hash, pair] of pairs) {
+  for (let row = 0; row < pairs.size; row += 1) {
+    const hash = pairs.hashes[row]!;
     if (inProject.has(hash)) {
       changes.push({
         sourceHash: hash,
         targetLang: target.targetLang,
-        text: pair.text,
+        text: pairs.texts[row]!,
         type: 'USER',
         origin: 'tmx',
         onlyIfMissing: !target.overwrite,
@@ -228,8 +282,8 @@ async function storeProjectPart(
         sourceLang: target.sourceLang,
         targetLang: target.targetLang,
         sourceHash: hash,
-        sourceText: pair.sourceText,
-        text: pair.text,
+        sourceText: pairs.sourceTexts[row]!,
+        text: pairs.texts[row]!,
         projectId: target.projectId,
       });
     }
@@ -264,7 +318,7 @@ async function storeMemoryPart(
     fuzzy.remember(
       target.organisationId,
       target.sourceLang,
-      [...pairs].map(([hash, pair]) => ({ sourceHash: hash, text: pair.sourceText })),
+      pairs.hashes.map((hash, row) => ({ sourceHash: hash, text: pairs.sourceTexts[row]! })),
     );
   return { applied: part.applied, unchanged: part.unchanged, addedToMemory: part.memory.length };
 }
