@@ -156,4 +156,36 @@ describe('memory upsert paths (plain insert, upsert, array encodings)', () => {
     expect(rows).toHaveLength(500);
     expect(new Set(rows.map((row) => row.source_hash)).size).toBe(500);
   });
+
+  it('stores from columns what it stores from rows, and refuses columns of different lengths', async () => {
+    const fromRows = await newOrganisation('From rows');
+    const fromColumns = await newOrganisation('From columns');
+    const repository = createTranslationMemoryRepository(handle.db);
+    const rows = [...AWKWARD.map((text) => entry(`column ${text}`, text)), entry('plain', 'सादा')];
+    const twice = [rows, rows.map((row, i) => (i % 3 ? row : { ...row, text: `${row.text} v2` }))];
+    for (const batch of twice) {
+      await repository.upsertMemoryEntries(fromRows, batch);
+      await repository.upsertMemoryColumns(fromColumns, {
+        sourceLang: 'en',
+        targetLang: 'hi',
+        projectId: PROJECT,
+        sourceHashes: batch.map((row) => row.sourceHash),
+        sourceTexts: batch.map((row) => row.sourceText),
+        texts: batch.map((row) => row.text),
+      });
+    }
+    const withoutVersion = (rows: Awaited<ReturnType<typeof stored>>) =>
+      rows.map(({ version: _version, ...row }) => row);
+    expect(withoutVersion(await stored(fromColumns))).toEqual(withoutVersion(await stored(fromRows)));
+    await expect(
+      repository.upsertMemoryColumns(fromColumns, {
+        sourceLang: 'en',
+        targetLang: 'hi',
+        projectId: PROJECT,
+        sourceHashes: [sourceHash('a'), sourceHash('b')],
+        sourceTexts: ['a', 'b'],
+        texts: ['a (hi)'],
+      }),
+    ).rejects.toThrow(/one length/);
+  });
 });
