@@ -164,7 +164,7 @@ export class TextStore {
     let units = this.unitsOf(handle);
     let start = handle & OFFSET_MASK;
     if (this.isPackedNarrow(handle)) {
-      units = new Uint8Array(length);
+      units = length <= READ_UNITS ? unpackScratch : new Uint8Array(length);
       this.unpackNarrow(handle, length, units);
       start = 0;
     }
@@ -277,6 +277,8 @@ export class TextStore {
 }
 
 const EMPTY_PAGE = new Uint8Array(0);
+/** A packed text unpacked for `read` (a merge reads every text of its segments). */
+const unpackScratch = new Uint8Array(READ_UNITS);
 
 /** The last of `count` wide pages cut to its `used` units (a copy); the others as they are. */
 function trimmed(page: Uint16Array, at: number, count: number, used: number): Uint16Array {

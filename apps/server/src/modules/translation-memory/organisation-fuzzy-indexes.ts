@@ -20,6 +20,13 @@ const PAGE = 10_000;
  * the merge policy nothing but tiny segments to join).
  */
 const SEGMENT_FROM = 1_000;
+/**
+ * A catch-up seals its segment at this many texts and starts another: a segment's build holds its
+ * texts unpacked, its postings and the build's scratch at once (~80 MB at 220,000 texts, the last
+ * catch-up of a 1 M import at load 15), so the web process's peak must not depend on how far a
+ * slow tick fell behind (ADR 0019 session 10).
+ */
+const SEGMENT_MAX = 150_000;
 
 /** One organisation's memory in one source language: the index, and the hashes behind its ids. */
 interface CachedIndex {
@@ -71,6 +78,8 @@ export interface FuzzyIndexCacheOptions {
   openTransactions?: OpenTransactionsRepository;
   /** Failures of background catch-ups (the next request catches up again). */
   onBackgroundError?: (error: unknown) => void;
+  /** Most texts of a segment a catch-up builds (default `SEGMENT_MAX`; tests make it small). */
+  segmentTexts?: number;
 }
 
 /**
@@ -89,6 +98,7 @@ export function createOrganisationFuzzyIndexes(
   const now = options.now ?? Date.now;
   const twoThreadBuild = options.twoThreadBuild ?? null;
   const inUseMs = options.inUseMs ?? 10 * 60_000;
+  const segmentTexts = options.segmentTexts ?? SEGMENT_MAX;
 
   function addSource(cached: CachedIndex, sourceHash: string, text: string): void {
     if (cached.hashes.idOf(sourceHash) !== undefined) return; // a hash always names the same text
@@ -179,6 +189,8 @@ export function createOrganisationFuzzyIndexes(
     cached.checkedAt = now();
     const few: Array<{ id: number; text: string }> = [];
     let builder: FuzzyIndexBuilder | null = null;
+    /** Texts already appended in full segments. */
+    let added = 0;
     cached.seenUntil = await readChanged(
       organisationId,
       sourceLang,
@@ -188,8 +200,15 @@ export function createOrganisationFuzzyIndexes(
           const known = cached.hashes.size;
           const id = cached.hashes.add(pageHashes[i]!);
           if (cached.hashes.size === known) continue; // a hash always names the same text
-          if (builder) builder.add(id, texts[i]!);
-          else few.push({ id, text: texts[i]! });
+          if (builder) {
+            builder.add(id, texts[i]!);
+            if (builder.size >= segmentTexts) {
+              // Ids given just now are new to the index: the segment is appended without a lookup.
+              added += builder.size;
+              cached.index.appendNew(builder.finish());
+              builder = new FuzzyIndexBuilder();
+            }
+          } else few.push({ id, text: texts[i]! });
           if (!builder && few.length > SEGMENT_FROM) {
             builder = new FuzzyIndexBuilder();
             for (const entry of few.splice(0)) builder.add(entry.id, entry.text);
@@ -201,7 +220,7 @@ export function createOrganisationFuzzyIndexes(
     // Ids given just now are new to the index: the segment is appended without a lookup.
     if (gathered) cached.index.appendNew(gathered.finish());
     for (const entry of few) cached.index.add(entry.id, entry.text);
-    return (gathered?.size ?? 0) + few.length;
+    return added + (gathered?.size ?? 0) + few.length;
   }
 
   /** Runs `work` after the index's earlier catch-ups (one at a time per index, in order). */
