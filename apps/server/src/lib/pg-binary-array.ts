@@ -73,3 +73,98 @@ export function binaryBigintArray(values: readonly bigint[]): Buffer {
   }
   return buffer;
 }
+
+/**
+ * Texts appended one by one and kept as UTF-8 in `text[]`'s binary element layout (length, bytes),
+ * off the JavaScript heap: a TMX import holds each batch of texts until the database has it, and as
+ * strings they (and the decoded file chunks their slices pin) were copied by every young-generation
+ * collection meanwhile (ADR 0019, session 10). `parameter` then copies the chosen elements, in the
+ * chosen order, behind an array header. A text holding NUL is stored as given and refused by the
+ * server (`text` cannot hold it), as a string parameter would be.
+ */
+export class BinaryTextColumn {
+  private buffer: Buffer;
+  /** The same memory as a plain Uint8Array: its `subarray` skips Buffer's species construction. */
+  private bytes: Uint8Array;
+  private used = 0;
+  /** Where each element's length prefix starts, and where its bytes end. */
+  private starts: Uint32Array;
+  private ends: Uint32Array;
+  private count = 0;
+
+  constructor(expectedBytes = 1 << 16) {
+    this.buffer = Buffer.allocUnsafe(expectedBytes);
+    this.bytes = plainView(this.buffer);
+    this.starts = new Uint32Array(1024);
+    this.ends = new Uint32Array(1024);
+  }
+
+  /** Elements appended so far. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Appends `value`; answers its element number. */
+  push(value: string): number {
+    const needed = 4 + 3 * value.length;
+    if (this.used + needed > this.buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(2 * this.buffer.length, this.used + needed));
+      grown.set(this.bytes.subarray(0, this.used));
+      this.buffer = grown;
+      this.bytes = plainView(grown);
+    }
+    if (this.count === this.starts.length) {
+      this.starts = grownArray(this.starts);
+      this.ends = grownArray(this.ends);
+    }
+    const buffer = this.buffer;
+    const start = this.used;
+    const written = buffer.write(value, start + 4);
+    buffer.writeInt32BE(written, start);
+    this.starts[this.count] = start;
+    this.used = this.ends[this.count] = start + 4 + written;
+    return this.count++;
+  }
+
+  /** The element as a string again. */
+  text(element: number): string {
+    this.check(element);
+    return this.buffer.toString('utf8', this.starts[element]! + 4, this.ends[element]);
+  }
+
+  /** A `text[]` parameter of these elements, in this order (an element may be left out or repeated). */
+  parameter(order: ArrayLike<number>): Buffer {
+    let size = HEADER_BYTES;
+    for (let index = 0; index < order.length; index += 1) {
+      const element = order[index]!;
+      this.check(element);
+      size += this.ends[element]! - this.starts[element]!;
+    }
+    const array = Buffer.allocUnsafe(size);
+    writeHeader(array, TEXT_OID, order.length);
+    // Uint8Array's set of a subarray: ~2.5x cheaper a call than Buffer's copy (measured, Node 20).
+    const bytes = this.bytes;
+    let offset = HEADER_BYTES;
+    for (let index = 0; index < order.length; index += 1) {
+      const element = order[index]!;
+      const piece = bytes.subarray(this.starts[element], this.ends[element]);
+      array.set(piece, offset);
+      offset += piece.length;
+    }
+    return array;
+  }
+
+  private check(element: number): void {
+    if (!(element >= 0 && element < this.count)) throw new RangeError(`No element ${element} in this column`);
+  }
+}
+
+function plainView(buffer: Buffer): Uint8Array {
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
+}
+
+function grownArray(array: Uint32Array): Uint32Array {
+  const grown = new Uint32Array(2 * array.length);
+  grown.set(array);
+  return grown;
+}

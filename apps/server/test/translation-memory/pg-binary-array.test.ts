@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { binaryBigintArray, binaryTextArray } from '../../src/lib/pg-binary-array';
+import { BinaryTextColumn, binaryBigintArray, binaryTextArray } from '../../src/lib/pg-binary-array';
 
 const TEXTS = [
   'plain',
@@ -69,6 +69,22 @@ describe('binary array parameters', () => {
       expect(() => binaryTextArray(texts)).toThrow(/U\+0000/);
   });
 
+  it('keeps appended texts as parameters of any order and subset, and gives each back', () => {
+    // A small start: growing the byte store and the element tables is exercised too.
+    const column = new BinaryTextColumn(8);
+    const texts = Array.from({ length: 3000 }, (_, i) => `${TEXTS[i % TEXTS.length]} ${i}`);
+    expect(texts.map((text) => column.push(text))).toEqual(texts.map((_, i) => i));
+    expect(column.size).toBe(texts.length);
+    expect(texts.map((_, i) => column.text(i))).toEqual(texts);
+    const order = texts.map((_, i) => (i * 7919) % texts.length).filter((i) => i % 5 !== 0);
+    const { oid, elements } = decodeBinaryArray(column.parameter(order));
+    expect(oid).toBe(25);
+    expect(elements.map((element) => element.toString('utf8'))).toEqual(order.map((i) => texts[i]));
+    expect(decodeBinaryArray(column.parameter([2, 2])).elements.map(String)).toEqual([texts[2], texts[2]]);
+    expect(decodeBinaryArray(column.parameter([])).elements).toEqual([]);
+    expect(() => column.parameter([texts.length])).toThrow(RangeError);
+  });
+
   it('lays out bigint[] as 8-byte big-endian two’s complement', () => {
     const { oid, elements } = decodeBinaryArray(binaryBigintArray(KEYS));
     expect(oid).toBe(20);
@@ -97,6 +113,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('binary array parameters on Post
       [binaryTextArray(TEXTS), binaryBigintArray(KEYS), binaryTextArray([])],
     );
     expect(result.rows[0]).toEqual({ texts: TEXTS, keys: KEYS.map(String), empty: 0 });
+  });
+
+  it('reads a column parameter back in the order asked', async () => {
+    const column = new BinaryTextColumn();
+    for (const text of TEXTS) column.push(text);
+    const order = TEXTS.map((_, i) => TEXTS.length - 1 - i);
+    const result = await client.query<{ texts: string[] }>('select $1::text[] as texts', [
+      column.parameter(order),
+    ]);
+    expect(result.rows[0]!.texts).toEqual(order.map((i) => TEXTS[i]));
   });
 
   it('unnests the arrays side by side, in order', async () => {
