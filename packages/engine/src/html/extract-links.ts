@@ -1,5 +1,13 @@
 import { Parser } from 'htmlparser2';
 
+/** A page's links as written (`LinkCollector.hrefsOf`): what `PageLinks` is resolved from. */
+export interface PageHrefs extends Omit<PageLinks, 'links'> {
+  /** Link hrefs as written (`a`/`area`/`iframe`/`frame`/`link`), document order, not deduplicated or resolved. */
+  readonly hrefs: readonly string[];
+  /** The origin of `baseUrl` when it is http(s) (what a `/`-relative href depends on). */
+  readonly baseOrigin: string | undefined;
+}
+
 /** What a crawler needs from a page besides its text. */
 export interface PageLinks {
   /** Absolute http(s) URLs without fragment, deduplicated, in document order. */
@@ -16,6 +24,7 @@ export interface PageLinks {
 
 // Link relations that point at other pages of the site (HTML §4.6.7 "Link types").
 const PAGE_RELATIONS = new Set(['alternate', 'next', 'prev', 'previous']);
+const isPageRelation = (rel: string) => PAGE_RELATIONS.has(rel);
 // HTML §4.2.5.3 "Refresh state": optional delay, then `; url=` (quotes optional) or a bare URL.
 const REFRESH = /^\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(['"]?)(.*?)\1\s*$/i;
 
@@ -23,7 +32,8 @@ function relations(value: string | undefined): string[] {
   return (value ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
 }
 
-function resolveHttpUrl(href: string, base: string): string | undefined {
+/** An href resolved against `base` as a crawler follows it: absolute http(s), no fragment; else undefined. */
+export function resolveHttpUrl(href: string, base: string): string | undefined {
   try {
     const url = new URL(href.trim(), base);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
@@ -57,9 +67,20 @@ function httpOriginOf(base: string): string | undefined {
   }
 }
 
+/**
+ * What a trimmed href's resolution depends on (see above): `origin` for a `/`-relative href (the
+ * same against any http(s) base of one origin), `none` for one with a scheme and an authority,
+ * `path` for any other (it depends on the base's path). A caller keeping its own memo of resolved
+ * links (the crawl's page reader) keys it by href per origin for the first two.
+ */
+export function hrefDependsOn(value: string): 'origin' | 'none' | 'path' {
+  // `/`-relative first: the common case, and it cannot have a scheme.
+  if (value.charCodeAt(0) === 47 /* / */) return 'origin';
+  return ABSOLUTE_WITH_AUTHORITY.test(value) ? 'none' : 'path';
+}
+
 /** The memo an href's resolution is kept in (see above), or undefined when it depends on the base's path. */
 function memoFor(value: string, baseOrigin: string | undefined): Map<string, string | null> | undefined {
-  // `/`-relative first: the common case, and it cannot have a scheme.
   if (value.charCodeAt(0) === 47 /* / */) {
     if (baseOrigin === undefined) return undefined;
     let memo = resolvedByOrigin.get(baseOrigin);
@@ -124,7 +145,7 @@ export class LinkCollector {
         const rels = relations(attributes.rel);
         if (attributes.href === undefined) break;
         if (rels.includes('canonical')) this.canonicalHref ??= attributes.href;
-        else if (rels.some((rel) => PAGE_RELATIONS.has(rel))) this.hrefs.push(attributes.href);
+        else if (rels.some(isPageRelation)) this.hrefs.push(attributes.href);
         break;
       }
       case 'meta': {
@@ -152,22 +173,33 @@ export class LinkCollector {
    * element"), wherever it is, else against `pageUrl`.
    */
   result(pageUrl: string): PageLinks {
+    const { hrefs, baseUrl, baseOrigin, ...found } = this.hrefsOf(pageUrl);
+    const links = new Set<string>();
+    for (const href of found.refresh === undefined ? hrefs : [...hrefs, found.refresh]) {
+      const url = resolveCached(href, baseUrl, baseOrigin);
+      if (url !== undefined) links.add(url);
+    }
+    return { links: [...links], ...found, baseUrl };
+  }
+
+  /**
+   * What `result` resolves, before it does: the link hrefs as written, in document order (the
+   * refresh target not among them), with the base they resolve against. For a caller that keeps
+   * its own memo from href to what it makes of the link (the crawl's page reader, which would
+   * otherwise look each link up twice: resolved here, then normalised by URL).
+   */
+  hrefsOf(pageUrl: string): PageHrefs {
     const baseUrl = (this.baseHref !== undefined && resolveHttpUrl(this.baseHref, pageUrl)) || pageUrl;
     const refresh = this.refreshHref === undefined ? undefined : resolveHttpUrl(this.refreshHref, baseUrl);
     const canonical =
       this.canonicalHref === undefined ? undefined : resolveHttpUrl(this.canonicalHref, baseUrl);
-    const links = new Set<string>();
-    const baseOrigin = httpOriginOf(baseUrl);
-    for (const href of refresh === undefined ? this.hrefs : [...this.hrefs, refresh]) {
-      const url = resolveCached(href, baseUrl, baseOrigin);
-      if (url !== undefined) links.add(url);
-    }
     return {
-      links: [...links],
+      hrefs: this.hrefs,
+      baseUrl,
+      baseOrigin: httpOriginOf(baseUrl),
       ...(canonical === undefined ? {} : { canonical }),
       ...(refresh === undefined ? {} : { refresh }),
       robots: { noindex: this.noindex, nofollow: this.nofollow },
-      baseUrl,
     };
   }
 }

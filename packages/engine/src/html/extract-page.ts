@@ -1,4 +1,4 @@
-import { LinkCollector, type PageLinks } from './extract-links';
+import { LinkCollector, type PageHrefs, type PageLinks } from './extract-links';
 import { parseSegmentFacts, parseSegments } from './extract-segments';
 import type { ExtractOptions, Segment, SegmentFact } from './segment-types';
 
@@ -15,13 +15,16 @@ export interface ExtractedPage {
  */
 export function extractPage(html: string, pageUrl: string, options: ExtractOptions = {}): ExtractedPage {
   const collector = new LinkCollector();
-  const segments = parseSegments(html, options, (name, attributes) => collector.openTag(name, attributes));
+  const segments = parseSegments(html, options, collector);
   return { links: collector.result(pageUrl), segments };
 }
 
 /** What a crawler stores of one fetched page: its links and its segments' facts. */
 export interface ExtractedPageFacts {
+  /** The links resolved (`LinkCollector.result`): resolved when first read. */
   readonly links: PageLinks;
+  /** The links as written, unresolved (`LinkCollector.hrefsOf`), for a caller with its own memo by href. */
+  readonly hrefs: PageHrefs;
   readonly segments: SegmentFact[];
 }
 
@@ -36,8 +39,15 @@ export function extractPageFacts(
   options: ExtractOptions = {},
 ): ExtractedPageFacts {
   const collector = new LinkCollector();
-  const segments = parseSegmentFacts(html, options, (name, attributes) =>
-    collector.openTag(name, attributes),
-  );
-  return { links: collector.result(pageUrl), segments };
+  const segments = parseSegmentFacts(html, options, collector);
+  let links: PageLinks | undefined;
+  return {
+    // Resolving every link is work a caller with its own memo by href (the crawl's page reader) skips.
+    get links() {
+      links ??= collector.result(pageUrl);
+      return links;
+    },
+    hrefs: collector.hrefsOf(pageUrl),
+    segments,
+  };
 }

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { Parser, type Handler } from 'htmlparser2';
 import { VOID_ELEMENTS } from './html-elements';
 import { SegmentAssembler } from './segment-assembler';
 import type { ExtractOptions, Segment, SegmentFact } from './segment-types';
@@ -15,17 +15,15 @@ export function extractSegments(html: string, options: ExtractOptions = {}): Seg
   return parseSegments(html, options);
 }
 
-/**
- * The parse behind `extractSegments`; `onOpenTag` sees every start tag too, so a caller that
- * needs more from the page (its links) gets it from the same pass.
- */
-export function parseSegments(
-  html: string,
-  options: ExtractOptions,
-  onOpenTag?: (name: string, attributes: Record<string, string>) => void,
-): Segment[] {
+/** Sees every start tag of a parse (`LinkCollector` is one): a caller that needs more from the page gets it from the same pass. */
+export interface StartTagListener {
+  openTag(name: string, attributes: Record<string, string>): void;
+}
+
+/** The parse behind `extractSegments`; `tags` sees every start tag too. */
+export function parseSegments(html: string, options: ExtractOptions, tags?: StartTagListener): Segment[] {
   const assembler = new SegmentAssembler(html, options);
-  feedAssembler(html, assembler, onOpenTag);
+  feedAssembler(html, assembler, tags);
   return assembler.finish();
 }
 
@@ -33,36 +31,54 @@ export function parseSegments(
 export function parseSegmentFacts(
   html: string,
   options: ExtractOptions,
-  onOpenTag?: (name: string, attributes: Record<string, string>) => void,
+  tags?: StartTagListener,
 ): SegmentFact[] {
   const assembler = new SegmentAssembler(html, options, undefined, 'facts');
-  feedAssembler(html, assembler, onOpenTag);
+  feedAssembler(html, assembler, tags);
   return assembler.finishFacts();
 }
 
+/**
+ * htmlparser2's callbacks into the assembler, with their source ranges. Methods of a class, not
+ * arrow functions made per page: V8 keeps a function's optimised code only while a function
+ * object holding it lives (its feedback vector holds it weakly), so callbacks made anew for every
+ * page lost theirs at each full garbage collection and were optimised again, over and over (the
+ * crawl's reader thread compiled each of them 7-10 times a minute, ADR 0013 session 10).
+ */
+class AssemblerFeed implements Partial<Handler> {
+  parser: Parser | undefined;
+
+  constructor(
+    private readonly assembler: SegmentAssembler,
+    private readonly tags: StartTagListener | undefined,
+  ) {}
+
+  onopentag(name: string, attributes: Record<string, string>, isImplied: boolean): void {
+    this.tags?.openTag(name, attributes);
+    const parser = this.parser!;
+    const start = parser.startIndex;
+    // An implied start tag has no markup of its own: an empty range.
+    this.assembler.openTag(name, attributes, start, isImplied ? start : parser.endIndex + 1);
+  }
+
+  onclosetag(name: string, isImplied: boolean): void {
+    const parser = this.parser!;
+    const start = parser.startIndex;
+    // A void element closes right after its start tag: its range ends where that tag ends.
+    const end = !isImplied || VOID_ELEMENTS.has(name) ? parser.endIndex + 1 : start;
+    this.assembler.closeTag(name, start, end);
+  }
+
+  ontext(text: string): void {
+    const parser = this.parser!;
+    this.assembler.text(text, parser.startIndex, parser.endIndex + 1);
+  }
+}
+
 // Parses the page with htmlparser2 into the assembler's tags and texts, with their source ranges.
-function feedAssembler(
-  html: string,
-  assembler: SegmentAssembler,
-  onOpenTag?: (name: string, attributes: Record<string, string>) => void,
-): void {
-  const parser: Parser = new Parser(
-    {
-      onopentag: (name, attributes, isImplied) => {
-        onOpenTag?.(name, attributes);
-        const start = parser.startIndex;
-        // An implied start tag has no markup of its own: an empty range.
-        assembler.openTag(name, attributes, start, isImplied ? start : parser.endIndex + 1);
-      },
-      onclosetag: (name, isImplied) => {
-        const start = parser.startIndex;
-        // A void element closes right after its start tag: its range ends where that tag ends.
-        const end = !isImplied || VOID_ELEMENTS.has(name) ? parser.endIndex + 1 : start;
-        assembler.closeTag(name, start, end);
-      },
-      ontext: (text) => assembler.text(text, parser.startIndex, parser.endIndex + 1),
-    },
-    { decodeEntities: true },
-  );
+function feedAssembler(html: string, assembler: SegmentAssembler, tags?: StartTagListener): void {
+  const feed = new AssemblerFeed(assembler, tags);
+  const parser = new Parser(feed, { decodeEntities: true });
+  feed.parser = parser;
   parser.end(html);
 }

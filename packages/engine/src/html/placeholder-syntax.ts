@@ -37,9 +37,10 @@ export function formatPlaceholder(id: number, form: PlaceholderToken['form']): s
 
 /** The plain text of a segment: paired markers vanish (they never split a word), lone ones become a space. */
 export function stripPlaceholders(text: string): string {
-  return collapseHtmlWhitespace(
-    text.replace(PLACEHOLDER_PATTERN, (_marker, slash: string, _digits: string, selfClose: string) =>
-      selfClose && !slash ? ' ' : '',
-    ),
-  );
+  return collapseHtmlWhitespace(text.replace(PLACEHOLDER_PATTERN, markerReplacement));
+}
+
+// Module-level (not made per call, which loses its optimised code at every full GC: extract-segments.ts).
+function markerReplacement(_marker: string, slash: string, _digits: string, selfClose: string): string {
+  return selfClose && !slash ? ' ' : '';
 }

@@ -89,20 +89,39 @@ export interface WireReading {
   readonly html?: string;
 }
 
+// Plain loops, not `map` with arrow functions made per reading: V8 keeps optimised code only while
+// a function object holding it lives, so those were optimised again after every full GC (ADR 0013,
+// session 10).
+function packSegments(segments: ReadonlyArray<Required<SegmentFacts>>): NonNullable<WireReading['segments']> {
+  const hashes = new Array<string>(segments.length);
+  const texts = new Array<string>(segments.length);
+  const kinds = new Array<string>(segments.length);
+  const wordCounts = new Uint32Array(segments.length);
+  for (let i = 0; i < segments.length; i += 1) {
+    const segment = segments[i]!;
+    hashes[i] = segment.sourceHash;
+    texts[i] = segment.text;
+    kinds[i] = segment.kind;
+    wordCounts[i] = segment.wordCount;
+  }
+  // The reader sends every segment's text and kind (it cannot know which writes committed).
+  return { hashes: packOwnStrings(hashes), texts: packStrings(texts), kinds: packStrings(kinds), wordCounts };
+}
+
 export function toWire(reading: PageReading): WireReading {
   const { links, segments } = reading;
+  const urls = new Array<string>(links.length);
+  const hosts = new Array<string>(links.length);
+  for (let i = 0; i < links.length; i += 1) {
+    urls[i] = links[i]!.normalisedUrl;
+    hosts[i] = links[i]!.hostname;
+  }
   return {
     contentHash: reading.contentHash,
     canonical: reading.canonical,
-    linkUrls: packOwnStrings(links.map((link) => link.normalisedUrl)),
-    linkHosts: packStrings(links.map((link) => link.hostname)),
-    segments: segments && {
-      hashes: packOwnStrings(segments.map((segment) => segment.sourceHash)),
-      // The reader sends every segment's text and kind (it cannot know which writes committed).
-      texts: packStrings(segments.map((segment) => segment.text)),
-      kinds: packStrings(segments.map((segment) => segment.kind)),
-      wordCounts: Uint32Array.from(segments, (segment) => segment.wordCount),
-    },
+    linkUrls: packOwnStrings(urls),
+    linkHosts: packStrings(hosts),
+    segments: segments && packSegments(segments),
     ...(reading.html !== undefined ? { html: reading.html } : {}),
   };
 }

@@ -114,13 +114,67 @@ interface ReaderCrawlMemo {
   ignorePatterns: Array<string | RegExp>;
   /** Hash and word count by segment text: a text met again (menus, footers) is not hashed or counted again. */
   textFacts: TextFactsMemo;
-  /** Resolved link → its normalised URL and host (null: not crawlable), so a link met again is not parsed again. */
-  normalisedLinks: Map<string, UrlKey | null>;
+  /**
+   * A link's href as written → its normalised URL and host (null: not crawlable), so a link met
+   * again is not parsed again: one lookup per link (the engine's memo of resolved hrefs and a
+   * second one by resolved URL took two). Keyed per base origin for `/`-relative hrefs, under ''
+   * for hrefs with a scheme and an authority; other hrefs depend on the page's path and are
+   * parsed every time (`linkKeyOf`).
+   */
+  linkKeys: Map<string, Map<string, UrlKey | null>>;
+  linkCount: number;
+}
+
+// An href with a scheme and an authority resolves the same against any base (extract-links.ts).
+const ABSOLUTE_WITH_AUTHORITY = /^[a-z][a-z\d+.-]*:\/\//i;
+
+/** A link followed: on the project's hosts, each URL once, where the page first links to it. */
+function follow(key: UrlKey | null, hosts: ReadonlySet<string>, seen: Set<string>, links: UrlKey[]): void {
+  if (key && hosts.has(key.hostname) && !seen.has(key.normalisedUrl)) {
+    seen.add(key.normalisedUrl);
+    links.push(key);
+  }
+}
+
+/**
+ * `urlKeyOf` of an href on a page whose links resolve against `baseUrl`, remembered per crawl.
+ * `urlKeyOf(href, base)` is `urlKeyOf` of the href resolved against the base (normaliseUrl parses
+ * it against the base, as the engine's resolution did before normalising; a test holds it so).
+ */
+function linkKeyOf(memo: ReaderCrawlMemo, href: string, baseUrl: string, baseOrigin: string | undefined) {
+  const value = href.trim();
+  const scope =
+    value.charCodeAt(0) === 47 /* / */ ? baseOrigin : ABSOLUTE_WITH_AUTHORITY.test(value) ? '' : undefined;
+  if (scope === undefined) return urlKeyOf(value, baseUrl);
+  let byHref = memo.linkKeys.get(scope);
+  let key = byHref?.get(value);
+  if (key !== undefined) return key;
+  key = urlKeyOf(value, baseUrl);
+  if (memo.linkCount >= MAX_LINKS) {
+    memo.linkKeys.clear();
+    memo.linkCount = 0;
+    byHref = undefined;
+  }
+  if (byHref === undefined) {
+    byHref = new Map();
+    memo.linkKeys.set(scope, byHref);
+  }
+  // A copy of the key: an href is a slice of its page's HTML, which a kept slice would keep alive.
+  byHref.set((' ' + value).slice(1), key);
+  memo.linkCount += 1;
+  return key;
+}
+
+// Module-level helpers and plain loops on the per-page path: V8 keeps optimised code only while a
+// function object holding it lives, so arrow functions made per page were optimised again after
+// every full GC (ADR 0013, session 10).
+function same(x: readonly string[], y: readonly string[]): boolean {
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return false;
+  return true;
 }
 
 function sameSettings(a: CrawlReadSettings, b: CrawlReadSettings): boolean {
-  const same = (x: readonly string[], y: readonly string[]) =>
-    x.length === y.length && x.every((v, i) => v === y[i]);
   return (
     a.mode === b.mode &&
     same(a.hosts, b.hosts) &&
@@ -140,7 +194,6 @@ export function createPageReader() {
 
   function memoOf(settings: CrawlReadSettings): ReaderCrawlMemo {
     let memo = memos.get(settings.crawlId);
-    if (memo && memo.normalisedLinks.size > MAX_LINKS) memo.normalisedLinks = new Map();
     if (memo && !sameSettings(memo.settings, settings)) {
       memo.settings = settings;
       memo.hosts = new Set(settings.hosts);
@@ -153,7 +206,8 @@ export function createPageReader() {
       hosts: new Set(settings.hosts),
       ignorePatterns: compileIgnorePatterns(settings.ignorePatterns),
       textFacts: new TextFactsMemo(MAX_TEXT_FACTS),
-      normalisedLinks: new Map(),
+      linkKeys: new Map(),
+      linkCount: 0,
     };
     memos.set(settings.crawlId, memo);
     return memo;
@@ -168,13 +222,13 @@ export function createPageReader() {
     const unchanged = request.previousHash === contentHash;
     // One parse for links and segments; an unchanged page only needs its links.
     const parsed = unchanged
-      ? { links: extractLinks(html, normalisedUrl), segments: null }
+      ? { hrefs: resolvedAsHrefs(extractLinks(html, normalisedUrl)), segments: null }
       : extractPageFacts(html, normalisedUrl, {
           noTranslateSelectors: settings.noTranslateSelectors,
           ignorePatterns: memo.ignorePatterns,
           textFacts: memo.textFacts,
         });
-    const found = parsed.links;
+    const found = parsed.hrefs;
     const canonical = found.canonical ? toSeed(found.canonical, memo.hosts, depth) : null;
     if (canonical && canonical.normalisedUrl !== normalisedUrl) {
       // The page names another URL as the original: crawl that one, count words once.
@@ -182,30 +236,22 @@ export function createPageReader() {
     }
     const links: UrlKey[] = [];
     if (settings.mode === 'full' && !found.robots.nofollow) {
-      const targets = found.refresh ? [...found.links, found.refresh] : found.links;
+      const { baseUrl, baseOrigin, hrefs, refresh } = found;
       const seen = new Set<string>();
-      for (const link of targets) {
-        // toSeed's answer in two steps, the URL parsing remembered per crawl (every page repeats
-        // the menu and footer links), the project's hosts checked each time.
-        let key = memo.normalisedLinks.get(link);
-        if (key === undefined) {
-          key = urlKeyOf(link);
-          memo.normalisedLinks.set(link, key);
-        }
-        if (key && memo.hosts.has(key.hostname) && !seen.has(key.normalisedUrl)) {
-          seen.add(key.normalisedUrl);
-          links.push(key);
-        }
-      }
+      for (const href of hrefs) follow(linkKeyOf(memo, href, baseUrl, baseOrigin), memo.hosts, seen, links);
+      // Resolved already (absolute), after the page's links as the engine's `links` puts it.
+      if (refresh !== undefined)
+        follow(linkKeyOf(memo, refresh, baseUrl, baseOrigin), memo.hosts, seen, links);
     }
     // Only what storing needs (the facts also carry each segment's offset in the page), so less crosses back.
-    const segments =
-      parsed.segments?.map((segment) => ({
-        sourceHash: segment.sourceHash,
-        text: segment.text,
-        kind: segment.kind,
-        wordCount: segment.wordCount,
-      })) ?? null;
+    let segments: Array<Required<SegmentFacts>> | null = null;
+    if (parsed.segments) {
+      segments = new Array<Required<SegmentFacts>>(parsed.segments.length);
+      for (let i = 0; i < segments.length; i += 1) {
+        const { sourceHash, text, kind, wordCount } = parsed.segments[i]!;
+        segments[i] = { sourceHash, text, kind, wordCount };
+      }
+    }
     return { contentHash, canonical: null, links, segments, ...kept };
   }
 
@@ -219,6 +265,14 @@ export function createPageReader() {
 }
 
 export type PageReader = ReturnType<typeof createPageReader>;
+
+type PageHrefs = ReturnType<typeof extractPageFacts>['hrefs'];
+
+/** An unchanged page's resolved links as hrefs: absolute, so each resolves to itself. */
+function resolvedAsHrefs(found: ReturnType<typeof extractLinks>): PageHrefs {
+  const { links, ...rest } = found;
+  return { ...rest, hrefs: links, baseOrigin: undefined };
+}
 
 /** The settings a batch step reads its pages with (see `allowedHostsOf` for the hosts). */
 export function crawlReadSettings(
