@@ -2,7 +2,7 @@ import { readTmx, readTmxChunks, sourceHash, type TmxUnit } from '@bhasha/engine
 import type { TranslationChange, TranslationWriter } from '../translation/translation-writer';
 import type { OrganisationFuzzyIndexes } from './organisation-fuzzy-indexes';
 import { tmxLanguageMatches } from './tmx-language';
-import type { MemoryEntryRow, TranslationMemoryRepository } from './translation-memory.repository';
+import type { TranslationMemoryRepository } from './translation-memory.repository';
 
 /**
  * Units read, de-duplicated and written together: one round of statements per batch. 10,000, not
@@ -52,21 +52,21 @@ export function emptyTotals(): TmxImportTotals {
  * generation and is copied by the garbage collector (ADR 0019, session 10).
  */
 class BatchPairs {
-  readonly hashes: string[] = [];
+  readonly sourceHashes: string[] = [];
   readonly sourceTexts: string[] = [];
   readonly texts: string[] = [];
   /** Row of each source hash. */
   readonly rows = new Map<string, number>();
 
   get size(): number {
-    return this.hashes.length;
+    return this.sourceHashes.length;
   }
 
   set(hash: string, sourceText: string, text: string): void {
     const row = this.rows.get(hash);
     if (row === undefined) {
-      this.rows.set(hash, this.hashes.length);
-      this.hashes.push(hash);
+      this.rows.set(hash, this.sourceHashes.length);
+      this.sourceHashes.push(hash);
       this.sourceTexts.push(sourceText);
       this.texts.push(text);
     } else {
@@ -206,7 +206,7 @@ export async function importTmxStream(
 /** Whether two batches hold a unit for the same source (the smaller one is walked). */
 function sharesSource(a: BatchPairs, b: BatchPairs): boolean {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  for (const hash of small.hashes) if (large.rows.has(hash)) return true;
+  for (const hash of small.sourceHashes) if (large.rows.has(hash)) return true;
   return false;
 }
 
@@ -255,6 +255,13 @@ function languagePair(
   return source | (target << PAIR_SHIFT);
 }
 
+/** The batch's rows for the memory (sources that are no segment of the project), as columns. */
+interface MemoryPart {
+  sourceHashes: readonly string[];
+  sourceTexts: readonly string[];
+  texts: readonly string[];
+}
+
 /** Writes the batch's units for segments of the project; answers the rest, for the memory. */
 async function storeProjectPart(
   { repository, writer }: TmxImportDeps,
@@ -262,12 +269,14 @@ async function storeProjectPart(
   pairs: BatchPairs,
   /** Resolves when project translations may be written (earlier batches recorded). */
   turn: () => Promise<void>,
-): Promise<{ memory: MemoryEntryRow[]; applied: number; unchanged: number }> {
-  const inProject = await repository.projectHashes(target.projectId, pairs.hashes);
+): Promise<{ memory: MemoryPart; applied: number; unchanged: number }> {
+  const inProject = await repository.projectHashes(target.projectId, pairs.sourceHashes);
+  // The usual case (no unit is a segment of the project): the batch's own columns, not a copy.
+  if (inProject.size === 0) return { memory: pairs, applied: 0, unchanged: 0 };
   const changes: TranslationChange[] = [];
-  const memory: MemoryEntryRow[] = [];
+  const memory = { sourceHashes: [] as string[], sourceTexts: [] as string[], texts: [] as string[] };
   for (let row = 0; row < pairs.size; row += 1) {
-    const hash = pairs.hashes[row]!;
+    const hash = pairs.sourceHashes[row]!;
     if (inProject.has(hash)) {
       changes.push({
         sourceHash: hash,
@@ -278,14 +287,9 @@ async function storeProjectPart(
         onlyIfMissing: !target.overwrite,
       });
     } else {
-      memory.push({
-        sourceLang: target.sourceLang,
-        targetLang: target.targetLang,
-        sourceHash: hash,
-        sourceText: pairs.sourceTexts[row]!,
-        text: pairs.texts[row]!,
-        projectId: target.projectId,
-      });
+      memory.sourceHashes.push(hash);
+      memory.sourceTexts.push(pairs.sourceTexts[row]!);
+      memory.texts.push(pairs.texts[row]!);
     }
   }
   const ctx = {
@@ -310,17 +314,26 @@ async function storeMemoryPart(
   { repository, fuzzy }: TmxImportDeps,
   target: TmxImportTarget,
   pairs: BatchPairs,
-  part: { memory: MemoryEntryRow[]; applied: number; unchanged: number },
+  part: { memory: MemoryPart; applied: number; unchanged: number },
 ): Promise<BatchCounts> {
-  await repository.upsertMemoryEntries(target.organisationId, part.memory);
+  const { memory } = part;
+  if (memory.sourceHashes.length > 0)
+    await repository.upsertMemoryColumns(target.organisationId, {
+      sourceLang: target.sourceLang,
+      targetLang: target.targetLang,
+      projectId: target.projectId,
+      sourceHashes: memory.sourceHashes,
+      sourceTexts: memory.sourceTexts,
+      texts: memory.texts,
+    });
   // A worker holds no index (ADR 0011): no list of the batch's sources is built for nothing.
   if (fuzzy.holds(target.organisationId, target.sourceLang))
     fuzzy.remember(
       target.organisationId,
       target.sourceLang,
-      pairs.hashes.map((hash, row) => ({ sourceHash: hash, text: pairs.sourceTexts[row]! })),
+      pairs.sourceHashes.map((hash, row) => ({ sourceHash: hash, text: pairs.sourceTexts[row]! })),
     );
-  return { applied: part.applied, unchanged: part.unchanged, addedToMemory: part.memory.length };
+  return { applied: part.applied, unchanged: part.unchanged, addedToMemory: memory.sourceHashes.length };
 }
 
 /** Reads a TMX file to its end without storing anything: a bad file is refused before any write. */
