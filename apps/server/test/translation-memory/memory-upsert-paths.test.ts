@@ -188,4 +188,31 @@ describe('memory upsert paths (plain insert, upsert, array encodings)', () => {
       }),
     ).rejects.toThrow(/one length/);
   });
+
+  it('analyzes the row count and the columns readers filter on, not the texts', async () => {
+    const organisationId = await newOrganisation('Analyzed');
+    const repository = createTranslationMemoryRepository(handle.db);
+    await repository.upsertMemoryEntries(
+      organisationId,
+      Array.from({ length: 300 }, (_, i) => entry(`analyzed ${i}`)),
+    );
+    await repository.analyzeMemory();
+    const count = await sql(`select reltuples::int as n from pg_class where relname = 'memory_entries'`, []);
+    const [{ n }] = count.rows as Array<{ n: number }>;
+    const total = await sql(`select count(*)::int as n from memory_entries`, []);
+    expect(n).toBe((total.rows as Array<{ n: number }>)[0]!.n);
+    const analyzed = await sql(
+      `select attname from pg_stats where tablename = 'memory_entries' order by attname`,
+      [],
+    );
+    expect((analyzed.rows as Array<{ attname: string }>).map((row) => row.attname)).toEqual([
+      'entry_key',
+      'organisation_id',
+      'source_hash',
+      'source_lang',
+      'target_lang',
+      'type',
+      'updated_at',
+    ]);
+  });
 });
