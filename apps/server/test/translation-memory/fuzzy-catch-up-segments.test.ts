@@ -58,4 +58,48 @@ describe('catch-up segments (ADR 0019 session 10)', () => {
       await fuzzy.close();
     }
   });
+
+  it('keeps the texts a catch-up read before a later page failed, so the next catch-up does not skip them', async () => {
+    const memory = arrivingMemory();
+    let failAfterPages = -1;
+    const repository = {
+      ...memory.repository,
+      readSources: (
+        table: 'translations' | 'memory',
+        organisationId: string,
+        sourceLang: string,
+        since: Date,
+        pageSize: number,
+        onPage: (hashes: string[], texts: string[]) => void,
+      ) => {
+        let pages = 0;
+        return memory.repository.readSources(
+          table,
+          organisationId,
+          sourceLang,
+          since,
+          1_000,
+          (hashes, texts) => {
+            if (pages++ === failAfterPages) throw new Error('connection lost');
+            onPage(hashes, texts);
+          },
+        );
+      },
+    };
+    const fuzzy = createOrganisationFuzzyIndexes(repository, { refreshMs: 0, maxIndexes: 1 });
+    try {
+      await fuzzy.query('org', 'en', sourceOf(1), 0.75, 5);
+      memory.store(0, 3_000);
+      failAfterPages = 2; // pages of 1,000: two read (a segment under way), the third fails
+      await expect(fuzzy.query('org', 'en', sourceOf(1), 0.75, 1)).rejects.toThrow('connection lost');
+      failAfterPages = -1;
+      memory.store(3_000, 3_500);
+      for (const i of [0, 1_999, 3_499]) {
+        const [match] = await fuzzy.query('org', 'en', sourceOf(i), 0.75, 1);
+        expect(match).toMatchObject({ score: 100, sourceHash: sourceHash(sourceOf(i)) });
+      }
+    } finally {
+      await fuzzy.close();
+    }
+  });
 });

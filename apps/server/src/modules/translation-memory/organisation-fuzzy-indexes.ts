@@ -191,36 +191,42 @@ export function createOrganisationFuzzyIndexes(
     let builder: FuzzyIndexBuilder | null = null;
     /** Texts already appended in full segments. */
     let added = 0;
-    cached.seenUntil = await readChanged(
-      organisationId,
-      sourceLang,
-      cached.seenUntil,
-      (pageHashes, texts) => {
-        for (let i = 0; i < pageHashes.length; i += 1) {
-          const known = cached.hashes.size;
-          const id = cached.hashes.add(pageHashes[i]!);
-          if (cached.hashes.size === known) continue; // a hash always names the same text
-          if (builder) {
-            builder.add(id, texts[i]!);
-            if (builder.size >= segmentTexts) {
-              // Ids given just now are new to the index: the segment is appended without a lookup.
-              added += builder.size;
-              cached.index.appendNew(builder.finish());
-              builder = new FuzzyIndexBuilder();
-            }
-          } else few.push({ id, text: texts[i]! });
-          if (!builder && few.length > SEGMENT_FROM) {
+    const read = readChanged(organisationId, sourceLang, cached.seenUntil, (pageHashes, texts) => {
+      for (let i = 0; i < pageHashes.length; i += 1) {
+        const known = cached.hashes.size;
+        const id = cached.hashes.add(pageHashes[i]!);
+        if (cached.hashes.size === known) continue; // a hash always names the same text
+        if (builder) {
+          builder.add(id, texts[i]!);
+          if (builder.size >= segmentTexts) {
+            // Ids given just now are new to the index: the segment is appended without a lookup.
+            added += builder.size;
+            cached.index.appendNew(builder.finish());
             builder = new FuzzyIndexBuilder();
-            for (const entry of few.splice(0)) builder.add(entry.id, entry.text);
           }
+        } else few.push({ id, text: texts[i]! });
+        if (!builder && few.length > SEGMENT_FROM) {
+          builder = new FuzzyIndexBuilder();
+          for (const entry of few.splice(0)) builder.add(entry.id, entry.text);
         }
-      },
-    );
-    const gathered = builder as FuzzyIndexBuilder | null;
-    // Ids given just now are new to the index: the segment is appended without a lookup.
-    if (gathered) cached.index.appendNew(gathered.finish());
-    for (const entry of few) cached.index.add(entry.id, entry.text);
-    return added + (gathered?.size ?? 0) + few.length;
+      }
+    });
+    // The texts read are added even when a later page fails: their hashes have ids now, and the
+    // next catch-up (which reads them again) skips every hash it knows.
+    const addGathered = () => {
+      const gathered = builder;
+      // Ids given just now are new to the index: the segment is appended without a lookup.
+      if (gathered) cached.index.appendNew(gathered.finish());
+      for (const entry of few) cached.index.add(entry.id, entry.text);
+      return added + (gathered?.size ?? 0) + few.length;
+    };
+    try {
+      cached.seenUntil = await read;
+    } catch (error) {
+      addGathered();
+      throw error;
+    }
+    return addGathered();
   }
 
   /** Runs `work` after the index's earlier catch-ups (one at a time per index, in order). */
