@@ -58,6 +58,44 @@ export function frontierUpsert(crawl: CrawlKeys, seeds: readonly PageSeed[], sta
       where ${pages}.in_scope and (${pages}.crawl_id is null or ${pages}.crawl_id <> excluded.crawl_id)`;
 }
 
+/** URLs to queue for a crawl and URLs robots.txt disallows (recorded as done and skipped). */
+export interface FrontierSeeds {
+  allowed: readonly PageSeed[];
+  disallowed: readonly PageSeed[];
+  /** When disallowed URLs are recorded as skipped. */
+  now: Date;
+  /** What a disallowed URL's error says. */
+  disallowedError: string;
+}
+
+/** Orders seeds by URL: one lock order for every statement (see `upsertFrontier`). */
+function byUrl(seeds: readonly PageSeed[]): PageSeed[] {
+  return [...seeds].sort((a, b) =>
+    a.normalisedUrl < b.normalisedUrl ? -1 : a.normalisedUrl > b.normalisedUrl ? 1 : 0,
+  );
+}
+
+/**
+ * The frontier upserts of `seeds`, each `… returning 1` (a row per URL that joined the crawl), a chunk
+ * of URLs each, for a caller that runs them as data-modifying CTEs of one statement (the crawl's
+ * writer, inside a batch's transaction: ADR 0013, session 10). The two sets must not share URLs.
+ */
+export function frontierWrites(crawl: CrawlKeys, seeds: FrontierSeeds): SQL[] {
+  const writes: SQL[] = [];
+  const skipped: FrontierState = {
+    crawlState: 'done',
+    skipped: { error: seeds.disallowedError, at: seeds.now },
+  };
+  for (const [list, state] of [
+    [byUrl(seeds.allowed), { crawlState: 'queued' }],
+    [byUrl(seeds.disallowed), skipped],
+  ] as const) {
+    for (let i = 0; i < list.length; i += INSERT_CHUNK)
+      writes.push(sql`${frontierUpsert(crawl, list.slice(i, i + INSERT_CHUNK), state)} returning 1`);
+  }
+  return writes;
+}
+
 /** Crawl records and the crawl frontier (the `crawl_id`/`crawl_state` columns of pages). */
 export function createCrawlsRepository(db: Database) {
   /**
@@ -72,9 +110,7 @@ export function createCrawlsRepository(db: Database) {
   ): Promise<number> {
     // One lock order for every statement (by URL): pages enqueued at once share many links, and
     // two upserts locking the same rows in different orders deadlock on PostgreSQL.
-    const sorted = [...seeds].sort((a, b) =>
-      a.normalisedUrl < b.normalisedUrl ? -1 : a.normalisedUrl > b.normalisedUrl ? 1 : 0,
-    );
+    const sorted = byUrl(seeds);
     let joined = 0;
     for (let i = 0; i < sorted.length; i += INSERT_CHUNK) {
       // The count comes back as one row on both engines (their affected-row fields differ).

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { pages, pageVersions, type Database } from '@bhasha/db';
+import { sql, type SQL } from 'drizzle-orm';
+import { pages, pageSegments, pageVersions, type Database } from '@bhasha/db';
 import type { PageSeed } from '../scope/pages.repository';
 import { pgArray } from '../../lib/pg-array';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
@@ -38,7 +38,8 @@ export interface FetchedPage {
  * Stores a batch of fetched pages of one crawl in one transaction, in a constant number of
  * statements: content twins, segments and occurrences, versions of tracked pages, page rows.
  * The caller runs it inside a transaction; `outcome`s are updated in place (a twin becomes
- * `duplicate`).
+ * `duplicate`). `frontier`: the batch's links as frontier upserts (`frontierWrites`, none of the
+ * batch's own URLs), run in the page rows' statement; answers how many URLs joined the crawl.
  */
 export async function storeFetchedPages(
   tx: Database,
@@ -47,8 +48,9 @@ export async function storeFetchedPages(
   now: Date,
   cache: SegmentCache,
   events: RealtimeEmitter,
-): Promise<void> {
-  if (fetched.length === 0) return;
+  frontier: readonly SQL[] = [],
+): Promise<number> {
+  if (fetched.length === 0) return 0;
   // One writer per project at a time: "is there a twin?" and "I am the original" become one step,
   // and concurrent upserts of the same segments (menus, footers) cannot deadlock.
   // The same statement makes this transaction's commit asynchronous (it does not wait for the
@@ -90,15 +92,18 @@ export async function storeFetchedPages(
   const counts = new Map<string, Partial<PageWordCounts>>();
   const segmentsRepo = createSegmentsRepository(tx);
   const toReplace = fetched.filter((f) => f.hasContent && f.segments !== null);
+  // Statements writing the pages' occurrence rows; the last one runs inside the page rows' update.
+  const occurrenceWrites: SQL[] = [];
   if (toReplace.length > 0) {
-    const stored = await segmentsRepo.replaceSegmentsOfPages(
+    const stored = await segmentsRepo.storeSegmentsOfPages(
       { organisationId: context.organisationId, projectId: context.projectId },
       toReplace.map((f) => ({ pageId: f.page.id, segments: f.segments! })),
       now,
       cache,
       events,
     );
-    for (const [pageId, pageCounts] of stored) counts.set(pageId, pageCounts);
+    for (const [pageId, pageCounts] of stored.counts) counts.set(pageId, pageCounts);
+    occurrenceWrites.push(...stored.occurrenceUpserts);
   }
   // A page whose content is unchanged keeps its occurrences; its counts are recounted here, since
   // the crawl's end recounts only pages this writer did not store (is_new may have changed since
@@ -106,8 +111,13 @@ export async function storeFetchedPages(
   await segmentsRepo.recountPages(context.projectId, {
     pageIds: fetched.filter((f) => f.hasContent && f.segments === null).map((f) => f.page.id),
   });
+  // Pages left without content of their own lose their occurrence rows (never one of the pages
+  // whose rows are written above: those have content).
   const emptied = fetched.filter((f) => !f.hasContent && f.outcome.status !== 'skipped');
-  await segmentsRepo.clearPages(emptied.map((f) => f.page.id));
+  if (emptied.length > 0)
+    occurrenceWrites.push(
+      sql`delete from ${pageSegments} where page_id = any(${pgArray(emptied.map((f) => f.page.id))}::uuid[])`,
+    );
   const zero = { sourceWordCount: 0, uniqueWordCount: 0, newContentWordCount: 0, segmentCount: 0 };
   for (const f of emptied) counts.set(f.page.id, zero);
 
@@ -133,8 +143,18 @@ export async function storeFetchedPages(
   const column = <T>(pick: (f: FetchedPage) => T | undefined) =>
     pgArray(fetched.map((f) => (pick(f) ?? null) as string | number | null));
   const countOf = (key: keyof PageWordCounts) => (f: FetchedPage) => counts.get(f.page.id)?.[key];
-  await tx.execute(sql`
-    update ${pages} p set
+  // The occurrence writes and the batch's links go as data-modifying CTEs of the update, one
+  // statement instead of two to four per batch (ADR 0013, session 10). No two of them write the same
+  // row: occurrences are `page_segments` rows, each page's once; the links are URLs other than the
+  // batch's, each once. `page_segments`' foreign key to the page is checked at the statement's end,
+  // against page rows that exist before it.
+  const named = (prefix: string, writes: readonly SQL[]) =>
+    writes.map((write, i) => ({ name: sql.raw(`${prefix}_${i}`), write }));
+  const links = named('frontier', frontier);
+  const ctes = [...named('occurrences', occurrenceWrites), ...links].map(
+    ({ name, write }) => sql`${name} as (${write})`,
+  );
+  const pageRows = sql`update ${pages} p set
       status = t.status,
       http_status = t.http_status,
       error = t.error,
@@ -161,5 +181,19 @@ export async function storeFetchedPages(
       ${column(countOf('segmentCount'))}::int[]
     ) as t(id, status, http_status, error, canonical_url, content_hash,
            source_word_count, unique_word_count, new_content_word_count, segment_count)
-    where p.id = t.id and p.crawl_id = ${context.crawlId}`);
+    where p.id = t.id and p.crawl_id = ${context.crawlId}`;
+  if (links.length === 0) {
+    await tx.execute(ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${pageRows}` : pageRows);
+    return 0;
+  }
+  // The page rows' update becomes a CTE too, so the statement can answer the frontier's count (one
+  // row on both engines, as `upsertFrontier` counts).
+  const joined = sql.join(
+    links.map(({ name }) => sql`select count(*)::int as n from ${name}`),
+    sql` union all `,
+  );
+  const result = await tx.execute(sql`
+    with ${sql.join(ctes, sql`, `)}, page_rows as (${pageRows})
+    select coalesce(sum(n), 0)::int as n from (${joined}) counts`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }

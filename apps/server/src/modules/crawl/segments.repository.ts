@@ -101,6 +101,24 @@ export function createSegmentsRepository(db: Database) {
       cache?: SegmentCache,
       events?: RealtimeEmitter,
     ): Promise<Map<string, PageWordCounts>> {
+      const { counts, occurrenceUpserts } = await this.storeSegmentsOfPages(ids, found, now, cache, events);
+      for (const upsert of occurrenceUpserts) await db.execute(upsert);
+      return counts;
+    },
+
+    /**
+     * `replaceSegmentsOfPages` but for the pages' occurrence rows, which it answers as statements for
+     * the caller to run: the crawl's writer folds the last one into its update of the page rows, one
+     * statement fewer per batch (ADR 0013, session 10). Until they run, the pages' `page_segments`
+     * rows are the old ones; exact matches are applied already (they read no occurrences).
+     */
+    async storeSegmentsOfPages(
+      ids: { organisationId: string; projectId: string },
+      found: ReadonlyArray<{ pageId: string; segments: readonly SegmentFacts[] }>,
+      now: Date,
+      cache?: SegmentCache,
+      events?: RealtimeEmitter,
+    ): Promise<{ counts: Map<string, PageWordCounts>; occurrenceUpserts: SQL[] }> {
       const groupedByPage = found.map((page) => ({
         pageId: page.pageId,
         grouped: groupByHash(page.segments),
@@ -153,6 +171,7 @@ export function createSegmentsRepository(db: Database) {
       // One row per page (ADR 0025): its segment ids in document order of first occurrence and how
       // often each occurs. The batch's ids and counts travel as one flat array each, which every page
       // slices by its bounds: the cheapest form measured (one row per page and segment cost ~10×).
+      const occurrenceUpserts: SQL[] = [];
       for (let i = 0; i < groupedByPage.length; i += PAGE_CHUNK) {
         const chunk = groupedByPage.slice(i, i + PAGE_CHUNK);
         const flatIds: string[] = [];
@@ -167,7 +186,7 @@ export function createSegmentsRepository(db: Database) {
           }
           lasts.push(flatIds.length);
         }
-        await db.execute(sql`
+        occurrenceUpserts.push(sql`
           insert into ${pageSegments} (page_id, project_id, organisation_id, segment_ids, occurrences)
           select t.page_id, ${ids.projectId}::uuid, ${ids.organisationId}::uuid,
             (${pgArray(flatIds)}::uuid[])[t.first : t.last], (${pgArray(flatCounts)}::int[])[t.first : t.last]
@@ -204,7 +223,7 @@ export function createSegmentsRepository(db: Database) {
           segmentCount: grouped.length,
         });
       }
-      return counts;
+      return { counts, occurrenceUpserts };
     },
 
     /** Removes what pages contained (they no longer have content of their own). */
