@@ -5,6 +5,7 @@ import {
   createTranslationMemoryRepository,
   type MemoryEntryRow,
 } from '../../src/modules/translation-memory/translation-memory.repository';
+import { BinaryTextColumn } from '../../src/lib/pg-binary-array';
 import { createTestDb } from '../support/test-db';
 
 // The memory upsert's paths since ADR 0019 session 10: a plain INSERT while a pair's chunks are new,
@@ -160,6 +161,7 @@ describe('memory upsert paths (plain insert, upsert, array encodings)', () => {
   it('stores from columns what it stores from rows, and refuses columns of different lengths', async () => {
     const fromRows = await newOrganisation('From rows');
     const fromColumns = await newOrganisation('From columns');
+    const fromBinary = await newOrganisation('From binary columns');
     const repository = createTranslationMemoryRepository(handle.db);
     const rows = [...AWKWARD.map((text) => entry(`column ${text}`, text)), entry('plain', 'सादा')];
     const twice = [rows, rows.map((row, i) => (i % 3 ? row : { ...row, text: `${row.text} v2` }))];
@@ -173,10 +175,30 @@ describe('memory upsert paths (plain insert, upsert, array encodings)', () => {
         sourceTexts: batch.map((row) => row.sourceText),
         texts: batch.map((row) => row.text),
       });
+      // Texts kept as UTF-8 elements, pushed in another order than the rows (and a stray one).
+      const sourceTexts = new BinaryTextColumn();
+      const texts = new BinaryTextColumn();
+      texts.push('not a row');
+      const source = batch.map(() => 0);
+      const text = batch.map(() => 0);
+      for (let r = batch.length - 1; r >= 0; r -= 1) {
+        source[r] = sourceTexts.push(batch[r]!.sourceText);
+        text[r] = texts.push(batch[r]!.text);
+      }
+      await repository.upsertMemoryColumns(fromBinary, {
+        sourceLang: 'en',
+        targetLang: 'hi',
+        projectId: PROJECT,
+        sourceHashes: batch.map((row) => row.sourceHash),
+        sourceTexts,
+        texts,
+        elements: { source, text },
+      });
     }
     const withoutVersion = (rows: Awaited<ReturnType<typeof stored>>) =>
       rows.map(({ version: _version, ...row }) => row);
     expect(withoutVersion(await stored(fromColumns))).toEqual(withoutVersion(await stored(fromRows)));
+    expect(withoutVersion(await stored(fromBinary))).toEqual(withoutVersion(await stored(fromRows)));
     await expect(
       repository.upsertMemoryColumns(fromColumns, {
         sourceLang: 'en',
@@ -198,9 +220,8 @@ describe('memory upsert paths (plain insert, upsert, array encodings)', () => {
     );
     await repository.analyzeMemory();
     const count = await sql(`select reltuples::int as n from pg_class where relname = 'memory_entries'`, []);
-    const [{ n }] = count.rows as Array<{ n: number }>;
     const total = await sql(`select count(*)::int as n from memory_entries`, []);
-    expect(n).toBe((total.rows as Array<{ n: number }>)[0]!.n);
+    expect((count.rows as Array<{ n: number }>)[0]!.n).toBe((total.rows as Array<{ n: number }>)[0]!.n);
     const analyzed = await sql(
       `select attname from pg_stats where tablename = 'memory_entries' order by attname`,
       [],

@@ -9,7 +9,7 @@ import {
 } from '@bhasha/db';
 import type { DisplayType, TranslationType } from '@bhasha/contract';
 import { pgArray } from '../../lib/pg-array';
-import { binaryBigintArray, binaryTextArray } from '../../lib/pg-binary-array';
+import { BinaryTextColumn, binaryBigintArray, binaryTextArray } from '../../lib/pg-binary-array';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { rowsOf } from '../../lib/rows-of';
 import { inReadTransaction, postgresPoolOf } from '../../lib/read-transaction';
@@ -109,10 +109,31 @@ interface LanguagePair {
 interface KeyedColumns {
   keys: bigint[];
   sourceHashes: string[];
-  sourceTexts: string[];
-  texts: string[];
+  sourceTexts: Texts;
+  texts: Texts;
   /** One project for every row (a TMX import's), or each row's. */
   projectIds: string | string[];
+}
+
+/**
+ * A column of texts: strings, or elements of a `BinaryTextColumn` (a TMX import's batch, kept as
+ * UTF-8 from the moment it is read: engineer B, ADR 0019 session 10), sent without being decoded.
+ */
+type Texts = { strings: readonly string[] } | { column: BinaryTextColumn; elements: readonly number[] };
+
+function pickTexts(texts: Texts, indices: readonly number[]): Texts {
+  if ('strings' in texts) return { strings: indices.map((i) => texts.strings[i]!) };
+  return { column: texts.column, elements: indices.map((i) => texts.elements[i]!) };
+}
+
+function stringsOf(texts: Texts): readonly string[] {
+  return 'strings' in texts ? texts.strings : texts.elements.map((element) => texts.column.text(element));
+}
+
+function appendTexts(a: Texts, b: Texts): Texts {
+  if ('column' in a && 'column' in b && a.column === b.column)
+    return { column: a.column, elements: [...a.elements, ...b.elements] };
+  return { strings: [...stringsOf(a), ...stringsOf(b)] };
 }
 
 /** The rows of `a`, then those of `b`. */
@@ -124,8 +145,8 @@ function appendRows(a: KeyedColumns, b: KeyedColumns): KeyedColumns {
   return {
     keys: [...a.keys, ...b.keys],
     sourceHashes: [...a.sourceHashes, ...b.sourceHashes],
-    sourceTexts: [...a.sourceTexts, ...b.sourceTexts],
-    texts: [...a.texts, ...b.texts],
+    sourceTexts: appendTexts(a.sourceTexts, b.sourceTexts),
+    texts: appendTexts(a.texts, b.texts),
     projectIds:
       typeof a.projectIds === 'string' && a.projectIds === b.projectIds
         ? a.projectIds
@@ -139,8 +160,8 @@ function pickRows(columns: KeyedColumns, indices: readonly number[]): KeyedColum
   return {
     keys: indices.map((i) => columns.keys[i]!),
     sourceHashes: indices.map((i) => columns.sourceHashes[i]!),
-    sourceTexts: indices.map((i) => columns.sourceTexts[i]!),
-    texts: indices.map((i) => columns.texts[i]!),
+    sourceTexts: pickTexts(columns.sourceTexts, indices),
+    texts: pickTexts(columns.texts, indices),
     projectIds: typeof projectIds === 'string' ? projectIds : indices.map((i) => projectIds[i]!),
   };
 }
@@ -171,11 +192,22 @@ function writtenRows(result: unknown): number {
 interface ArrayEncoding {
   keys(values: readonly bigint[]): string | Buffer;
   texts(values: readonly string[]): string | Buffer;
+  /** A column of texts; a binary column's elements are copied as they are. */
+  column(texts: Texts): string | Buffer;
 }
 
-const BINARY_ARRAYS: ArrayEncoding = { keys: binaryBigintArray, texts: binaryTextArray };
-// Decimal numbers need no quoting.
-const LITERAL_ARRAYS: ArrayEncoding = { keys: (values) => `{${values.join(',')}}`, texts: pgArray };
+const BINARY_ARRAYS: ArrayEncoding = {
+  keys: binaryBigintArray,
+  texts: binaryTextArray,
+  column: (texts) =>
+    'column' in texts ? texts.column.parameter(texts.elements) : binaryTextArray(texts.strings),
+};
+const LITERAL_ARRAYS: ArrayEncoding = {
+  // Decimal numbers need no quoting.
+  keys: (values) => `{${values.join(',')}}`,
+  texts: pgArray,
+  column: (texts) => pgArray(stringsOf(texts)),
+};
 
 /**
  * A TMX import's rows all name its project: one parameter then, not an array of the same uuid per
@@ -202,8 +234,8 @@ function chunkRows(arrays: ArrayEncoding, chunk: KeyedColumns, withKeys: boolean
   return {
     project,
     rows: sql`(select ${keys}unnest(${arrays.texts(chunk.sourceHashes)}::text[]) as source_hash,
-        unnest(${arrays.texts(chunk.sourceTexts)}::text[]) as source_text,
-        unnest(${arrays.texts(chunk.texts)}::text[]) as text${project.unnest}) as t`,
+        unnest(${arrays.column(chunk.sourceTexts)}::text[]) as source_text,
+        unnest(${arrays.column(chunk.texts)}::text[]) as text${project.unnest}) as t`,
   };
 }
 
@@ -226,15 +258,24 @@ export interface MemoryEntryRow {
   projectId: string;
 }
 
-/** TMX units of one language pair and project as columns (row i across the arrays); hashes distinct. */
-export interface MemoryColumns {
+/**
+ * TMX units of one language pair and project as columns (row r across the arrays); hashes distinct.
+ * The texts as strings, or as elements of `BinaryTextColumn`s: row r's source text is element
+ * `elements.source[r]` of `sourceTexts`, its translation element `elements.text[r]` of `texts`.
+ */
+export type MemoryColumns = {
   sourceLang: string;
   targetLang: string;
   projectId: string;
   sourceHashes: readonly string[];
-  sourceTexts: readonly string[];
-  texts: readonly string[];
-}
+} & (
+  | { sourceTexts: readonly string[]; texts: readonly string[]; elements?: undefined }
+  | {
+      sourceTexts: BinaryTextColumn;
+      texts: BinaryTextColumn;
+      elements: { source: ArrayLike<number>; text: ArrayLike<number> };
+    }
+);
 
 /**
  * Queries of the translation-memory module. Every query is bound to one organisation: the
@@ -363,7 +404,7 @@ export function createTranslationMemoryRepository(db: Database) {
     organisationId: string,
     pair: LanguagePair,
     projectIds: string | readonly string[],
-    columns: Pick<MemoryColumns, 'sourceHashes' | 'sourceTexts' | 'texts'>,
+    columns: { sourceHashes: readonly string[]; sourceTexts: Texts; texts: Texts },
   ): Promise<void> {
     const keys = columns.sourceHashes.map((hash) =>
       memoryEntryKey(organisationId, pair.sourceLang, pair.targetLang, hash),
@@ -371,8 +412,8 @@ export function createTranslationMemoryRepository(db: Database) {
     const all: KeyedColumns = {
       keys,
       sourceHashes: columns.sourceHashes as string[],
-      sourceTexts: columns.sourceTexts as string[],
-      texts: columns.texts as string[],
+      sourceTexts: columns.sourceTexts,
+      texts: columns.texts,
       projectIds: projectIds as string | string[],
     };
     // In key order: consecutive rows land on neighbouring pages of the unique index.
@@ -606,8 +647,8 @@ export function createTranslationMemoryRepository(db: Database) {
         : rows.map((row) => row.projectId);
       await writeMemory(organisationId, { sourceLang, targetLang }, projectIds, {
         sourceHashes: rows.map((row) => row.sourceHash),
-        sourceTexts: rows.map((row) => row.sourceText),
-        texts: rows.map((row) => row.text),
+        sourceTexts: { strings: rows.map((row) => row.sourceText) },
+        texts: { strings: rows.map((row) => row.text) },
       });
     },
 
@@ -616,10 +657,24 @@ export function createTranslationMemoryRepository(db: Database) {
      * rows stored, without an object per unit on either side.
      */
     async upsertMemoryColumns(organisationId: string, columns: MemoryColumns): Promise<void> {
-      const { sourceHashes, sourceTexts, texts } = columns;
-      if (sourceTexts.length !== sourceHashes.length || texts.length !== sourceHashes.length)
+      const rows = columns.sourceHashes.length;
+      const texts = (
+        column: readonly string[] | BinaryTextColumn,
+        elements: ArrayLike<number> | undefined,
+      ): Texts =>
+        column instanceof BinaryTextColumn
+          ? { column, elements: Array.from(elements!) }
+          : { strings: column };
+      const sourceTexts = texts(columns.sourceTexts, columns.elements?.source);
+      const targetTexts = texts(columns.texts, columns.elements?.text);
+      const length = (t: Texts) => ('strings' in t ? t.strings.length : t.elements.length);
+      if (length(sourceTexts) !== rows || length(targetTexts) !== rows)
         throw new Error('upsertMemoryColumns takes columns of one length');
-      await writeMemory(organisationId, columns, columns.projectId, columns);
+      await writeMemory(organisationId, columns, columns.projectId, {
+        sourceHashes: columns.sourceHashes,
+        sourceTexts,
+        texts: targetTexts,
+      });
     },
   };
 }
