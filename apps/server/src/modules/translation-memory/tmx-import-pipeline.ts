@@ -1,6 +1,7 @@
 import { readTmx, readTmxChunks, sourceHash, type TmxUnit } from '@bhasha/engine';
 import type { TranslationChange, TranslationWriter } from '../translation/translation-writer';
 import type { OrganisationFuzzyIndexes } from './organisation-fuzzy-indexes';
+import { BinaryTextColumn } from '../../lib/pg-binary-array';
 import { tmxLanguageMatches } from './tmx-language';
 import type { TranslationMemoryRepository } from './translation-memory.repository';
 
@@ -46,17 +47,23 @@ export function emptyTotals(): TmxImportTotals {
 }
 
 /**
- * Units of one batch as columns, in the order their sources first appeared, one row per source hash
- * (a later unit for the same source replaces the earlier one's texts in place). Columns, not an
- * object per unit: a batch lives while it is written, so whatever it holds survives the young
- * generation and is copied by the garbage collector (ADR 0019, session 10).
+ * Units of one batch, one row per source hash in the order the sources first appeared (a later unit
+ * for the same source replaces the earlier one's texts). The texts are kept as UTF-8 in the upsert's
+ * own parameter layout from the moment they are read (`BinaryTextColumn`, off the JavaScript heap):
+ * a batch lives while it is written, and as strings its texts, and the decoded file chunks their
+ * slices pin, were copied by every young-generation collection meanwhile (ADR 0019, session 10).
+ * Columns, not an object per unit, for the same reason.
  */
 class BatchPairs {
   readonly sourceHashes: string[] = [];
-  readonly sourceTexts: string[] = [];
-  readonly texts: string[] = [];
   /** Row of each source hash. */
   readonly rows = new Map<string, number>();
+  // Sized for a 10,000-unit batch of ~130-character texts (they grow when needed).
+  readonly sourceTexts = new BinaryTextColumn(1 << 21);
+  readonly texts = new BinaryTextColumn(1 << 22);
+  /** Each row's element in `sourceTexts` and in `texts`. */
+  readonly sourceElements: number[] = [];
+  readonly textElements: number[] = [];
 
   get size(): number {
     return this.sourceHashes.length;
@@ -64,15 +71,26 @@ class BatchPairs {
 
   set(hash: string, sourceText: string, text: string): void {
     const row = this.rows.get(hash);
+    const source = this.sourceTexts.push(sourceText);
+    const translated = this.texts.push(text);
     if (row === undefined) {
       this.rows.set(hash, this.sourceHashes.length);
       this.sourceHashes.push(hash);
-      this.sourceTexts.push(sourceText);
-      this.texts.push(text);
+      this.sourceElements.push(source);
+      this.textElements.push(translated);
     } else {
-      this.sourceTexts[row] = sourceText;
-      this.texts[row] = text;
+      // The earlier unit's bytes stay in the columns, unreferenced: a repeated source is rare.
+      this.sourceElements[row] = source;
+      this.textElements[row] = translated;
     }
+  }
+
+  sourceText(row: number): string {
+    return this.sourceTexts.text(this.sourceElements[row]!);
+  }
+
+  text(row: number): string {
+    return this.texts.text(this.textElements[row]!);
   }
 }
 
@@ -255,11 +273,11 @@ function languagePair(
   return source | (target << PAIR_SHIFT);
 }
 
-/** The batch's rows for the memory (sources that are no segment of the project), as columns. */
+/** The batch's rows for the memory (sources that are no segment of the project): hashes and elements. */
 interface MemoryPart {
   sourceHashes: readonly string[];
-  sourceTexts: readonly string[];
-  texts: readonly string[];
+  sourceElements: readonly number[];
+  textElements: readonly number[];
 }
 
 /** Writes the batch's units for segments of the project; answers the rest, for the memory. */
@@ -274,22 +292,26 @@ async function storeProjectPart(
   // The usual case (no unit is a segment of the project): the batch's own columns, not a copy.
   if (inProject.size === 0) return { memory: pairs, applied: 0, unchanged: 0 };
   const changes: TranslationChange[] = [];
-  const memory = { sourceHashes: [] as string[], sourceTexts: [] as string[], texts: [] as string[] };
+  const memory = {
+    sourceHashes: [] as string[],
+    sourceElements: [] as number[],
+    textElements: [] as number[],
+  };
   for (let row = 0; row < pairs.size; row += 1) {
     const hash = pairs.sourceHashes[row]!;
     if (inProject.has(hash)) {
       changes.push({
         sourceHash: hash,
         targetLang: target.targetLang,
-        text: pairs.texts[row]!,
+        text: pairs.text(row),
         type: 'USER',
         origin: 'tmx',
         onlyIfMissing: !target.overwrite,
       });
     } else {
       memory.sourceHashes.push(hash);
-      memory.sourceTexts.push(pairs.sourceTexts[row]!);
-      memory.texts.push(pairs.texts[row]!);
+      memory.sourceElements.push(pairs.sourceElements[row]!);
+      memory.textElements.push(pairs.textElements[row]!);
     }
   }
   const ctx = {
@@ -317,21 +339,23 @@ async function storeMemoryPart(
   part: { memory: MemoryPart; applied: number; unchanged: number },
 ): Promise<BatchCounts> {
   const { memory } = part;
+  // The batch's columns are not touched again until this resolves (the repository reads them).
   if (memory.sourceHashes.length > 0)
     await repository.upsertMemoryColumns(target.organisationId, {
       sourceLang: target.sourceLang,
       targetLang: target.targetLang,
       projectId: target.projectId,
       sourceHashes: memory.sourceHashes,
-      sourceTexts: memory.sourceTexts,
-      texts: memory.texts,
+      sourceTexts: pairs.sourceTexts,
+      texts: pairs.texts,
+      elements: { source: memory.sourceElements, text: memory.textElements },
     });
   // A worker holds no index (ADR 0011): no list of the batch's sources is built for nothing.
   if (fuzzy.holds(target.organisationId, target.sourceLang))
     fuzzy.remember(
       target.organisationId,
       target.sourceLang,
-      pairs.sourceHashes.map((hash, row) => ({ sourceHash: hash, text: pairs.sourceTexts[row]! })),
+      pairs.sourceHashes.map((hash, row) => ({ sourceHash: hash, text: pairs.sourceText(row) })),
     );
   return { applied: part.applied, unchanged: part.unchanged, addedToMemory: memory.sourceHashes.length };
 }
