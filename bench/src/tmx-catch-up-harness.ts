@@ -98,3 +98,9 @@ if (process.env.HARNESS_BREAKDOWN) {
       .join(', ')} MB\n`,
   );
 }
+{
+  const memory = process.memoryUsage();
+  process.stdout.write(
+    `end: rss ${mb(memory.rss)} MB, array buffers ${mb(memory.arrayBuffers)} MB, heap total ${mb(memory.heapTotal)} MB, rest ${mb(memory.rss - memory.arrayBuffers - memory.heapTotal)} MB\n`,
+  );
+}

@@ -213,7 +213,10 @@ export class TextStore {
     this.requireUnpacked();
     const counts = new Int32Array(128 * 128);
     const pageStarts = new Int32Array(this.narrowPages.length + 1);
-    for (let slot = 0; slot < size; slot += 1) {
+    // The pairs are counted over a sample of ~`DIGRAM_SAMPLE` texts spread over the slots (slots
+    // are in length order): the table is as good, and counting every text cost ~40 % of a packing.
+    const step = Math.max(1, Math.floor(size / DIGRAM_SAMPLE));
+    for (let slot = 0; slot < size; slot += step) {
       const handle = handles[slot]!;
       if (handle >= WIDE || lengths[slot]! < 2) continue;
       countDigrams(this.narrowPages[handle >>> OFFSET_BITS]!, handle & OFFSET_MASK, lengths[slot]!, counts);
@@ -277,6 +280,8 @@ export class TextStore {
 }
 
 const EMPTY_PAGE = new Uint8Array(0);
+/** Texts whose pairs choose a packed store's table. */
+const DIGRAM_SAMPLE = 16_384;
 /** A packed text unpacked for `read` (a merge reads every text of its segments). */
 const unpackScratch = new Uint8Array(READ_UNITS);
 
