@@ -153,9 +153,11 @@ describe('fuzzy index catch-up while a TMX import runs (ADR 0019 session 9)', ()
       expect(best).toMatchObject({ score: 100, sourceHash: sourceHash(last) });
       expect(web.stats(organisationId, 'en')!.size).toBe(UNITS);
       // Catch-ups start at the oldest open transaction, not a minute back: the rows are read about
-      // once (a minute's overlap re-read every stored row on every tick: several times UNITS).
+      // once (a minute's overlap re-read every stored row on every tick: several times UNITS). A
+      // batch whose transaction was open during a tick is read again by the next; on a loaded
+      // machine that happened to two of the four batches (9,000 rows read), so the bound allows it.
       expect(counted.rows).toBeGreaterThanOrEqual(UNITS);
-      expect(counted.rows).toBeLessThan(UNITS * 1.3);
+      expect(counted.rows).toBeLessThan(UNITS * 2);
     } finally {
       await web.close();
     }
