@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@bhasha/db';
 import { pgArray } from '../../src/lib/pg-array';
+import { AWKWARD_TEXTS } from '../support/awkward-texts';
 import { createTestDb } from '../support/test-db';
 
 describe('pgArray: one array parameter for many values', () => {
@@ -11,16 +12,7 @@ describe('pgArray: one array parameter for many values', () => {
   afterAll(() => handle.close());
 
   it('reads back every text as it was, whatever characters it holds', async () => {
-    const texts = [
-      'plain',
-      'with "quotes" and \\ backslashes \\\\',
-      '{braces}, commas, and ; semicolons',
-      'NULL',
-      '',
-      '  leading and trailing spaces  ',
-      'हिन्दी पाठ <x1>बोल्ड</x1>',
-      "it's",
-    ];
+    const texts = ['plain', ...AWKWARD_TEXTS];
     const result = await handle.executeSql('select $1::text[] as a', [pgArray(texts)]);
     expect(result.rows[0]!.a).toEqual(texts);
   });

@@ -6,6 +6,7 @@ import {
   type MemoryEntryRow,
 } from '../../src/modules/translation-memory/translation-memory.repository';
 import { BinaryTextColumn } from '../../src/lib/pg-binary-array';
+import { AWKWARD_TEXTS } from '../support/awkward-texts';
 import { createTestDb } from '../support/test-db';
 
 // The memory upsert's paths since ADR 0019 session 10: a plain INSERT while a pair's chunks are new,
@@ -25,17 +26,7 @@ const entry = (text: string, translation = `${text} (hi)`, projectId = PROJECT):
   projectId,
 });
 
-/** Texts the array encodings must carry exactly: quotes, escapes, braces, NULL-like, empty, astral. */
-const AWKWARD = [
-  'with "quotes" and \\ backslashes \\\\',
-  '{braces}, commas, and ; semicolons',
-  'NULL',
-  '',
-  '  leading and trailing spaces  ',
-  'हिन्दी पाठ <x1>बोल्ड</x1>',
-  'emoji 😀 and 𝄞 (surrogate pairs)',
-  "it's",
-];
+const AWKWARD = AWKWARD_TEXTS;
 
 describe('memory upsert paths (plain insert, upsert, array encodings)', () => {
   let handle: DbHandle;

@@ -1,18 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { BinaryTextColumn, binaryBigintArray, binaryTextArray } from '../../src/lib/pg-binary-array';
+import { AWKWARD_TEXTS } from '../support/awkward-texts';
 
-const TEXTS = [
-  'plain',
-  'with "quotes" and \\ backslashes \\\\',
-  '{braces}, commas, and ; semicolons',
-  'NULL',
-  '',
-  '  leading and trailing spaces  ',
-  'हिन्दी पाठ <x1>बोल्ड</x1>',
-  'emoji 😀 and 𝄞 (surrogate pairs)',
-  "it's",
-];
+const TEXTS = ['plain', ...AWKWARD_TEXTS];
 const KEYS = [0n, 1n, -1n, 9_223_372_036_854_775_807n, -9_223_372_036_854_775_808n, 1_234_567_890_123n];
 
 /** Reads a one-dimensional binary array back (the format's own layout, independent of the encoder). */
