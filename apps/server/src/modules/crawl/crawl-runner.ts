@@ -68,6 +68,9 @@ export function safeMessage(message: string): string {
   return message.replaceAll('\u0000', '').slice(0, 300);
 }
 
+/** How long the batch writer lets pages gather before it writes fewer than it would like. */
+const WRITE_GATHER_MS = 40;
+
 /** A string of its own, not a slice of a larger one (V8 slices strings of 13 characters or more). */
 function ownCopy(text: string): string {
   return (' ' + text).slice(1);
@@ -80,9 +83,6 @@ function ownCopy(text: string): string {
  * URLs, ADR 0013 session 8). Steps of one crawl run one after another; a retried step overlapping
  * a live one could take the crawl a few URLs past its limit, as counting before inserting could.
  */
-/** How long the batch writer lets pages gather before it writes fewer than it would like. */
-const WRITE_GATHER_MS = 40;
-
 interface DiscoveredTally {
   count: number | null;
 }

@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { pages, pageSegments, pageVersions, type Database } from '@bhasha/db';
+import { pages, pageVersions, type Database } from '@bhasha/db';
 import type { PageSeed } from '../scope/pages.repository';
 import { pgArray } from '../../lib/pg-array';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 import type { PageRow } from './crawls.repository';
 import { rowsOf } from '../../lib/rows-of';
 import {
+  clearPagesStatement,
   createSegmentsRepository,
   type PageWordCounts,
   type SegmentCache,
@@ -116,7 +117,7 @@ export async function storeFetchedPages(
   const emptied = fetched.filter((f) => !f.hasContent && f.outcome.status !== 'skipped');
   if (emptied.length > 0)
     occurrenceWrites.push(
-      sql`delete from ${pageSegments} where page_id = any(${pgArray(emptied.map((f) => f.page.id))}::uuid[])`,
+      clearPagesStatement(emptied.map((f) => f.page.id)),
     );
   const zero = { sourceWordCount: 0, uniqueWordCount: 0, newContentWordCount: 0, segmentCount: 0 };
   for (const f of emptied) counts.set(f.page.id, zero);

@@ -62,6 +62,14 @@ function groupByHash(found: readonly SegmentFacts[]): GroupedSegment[] {
   return [...byHash.values()];
 }
 
+/**
+ * Deletes the pages' occurrence rows: a statement, so the crawl's writer can run it inside its
+ * update of the page rows (page-batch-store.ts).
+ */
+export function clearPagesStatement(pageIds: readonly string[]): SQL {
+  return sql`delete from ${pageSegments} where page_id = any(${pgArray(pageIds)}::uuid[])`;
+}
+
 /** Segments stored once per project and source hash, with the pages they occur on. */
 export function createSegmentsRepository(db: Database) {
   return {
@@ -229,7 +237,7 @@ export function createSegmentsRepository(db: Database) {
     /** Removes what pages contained (they no longer have content of their own). */
     async clearPages(pageIds: readonly string[]): Promise<void> {
       if (pageIds.length === 0) return;
-      await db.delete(pageSegments).where(inArray(pageSegments.pageId, [...pageIds]));
+      await db.execute(clearPagesStatement(pageIds));
     },
 
     async clearPage(pageId: string): Promise<void> {
