@@ -115,10 +115,7 @@ export async function storeFetchedPages(
   // Pages left without content of their own lose their occurrence rows (never one of the pages
   // whose rows are written above: those have content).
   const emptied = fetched.filter((f) => !f.hasContent && f.outcome.status !== 'skipped');
-  if (emptied.length > 0)
-    occurrenceWrites.push(
-      clearPagesStatement(emptied.map((f) => f.page.id)),
-    );
+  if (emptied.length > 0) occurrenceWrites.push(clearPagesStatement(emptied.map((f) => f.page.id)));
   const zero = { sourceWordCount: 0, uniqueWordCount: 0, newContentWordCount: 0, segmentCount: 0 };
   for (const f of emptied) counts.set(f.page.id, zero);
 
