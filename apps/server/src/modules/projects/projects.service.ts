@@ -20,6 +20,7 @@ import type { BackgroundTasks } from '../../lib/background-tasks';
 import type { Clock } from '../../lib/clock';
 import { createSegmentsRepository } from '../crawl/segments.repository';
 import { createPagesRepository } from '../scope/pages.repository';
+import { createTranslationsRepository, type LanguageBuckets } from '../translation/translations.repository';
 import { normaliseUrl } from '../crawl/normalise-url';
 import { assertTransition } from './project-status';
 import type { ProjectAccess } from './project-access';
@@ -64,6 +65,7 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
   const repository = createProjectsRepository(db);
   const pagesRepository = createPagesRepository(db);
   const segmentsRepository = createSegmentsRepository(db);
+  const translationsRepository = createTranslationsRepository(db);
 
   function requireOrganisation(principal: Principal): string {
     if (!principal.organisationId) throw AppError.forbidden();
@@ -135,6 +137,20 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
 
   async function wordCounts(projectId: string) {
     return segmentsRepository.projectCounts(projectId);
+  }
+
+  /**
+   * The translated words of each target language, from the maintained translation counts (the
+   * editor's progress bars read the same rows), so the overview never shows 0 translated while
+   * the editor shows translations.
+   */
+  async function languageBuckets(project: ProjectRow): Promise<Map<string, LanguageBuckets>> {
+    return (await translationsRepository.counts(project.id, project.targetLanguages)).languages;
+  }
+
+  /** Words with a translation (USER, MACHINE or PBK), whatever their display type. */
+  function translatedWords(buckets: LanguageBuckets | undefined): number {
+    return buckets ? buckets.translatedWords.translation + buckets.translatedWords.t13n : 0;
   }
 
   return {
@@ -215,7 +231,11 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
 
     async stats(principal: Principal, projectId: string) {
       const project = await deps.access.requireVisible(principal, projectId);
-      const [counts, urls] = await Promise.all([wordCounts(project.id), pagesRepository.counts(project.id)]);
+      const [counts, urls, buckets] = await Promise.all([
+        wordCounts(project.id),
+        pagesRepository.counts(project.id),
+        languageBuckets(project),
+      ]);
       return {
         projectId: project.id,
         sourceWordCount: counts.sourceWordCount,
@@ -228,11 +248,11 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
         trackedUrls: urls.tracked,
         segmentCount: counts.segmentCount,
         newSegmentCount: counts.newSegmentCount,
-        // Translated counts arrive with the translation memory.
+        // Per language: the unique words to translate and those already translated (any type).
         languages: project.targetLanguages.map((language) => ({
           language,
           sourceWordCount: counts.uniqueWordCount,
-          translatedWordCount: 0,
+          translatedWordCount: translatedWords(buckets.get(language)),
         })),
       };
     },
@@ -312,19 +332,37 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
       return repository.listDomains([project.id]);
     },
 
-    /** GET project/wordcount/{id}: counts now, and whether a crawl is about to change them. */
+    /**
+     * GET project/wordcount/{id}: counts now, and whether a crawl is about to change them. The
+     * translated figures (spec §3 translationWordCount by type, translatedWordCount,
+     * transliteratedWordCount) are summed over the project's target languages; per language they
+     * come from /translation/status/wordcount.
+     */
     async wordCount(principal: Principal, projectId: string) {
       const project = await deps.access.requireVisible(principal, projectId);
-      const [counts, updating] = await Promise.all([wordCounts(project.id), deps.isCrawlRunning(project.id)]);
+      const [counts, updating, buckets] = await Promise.all([
+        wordCounts(project.id),
+        deps.isCrawlRunning(project.id),
+        languageBuckets(project),
+      ]);
+      const translationWordCount = { MACHINE: 0, USER: 0, PBK: 0 };
+      let translatedWordCount = 0;
+      let transliteratedWordCount = 0;
+      for (const language of buckets.values()) {
+        for (const type of ['MACHINE', 'USER', 'PBK'] as const)
+          translationWordCount[type] += language.byType[type].words;
+        translatedWordCount += language.translatedWords.translation;
+        transliteratedWordCount += language.translatedWords.t13n;
+      }
       return {
         projectId: project.id,
         sourceWordCount: counts.sourceWordCount,
         uniqueWordCount: counts.uniqueWordCount,
         newContentWordCount: counts.newContentWordCount,
         updating,
-        translationWordCount: { MACHINE: 0, USER: 0, PBK: 0 },
-        translatedWordCount: 0,
-        transliteratedWordCount: 0,
+        translationWordCount,
+        translatedWordCount,
+        transliteratedWordCount,
       };
     },
 
