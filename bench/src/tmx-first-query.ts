@@ -2,12 +2,7 @@ import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import { createDb } from '@bhasha/db';
 import { serverTwoThreadBuild } from '../../apps/server/src/modules/translation-memory/fuzzy-build-thread';
-import { createOpenTransactionsRepository } from '../../apps/server/src/modules/translation-memory/open-transactions.repository';
-import { createOrganisationFuzzyIndexes } from '../../apps/server/src/modules/translation-memory/organisation-fuzzy-indexes';
-import {
-  FUZZY_BACKGROUND_MS,
-  FUZZY_REFRESH_MS,
-} from '../../apps/server/src/modules/translation-memory/translation-memory-services';
+import { createWebFuzzyIndexes } from '../../apps/server/src/modules/translation-memory/translation-memory-services';
 import { createTranslationMemoryRepository } from '../../apps/server/src/modules/translation-memory/translation-memory.repository';
 
 /**
@@ -34,7 +29,10 @@ const handle = await createDb({ databaseUrl });
 const repository = createTranslationMemoryRepository(handle.db);
 /** Rows its reads hand on: more than the import's units by what catch-ups read twice. */
 let rowsRead = 0;
-const fuzzy = createOrganisationFuzzyIndexes(
+// The server's own web-process indexes (translation-memory-services.ts): the same settings, and
+// the LISTEN that wakes a catch-up on each batch the import stores (ADR 0019 session 11).
+const fuzzy = createWebFuzzyIndexes(
+  handle.db,
   {
     ...repository,
     readSources: (table, organisationId, sourceLang, since, pageSize, onPage) =>
@@ -44,10 +42,7 @@ const fuzzy = createOrganisationFuzzyIndexes(
       }),
   },
   {
-    refreshMs: FUZZY_REFRESH_MS,
-    maxIndexes: 2,
-    backgroundCatchUpMs: FUZZY_BACKGROUND_MS,
-    openTransactions: createOpenTransactionsRepository(handle.db),
+    warn: (message) => process.stderr.write(`${message}\n`),
     onBackgroundError: (error) => process.stderr.write(`background catch-up failed: ${String(error)}\n`),
     // TMX_FIRST_QUERY_THREADS=2 builds a first index on two threads as the server can (off by
     // default, ADR 0011 session 8); catch-up segments are built on this thread.
@@ -56,6 +51,7 @@ const fuzzy = createOrganisationFuzzyIndexes(
 );
 try {
   const earlier = await fuzzy.query(organisationId, 'en', query, 0.75, 5);
+  await fuzzy.listening;
   const rssBefore = process.memoryUsage.rss();
   const cpuAtReady = process.cpuUsage();
   process.stdout.write(`${JSON.stringify({ ready: true, earlierFound: earlier.length })}\n`);

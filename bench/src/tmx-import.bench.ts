@@ -10,12 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createDb, organisations, projects, type Database, type DbHandle } from '@bhasha/db';
 import { tmxPrologue, tmxUnitXml, TMX_EPILOGUE, type TmxUnit } from '@bhasha/engine';
-import { createOpenTransactionsRepository } from '../../apps/server/src/modules/translation-memory/open-transactions.repository';
+import { createMemoryChangeAnnouncer } from '../../apps/server/src/modules/translation-memory/memory-changes';
 import { createOrganisationFuzzyIndexes } from '../../apps/server/src/modules/translation-memory/organisation-fuzzy-indexes';
-import {
-  FUZZY_BACKGROUND_MS,
-  FUZZY_REFRESH_MS,
-} from '../../apps/server/src/modules/translation-memory/translation-memory-services';
+import { createWebFuzzyIndexes } from '../../apps/server/src/modules/translation-memory/translation-memory-services';
 import { importTmxStream } from '../../apps/server/src/modules/translation-memory/tmx-import-pipeline';
 import { createTranslationMemoryRepository } from '../../apps/server/src/modules/translation-memory/translation-memory.repository';
 import { createTranslationWriter } from '../../apps/server/src/modules/translation/translation-writer';
@@ -254,15 +251,9 @@ async function importToSearchable(db: Database, databaseUrl: string | null, path
   const workerFuzzy = createOrganisationFuzzyIndexes(repository, { refreshMs: 0, maxIndexes: 1 });
   const writer = createTranslationWriter({ db, emitter: silentEmitter, clock: { now: () => new Date() } });
   const web = databaseUrl ? await startWebProcess(databaseUrl, organisation!.id) : null;
-  const localWeb = databaseUrl
-    ? null
-    : createOrganisationFuzzyIndexes(repository, {
-        refreshMs: FUZZY_REFRESH_MS,
-        maxIndexes: 2,
-        backgroundCatchUpMs: FUZZY_BACKGROUND_MS,
-        openTransactions: createOpenTransactionsRepository(db),
-      });
+  const localWeb = databaseUrl ? null : createWebFuzzyIndexes(db, repository);
   await localWeb?.query(organisation!.id, 'en', QUERY, 0.75, 5);
+  await localWeb?.listening;
   // This process's CPU time (parser, hashing, statement building; PGlite's engine too, not a
   // PostgreSQL server's): comparable between runs when the machine's load differs.
   const cpuBefore = process.cpuUsage();
@@ -270,7 +261,8 @@ async function importToSearchable(db: Database, databaseUrl: string | null, path
   const start = performance.now();
   const imported = await withPeakRss(() =>
     importTmxStream(
-      { repository, writer, fuzzy: workerFuzzy },
+      // As the import job runs it: each stored batch is announced to web processes (a NOTIFY).
+      { repository, writer, fuzzy: workerFuzzy, announce: createMemoryChangeAnnouncer(db) },
       {
         organisationId: organisation!.id,
         projectId: project!.id,

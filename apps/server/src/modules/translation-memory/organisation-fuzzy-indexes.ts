@@ -41,7 +41,22 @@ interface CachedIndex {
   caughtUp: Promise<unknown>;
   /** Background ticks in a row that found nothing new (merges wait for `QUIET_TICKS`). */
   quietTicks: number;
+  /** A woken catch-up is scheduled or waiting for its turn (at most one: it reads every row stored by then). */
+  wakePending: boolean;
+  /** When the notifications in a row (each within `wakeMaxGapMs` of the last) began, and the last one. */
+  burstSince: number;
+  notifiedAt: number;
 }
+
+/**
+ * How long after the last catch-up's start a notification's catch-up waits, as a fraction of the
+ * time notifications have been arriving (capped at `wakeMaxGapMs`). An import's first batches are
+ * caught up at once, one by one, so a short import (100,000 units in under two seconds) leaves only
+ * its last batch or two to the first query; a long one is caught up less and less often, so its
+ * segments grow (×1.5 each: ~13 at a million units instead of a hundred of 10,000 that merges,
+ * which rebuild texts, would have to join) and the web process's catch-up costs about one build.
+ */
+const WAKE_FRACTION = 0.5;
 
 /**
  * Background ticks in a row that must find nothing new before one runs a merge step. While an
@@ -80,6 +95,12 @@ export interface FuzzyIndexCacheOptions {
   onBackgroundError?: (error: unknown) => void;
   /** Most texts of a segment a catch-up builds (default `SEGMENT_MAX`; tests make it small). */
   segmentTexts?: number;
+  /**
+   * Longest wait between a notification (`changed`) and its catch-up, once notifications have
+   * kept coming for a while (see `WAKE_FRACTION`); also how long notifications must stop before the
+   * next one starts a new burst. Default: `backgroundCatchUpMs`, or 2 s.
+   */
+  wakeMaxGapMs?: number;
 }
 
 /**
@@ -99,6 +120,7 @@ export function createOrganisationFuzzyIndexes(
   const twoThreadBuild = options.twoThreadBuild ?? null;
   const inUseMs = options.inUseMs ?? 10 * 60_000;
   const segmentTexts = options.segmentTexts ?? SEGMENT_MAX;
+  const wakeMaxGapMs = options.wakeMaxGapMs ?? options.backgroundCatchUpMs ?? 2_000;
 
   function addSource(cached: CachedIndex, sourceHash: string, text: string): void {
     if (cached.hashes.idOf(sourceHash) !== undefined) return; // a hash always names the same text
@@ -175,6 +197,9 @@ export function createOrganisationFuzzyIndexes(
         lastUsed: now(),
         caughtUp: Promise.resolve(),
         quietTicks: 0,
+        wakePending: false,
+        burstSince: 0,
+        notifiedAt: -Infinity,
       };
     } finally {
       await helper?.dispose();
@@ -283,10 +308,49 @@ export function createOrganisationFuzzyIndexes(
     timer.unref();
   }
 
+  const wakeTimers = new Set<ReturnType<typeof setTimeout>>();
+
+  /**
+   * Rows of the index's memory were committed by some process (a notification): a catch-up soon,
+   * after the one under way if any. Indexes not used in the last `inUseMs` are left to their next
+   * request, as the background tick leaves them: a million imported rows would cost an index
+   * nobody queries ~10 s of CPU and ~300 MB, and it is the first to be evicted.
+   */
+  function wake(key: string, cached: CachedIndex): void {
+    const at = now();
+    if (closed || at - cached.lastUsed >= inUseMs) return;
+    if (at - cached.notifiedAt > wakeMaxGapMs) cached.burstSince = at;
+    cached.notifiedAt = at;
+    // One woken catch-up waiting is enough: it reads every row committed before it starts.
+    if (cached.wakePending) return;
+    cached.wakePending = true;
+    const gap = Math.min(wakeMaxGapMs, WAKE_FRACTION * (at - cached.burstSince));
+    const timer = setTimeout(
+      () => {
+        wakeTimers.delete(timer);
+        if (closed || cache.get(key) !== cached) return;
+        const [organisationId, sourceLang] = splitKey(key);
+        afterCatchUps(cached, async () => {
+          // From here a notification schedules the next catch-up (this one may miss its rows).
+          cached.wakePending = false;
+          if (closed) return 0; // the database may be closing too
+          return catchUp(cached, organisationId, sourceLang);
+        }).catch((error: unknown) => options.onBackgroundError?.(error));
+      },
+      Math.max(0, cached.checkedAt + gap - at),
+    );
+    wakeTimers.add(timer);
+    // Nothing waits on it: the process may end before it fires.
+    timer.unref();
+  }
+
   async function tick(): Promise<void> {
     for (const [key, cached] of cache) {
       if (closed) return;
       if (now() - cached.lastUsed >= inUseMs) continue;
+      // Notifications are arriving: their catch-ups keep the index level (a tick between two would
+      // build a stretch of its own), and the index is not quiet enough to merge.
+      if (now() - cached.notifiedAt < wakeMaxGapMs) continue;
       const [organisationId, sourceLang] = splitKey(key);
       try {
         const added = await afterCatchUps(cached, () => catchUp(cached, organisationId, sourceLang));
@@ -337,12 +401,32 @@ export function createOrganisationFuzzyIndexes(
       for (const source of sources) addSource(cached, source.sourceHash, source.text);
     },
 
+    /**
+     * Rows of the organisation's memory in that language were committed (a notification from an
+     * import, `memory-changes.ts`): an index held and in use catches up soon, without waiting for
+     * its background tick. With no memory named, every index in use does (notifications may have
+     * been missed). A hint only: the catch-up reads from the index's own watermark.
+     */
+    changed(organisationId?: string, sourceLang?: string): void {
+      if (organisationId === undefined || sourceLang === undefined) {
+        for (const [key, cached] of cache) wake(key, cached);
+        return;
+      }
+      const key = `${organisationId}:${sourceLang}`;
+      const cached = cache.get(key);
+      if (cached) wake(key, cached);
+    },
+
     /** Stops the background catch-up and waits for a tick under way. */
     async close(): Promise<void> {
       closed = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      for (const pending of wakeTimers) clearTimeout(pending);
+      wakeTimers.clear();
       await ticking;
+      // A woken catch-up under way (its database must outlive it).
+      await Promise.all([...cache.values()].map((cached) => cached.caughtUp));
     },
   };
 }

@@ -40,6 +40,12 @@ export interface TmxImportDeps {
   repository: TranslationMemoryRepository;
   writer: TranslationWriter;
   fuzzy: OrganisationFuzzyIndexes;
+  /**
+   * Told after each batch's memory rows are committed (`createMemoryChangeAnnouncer`: a NOTIFY
+   * that wakes web processes' fuzzy indexes, ADR 0019 session 11). A failure fails the import: the
+   * same database just took the batch, and a retried import redoes at most one batch.
+   */
+  announce?: (organisationId: string, sourceLang: string) => Promise<void>;
 }
 
 export function emptyTotals(): TmxImportTotals {
@@ -333,14 +339,14 @@ async function storeProjectPart(
 
 /** Upserts the batch's other units into the organisation's memory and its fuzzy index. */
 async function storeMemoryPart(
-  { repository, fuzzy }: TmxImportDeps,
+  { repository, fuzzy, announce }: TmxImportDeps,
   target: TmxImportTarget,
   pairs: BatchPairs,
   part: { memory: MemoryPart; applied: number; unchanged: number },
 ): Promise<BatchCounts> {
   const { memory } = part;
   // The batch's columns are not touched again until this resolves (the repository reads them).
-  if (memory.sourceHashes.length > 0)
+  if (memory.sourceHashes.length > 0) {
     await repository.upsertMemoryColumns(target.organisationId, {
       sourceLang: target.sourceLang,
       targetLang: target.targetLang,
@@ -350,6 +356,8 @@ async function storeMemoryPart(
       texts: pairs.texts,
       elements: { source: memory.sourceElements, text: memory.textElements },
     });
+    await announce?.(target.organisationId, target.sourceLang);
+  }
   // A worker holds no index (ADR 0011): no list of the batch's sources is built for nothing.
   if (fuzzy.holds(target.organisationId, target.sourceLang))
     fuzzy.remember(

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { silentLogger, type Logger } from '../../lib/logger';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 import { createTranslationWriter, type TranslationWriter } from '../translation/translation-writer';
+import { createMemoryChangeAnnouncer, type MemoryChangeAnnouncer } from './memory-changes';
 import { createOrganisationFuzzyIndexes, type OrganisationFuzzyIndexes } from './organisation-fuzzy-indexes';
 import { importTmxStream, TMX_IMPORT_BATCH, type TmxImportTotals } from './tmx-import-pipeline';
 import {
@@ -27,6 +28,8 @@ export interface TmxImportRuntime {
   db: Database;
   writer: TranslationWriter;
   fuzzy: OrganisationFuzzyIndexes;
+  /** Wakes web processes' fuzzy indexes after each stored batch (memory-changes.ts). */
+  announce: MemoryChangeAnnouncer;
   /** The data directory stored uploads are relative to. */
   dataDir: string;
   log: Logger;
@@ -66,6 +69,7 @@ export function createTmxImportRuntime(deps: {
         refreshMs: 0,
         maxIndexes: 1,
       }),
+    announce: createMemoryChangeAnnouncer(deps.db),
     dataDir: deps.dataDir,
     log: deps.log ?? silentLogger,
     batchSize: deps.batchSize ?? TMX_IMPORT_BATCH,
@@ -109,6 +113,7 @@ export async function runTmxImport(
       repository: createTranslationMemoryRepository(runtime.db),
       writer: runtime.writer,
       fuzzy: runtime.fuzzy,
+      announce: runtime.announce,
     },
     {
       organisationId: row.organisationId,
