@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Route, Routes, useNavigate } from 'react-router';
+import { Link, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { ScopePage } from '../../scope/pages/scope-page';
 import { CreateProjectForm } from '../components/create-project-form';
 import { ProjectsTable } from '../components/projects-table';
@@ -53,6 +53,8 @@ export function ProjectsPage() {
       <Route path="new" element={<ProjectCreatePage />} />
       <Route path=":projectId" element={<ProjectOverviewPage />} />
       <Route path=":projectId/scope" element={<ScopePage />} />
+      {/* Any other path (an old or mistyped link) showed an empty page: back to the list. */}
+      <Route path="*" element={<Navigate to="/app/projects" replace />} />
     </Routes>
   );
 }

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { EditorPage } from './editor-page';
 import { FeedbackPage } from './feedback-page';
 import { ProjectLanguageRedirect } from './project-language-redirect';
@@ -14,6 +14,8 @@ export function WorkspacePage() {
       <Route path=":projectId/suggestions" element={<SuggestionsPage />} />
       <Route path=":projectId/feedback" element={<FeedbackPage />} />
       <Route path=":projectId/:language" element={<EditorPage />} />
+      {/* Any deeper path (an old or mistyped link) showed an empty page: back to the picker. */}
+      <Route path="*" element={<Navigate to="/app/workspace" replace />} />
     </Routes>
   );
 }
