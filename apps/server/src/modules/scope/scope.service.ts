@@ -262,7 +262,9 @@ export function createScopeService(deps: ScopeServiceDeps) {
       const project = await deps.access.requireWebsite(principal, projectId);
       const files = await pages.findVersions(project.id, fileIds);
       if (files.length === 0) throw fixedFailure(404, SCOPE_MESSAGES.fileNotFound);
-      return files;
+      // In the order asked (the caller compares them side by side), not the database's.
+      const position = new Map(fileIds.map((id, index) => [id, index] as const));
+      return files.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
     },
   };
 }
