@@ -42,6 +42,30 @@ async function waitForSaves(page: Page): Promise<void> {
   expect(await page.getByTestId('row-save-failed').count()).toBe(0);
 }
 
+/** Whether the editor head cuts the project name, and how wide its language picker is drawn. */
+async function headClipping(page: Page): Promise<{ titleCut: boolean; pickerWidth: number }> {
+  const head = page.getByTestId('editor-page').locator('.ant-card-head').first();
+  const title = head.getByRole('heading', { level: 4 });
+  const titleCut = await title.evaluate((element) => {
+    // The name is cut when it overflows itself or any box around it up to the card head.
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      if (node.scrollWidth > node.clientWidth + 1) return true;
+      if (node.classList.contains('ant-card-head')) break;
+    }
+    const box = element.getBoundingClientRect();
+    const headBox = element.closest('.ant-card-head')!.getBoundingClientRect();
+    return box.right > headBox.right;
+  });
+  const picker = await head.getByRole('combobox', { name: 'Target language' }).evaluate((element) => {
+    const select = element.closest('.ant-select') ?? element;
+    const box = select.getBoundingClientRect();
+    const headBox = select.closest('.ant-card-head-title')!.getBoundingClientRect();
+    // Only the visible part counts: the title box clipped the picker when the tools squeezed it.
+    return Math.min(box.right, headBox.right) - Math.max(box.left, headBox.left);
+  });
+  return { titleCut, pickerWidth: Math.round(picker) };
+}
+
 function targetOf(row: Locator): Locator {
   return row.getByTestId('segment-target');
 }
@@ -165,6 +189,13 @@ describe('the translation editor in Chromium against the built product', () => {
     await rows.first().waitFor();
     await page.getByTestId('language-progress').waitFor();
     await screenshot(page, 'workspace-editor');
+    // On a 1366×768 laptop the seven tool buttons once squeezed the head to one line: the project
+    // name was cut ("Jitsi ha") and the language picker shrank. The head wraps now; nothing is cut.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect.poll(() => headClipping(page)).toEqual({ titleCut: false, pickerWidth: expect.any(Number) });
+    expect((await headClipping(page)).pickerWidth).toBeGreaterThanOrEqual(120);
+    await screenshot(page, 'workspace-editor-1366');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('editor-filters').getByText(FILTER_LABELS.NO_TRANSLATION_AVAILABLE).click();
     await page.waitForURL(/type=newContent/);
     await rows.first().waitFor();

@@ -181,6 +181,7 @@ export function EditorPage() {
   return (
     <Card
       data-testid="editor-page"
+      className="workspace-editor-card"
       title={
         <Space wrap>
           <Link to="/app/workspace" aria-label={t('editor.back')}>
