@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allowedHostsOf } from '../../src/modules/crawl/crawl-scope';
 import {
@@ -10,6 +12,7 @@ import {
 } from '../../src/modules/crawl/page-reader';
 import {
   createPageReaderPool,
+  READER_HEAP_FLAGS,
   ReaderCrashedError,
   readerEntry,
   type PageReaderPool,
@@ -49,6 +52,19 @@ function crashingEntry(workerData: unknown = {}) {
     new URL('./support/crashing-page-reader.worker.ts', import.meta.url),
     workerData,
   );
+}
+
+/** The heap size limit (MB) V8 gives a thread started now, as a plain worker reports it. */
+function heapLimitOfNewThread(): Promise<number> {
+  const code = `require('node:worker_threads').parentPort.postMessage(require('node:v8').getHeapStatistics().heap_size_limit)`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true });
+    worker.once('message', (limit: number) => {
+      resolve(limit / 2 ** 20);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
 }
 
 describe('page reader pool', () => {
@@ -174,5 +190,48 @@ describe('page reader pool', () => {
     await expect(reading).rejects.toThrow(/closed/);
     await expect(pool.read(pageRequest(2))).rejects.toThrow(/closed/);
     expect(pool.runningThreads()).toBe(0);
+  }, 60_000);
+
+  it("gives its reader threads small heaps whatever the process's V8 heap flags, and puts those back", async () => {
+    // This test process as if started with the worker process's flags (scripts/node-flags.mjs):
+    // V8's flags are process-wide and win over a thread's resourceLimits.
+    const execArgv = [...process.execArgv];
+    const processFlags = ['--max-semi-space-size=8', '--max-old-space-size=1024'];
+    process.execArgv.push(...processFlags);
+    for (const flag of processFlags) setFlagsFromString(flag);
+    const dir = mkdtempSync(join(tmpdir(), 'bhasha-reader-heap-'));
+    try {
+      expect(await heapLimitOfNewThread()).toBeGreaterThanOrEqual(1024);
+      const entry = typeScriptWorkerEntry(
+        new URL('./support/heap-reporting-page-reader.worker.ts', import.meta.url),
+        { heapFile: join(dir, 'heap') },
+      );
+      const pool = usePool(createPageReaderPool({ threads: 2, entry }));
+      // Pages at once: both readers start together, and read as readers do.
+      const requests = [1, 2, 3, 4].map((n) => pageRequest(n));
+      const readings = await Promise.all(requests.map((request) => pool.read(request)));
+      const reader = createPageReader();
+      expect(readings).toEqual(requests.map((request) => reader.read(request)));
+      expect(pool.runningThreads()).toBe(2);
+      const limits = readdirSync(dir).map(
+        (file) =>
+          (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { heapSizeLimit: number }).heapSizeLimit /
+          2 ** 20,
+      );
+      expect(limits).toHaveLength(2);
+      // Old generation and young (three semi-spaces' worth) as the pool's flags say, not 1 GB.
+      const { maxOldGenerationSizeMb, maxSemiSpaceSizeMb } = READER_HEAP_FLAGS;
+      for (const limit of limits) {
+        expect(limit).toBeGreaterThanOrEqual(maxOldGenerationSizeMb);
+        expect(limit).toBeLessThanOrEqual(maxOldGenerationSizeMb + 4 * maxSemiSpaceSizeMb);
+      }
+      // A thread started afterwards gets the process's own heap again.
+      expect(await heapLimitOfNewThread()).toBeGreaterThanOrEqual(1024);
+    } finally {
+      process.execArgv.splice(0, process.execArgv.length, ...execArgv);
+      setFlagsFromString('--max-semi-space-size=0');
+      setFlagsFromString('--max-old-space-size=0');
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { workerEntryOf, type WorkerEntry } from '../../lib/worker-entry';
 import { createPageReader, type PageReader, type PageReading, type PageReadRequest } from './page-reader';
@@ -21,11 +22,81 @@ export interface PageReaderPoolOptions {
 }
 
 /**
- * Reader threads by default: the crawl's thread fetches, queues and writes, so it keeps a core;
- * one reader on a two-core machine, two at most (a crawl's lanes rarely keep more busy).
+ * Reader threads by default: two when the machine has two cores or more, two at most (a crawl's
+ * lanes rarely keep more busy). On an idle two-core machine one reader thread was the crawl's
+ * bound (~3 ms of CPU a page, ~80 % busy) while the crawl's thread and PostgreSQL left the second
+ * core room: two readers crawled 1.15-1.2x faster (ADR 0013, lead's check of session 10). They fit
+ * the crawl's memory target with their small heaps (READER_HEAP_FLAGS).
  */
 export function defaultReaderThreads(): number {
-  return Math.max(1, Math.min(2, availableParallelism() - 1));
+  return Math.max(1, Math.min(2, availableParallelism()));
+}
+
+/**
+ * A reader isolate's heap: a 2 MB semi-space (4 MB young generation) and a 256 MB old generation.
+ * A reader keeps ~25 MB live (its memos of texts and links, its code) and makes ~1.3 MB of garbage
+ * a page, nearly all of it dead before the next page: a small young generation collects it as
+ * well, and the small old-generation bound makes V8 grow the old generation by ~1.3x its live
+ * data between full collections instead of ~1.6x. With the process's values (8 MB semi-spaces,
+ * 1 GB: scripts/node-flags.mjs) each reader's heap reached 70-78 MB; with these, 50-58 MB.
+ * Worst case of what it holds: MAX_CRAWLS memos of page-reader.ts, ~40 MB each when full.
+ */
+export const READER_HEAP_FLAGS = Object.freeze({ maxSemiSpaceSizeMb: 2, maxOldGenerationSizeMb: 256 });
+
+/** The value of V8 flag `name` (as `--max-semi-space-size=N`) this process was started with, or 0 (V8's default). */
+function processFlagValue(name: string): number {
+  const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  let value = 0;
+  for (const flag of flags) {
+    const [key, given] = flag.replaceAll('_', '-').split('=');
+    if (key === `--${name}` && given !== undefined) value = Number(given) || 0;
+  }
+  return value;
+}
+
+let startingReaders = 0;
+
+/**
+ * Gives reader isolates READER_HEAP_FLAGS while they start. V8's heap flags are process-wide and
+ * win over a worker's `resourceLimits` (V8's heap configuration applies --max-semi-space-size and
+ * --max-old-space-size after the limits Node passes), so with the worker process's flags every
+ * reader got a 16 MB young generation and a 1 GB bound whatever `resourceLimits` said (the lead's
+ * maxYoungGenerationSizeMb: 12 changed nothing: measured 16.8 MB new space either way). A heap is
+ * sized once, when its isolate is made on the thread's start: so the flags are set before
+ * `new Worker` and the process's own values are put back once every starting reader is online
+ * (or gone). Isolates already running keep their sizes; another worker started in that moment
+ * would get the readers' sizes, which only makes its heap smaller.
+ */
+function withReaderHeapFlags(start: () => Worker): Worker {
+  const semi = `--max-semi-space-size=`;
+  const old = `--max-old-space-size=`;
+  if (startingReaders === 0) {
+    setFlagsFromString(semi + READER_HEAP_FLAGS.maxSemiSpaceSizeMb);
+    setFlagsFromString(old + READER_HEAP_FLAGS.maxOldGenerationSizeMb);
+  }
+  startingReaders += 1;
+  let worker: Worker;
+  try {
+    worker = start();
+  } catch (error) {
+    started();
+    throw error;
+  }
+  let pending = true;
+  function started(): void {
+    startingReaders -= 1;
+    if (startingReaders > 0) return;
+    setFlagsFromString(semi + processFlagValue('max-semi-space-size'));
+    setFlagsFromString(old + processFlagValue('max-old-space-size'));
+  }
+  const once = () => {
+    if (!pending) return;
+    pending = false;
+    started();
+  };
+  worker.once('online', once);
+  worker.once('exit', once);
+  return worker;
 }
 
 /** The reader thread's script, beside the bundle's entry or next to this module (worker-entry.ts). */
@@ -74,15 +145,19 @@ export function createPageReaderPool(options: PageReaderPoolOptions) {
 
   function startThread(slot: number): ReaderThread {
     entry ??= readerEntry();
-    const worker = new Worker(entry.url, {
-      argv: [...entry.argv],
-      workerData: entry.workerData,
-      // Not the process's flags: V8 heap flags are refused for a thread (its limits are below).
-      // A CPU profile of the process (--cpu-prof) includes its readers, one file each.
-      execArgv: process.execArgv.filter((flag) => flag.startsWith('--cpu-prof')),
-      // Readers hold two bounded memos per crawl (texts, links) and one page at a time.
-      resourceLimits: { maxOldGenerationSizeMb: 512 },
-    });
+    const { url, argv, workerData } = entry;
+    const worker = withReaderHeapFlags(
+      () =>
+        new Worker(url, {
+          argv: [...argv],
+          workerData,
+          // Not the process's flags: V8 heap flags are refused for a thread (withReaderHeapFlags).
+          // A CPU profile of the process (--cpu-prof) includes its readers, one file each.
+          execArgv: process.execArgv.filter((flag) => flag.startsWith('--cpu-prof')),
+          // As the flags say (Node's own out-of-memory handling of the thread reads these).
+          resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_FLAGS.maxOldGenerationSizeMb },
+        }),
+    );
     const thread: ReaderThread = { worker, pending: new Map(), stopping: false, crash: null };
     worker.on('message', (answer: ReaderAnswerMessage) => {
       const job = thread.pending.get(answer.id);

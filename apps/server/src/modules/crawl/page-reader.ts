@@ -100,10 +100,13 @@ export function pageTextOf(page: string | Uint8Array): PageText {
   return { html, contentHash: sha256Hex(html) };
 }
 
-// Bounds of a reader's per-crawl memos: a few crawls at once, entries per crawl.
-const MAX_CRAWLS = 8;
-const MAX_LINKS = 200_000;
-// Texts are larger than ids: ~250 bytes an entry, so at most ~12 MB per crawl.
+// Bounds of a reader's per-crawl memos: a few crawls at once, entries per crawl. A reader thread's
+// old generation is bounded at 256 MB (READER_HEAP_FLAGS in page-reader-pool.ts): a full memo of
+// links costs ~330 bytes an entry (href, key object, URL, host, map entry: a heap snapshot), one
+// of texts ~320, so a crawl's memos hold at most ~33 + 16 MB, and three crawls ~150 MB. (A crawl
+// beyond three drops the oldest one's memos; a full memo starts again: both only cost work.)
+const MAX_CRAWLS = 3;
+const MAX_LINKS = 100_000;
 const MAX_TEXT_FACTS = 50_000;
 
 /** What a reader remembers of one crawl: only a shortcut, exact whatever it holds. */
