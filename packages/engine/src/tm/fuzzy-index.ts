@@ -1,6 +1,7 @@
 import { LevenshteinPattern } from './bounded-levenshtein';
 import { buildBase, MAX_FUZZY_LENGTH, type BaseSegment, type StoredTexts } from './fuzzy-base';
 import { fuzzyScore, maxDistanceFor, normaliseFuzzyText, normaliseLatin1Into } from './fuzzy-text';
+import { countDigrams, digramTable } from './digram-packing';
 import { copyCodeUnits, TextStore } from './text-store';
 import { bucketMultiplicities, distinctBuckets } from './trigram-buckets';
 import { buildBasePipelined } from './pipelined-build';
@@ -89,7 +90,8 @@ export class FuzzyIndex {
 
   /** Builds an index over `entries` (ids must be unique; a later duplicate replaces an earlier one). */
   static build(entries: Iterable<FuzzyEntry>): FuzzyIndex {
-    const builder = new FuzzyIndexBuilder();
+    // Texts kept as they are: a single index is compacted in place later (packed ones are copied).
+    const builder = new FuzzyIndexBuilder(new TextStore());
     for (const entry of entries) builder.add(entry.id, entry.text);
     return builder.finish();
   }
@@ -717,11 +719,26 @@ function requireInt32(id: number): void {
 
 /** The Latin-1 path needs room for the raw text in a store page: far longer texts take the general path. */
 const PLAIN_IN_PLACE = 4 * MAX_FUZZY_LENGTH;
+/** Texts a packing builder gathers as they are before their pairs choose its digram table. */
+const PACK_SAMPLE = 16_384;
+
+/** Whether a text store handle names a wide (two bytes a unit) text: its top bit. */
+function isWideHandle(handle: number): boolean {
+  return handle >= 0x80000000;
+}
 
 /**
  * Gathers the texts of a `FuzzyIndex` one at a time, so a caller can feed it from a database cursor
  * page by page: each text is normalised and copied into the index's `TextStore` at once, and only
  * typed arrays (10 bytes a text) grow meanwhile; nothing of the caller's rows stays alive.
+ *
+ * A builder made without a store keeps its texts digram-packed as it gathers them (ADR 0019
+ * session 11): the first `PACK_SAMPLE` texts are gathered as they are, their pairs choose the
+ * table (digram-packing.ts), and from then on each text is normalised into a scratch array and
+ * packed straight into the store. Its index is packed from the start (as a sealed segment is), and
+ * the build never holds the texts unpacked: at 150,000 texts that is ~20 MB of pages a catch-up's
+ * build no longer allocates and lets go, nor packs afterwards. With a store given, texts are kept
+ * as they are in it (a compaction's texts stay where they are; a two-thread build's are shared).
  */
 export class FuzzyIndexBuilder {
   private ids = new Int32Array(1024);
@@ -729,8 +746,16 @@ export class FuzzyIndexBuilder {
   private lengths = new Uint16Array(1024);
   private count = 0;
   private ascending = true;
+  private store: TextStore;
+  /** Whether texts are to be packed: not yet (`'sample'`), now (`'packing'`), or never (`'plain'`). */
+  private packing: 'sample' | 'packing' | 'plain';
+  /** A Latin-1 text normalised before it is packed (`packing` only). */
+  private scratch: Uint8Array | null = null;
 
-  constructor(private readonly store: TextStore = new TextStore()) {}
+  constructor(store?: TextStore) {
+    this.store = store ?? new TextStore();
+    this.packing = store ? 'plain' : 'sample';
+  }
 
   /** Texts gathered so far (empty and over-long ones are left out). */
   get size(): number {
@@ -740,6 +765,10 @@ export class FuzzyIndexBuilder {
   /** Adds a text; a later text of the same id replaces an earlier one. */
   add(id: number, text: string): void {
     requireInt32(id);
+    if (this.packing === 'packing') {
+      this.addPacked(id, text);
+      return;
+    }
     if (text.length <= PLAIN_IN_PLACE) {
       // Most texts are Latin-1 (plain ASCII, or web text with placeholder markers and odd spaces):
       // normalised straight into the store, the same result as below without a string between.
@@ -756,11 +785,71 @@ export class FuzzyIndexBuilder {
   /** Adds a text already in the form `normaliseFuzzyText` gives. */
   addNormalised(id: number, text: string): void {
     if (text.length === 0 || text.length > MAX_FUZZY_LENGTH) return;
-    this.addStored(id, this.store.append(text), text.length);
+    if (this.packing !== 'packing') {
+      this.addStored(id, this.store.append(text), text.length);
+      return;
+    }
+    const scratch = this.scratch!;
+    let i = 0;
+    for (; i < text.length; i += 1) {
+      const code = text.charCodeAt(i);
+      if (code > 0xff) break;
+      scratch[i] = code;
+    }
+    const handle =
+      i === text.length ? this.store.appendPacking(scratch, 0, text.length) : this.store.appendWideText(text);
+    this.gathered(id, handle, text.length);
   }
 
   /** Adds a text already in the store (compaction keeps texts where they are). */
   addStored(id: number, handle: number, length: number): void {
+    if (this.packing === 'packing') throw new Error('a packing builder takes texts, not handles');
+    this.gathered(id, handle, length);
+    if (this.packing === 'sample' && this.count >= PACK_SAMPLE) this.startPacking();
+  }
+
+  /** `add` once packing: normalised into the scratch array (Latin-1) and packed into the store. */
+  private addPacked(id: number, text: string): void {
+    if (text.length <= PLAIN_IN_PLACE) {
+      const length = normaliseLatin1Into(text, this.scratch!, 0);
+      if (length >= 0) {
+        if (length > 0 && length <= MAX_FUZZY_LENGTH) {
+          this.gathered(id, this.store.appendPacking(this.scratch!, 0, length), length);
+        }
+        return;
+      }
+    }
+    this.addNormalised(id, normaliseFuzzyText(text));
+  }
+
+  /**
+   * Chooses the digram table from the texts gathered so far (every pair of every narrow text) and
+   * packs them into a packing store; later texts are packed as they come. The plain store's pages
+   * are let go.
+   */
+  private startPacking(): void {
+    const plain = this.store;
+    const counts = new Int32Array(128 * 128);
+    for (let i = 0; i < this.count; i += 1) {
+      const handle = this.handles[i]!;
+      const length = this.lengths[i]!;
+      if (length < 2 || isWideHandle(handle)) continue;
+      countDigrams(plain.unitsOf(handle) as Uint8Array, plain.offsetOf(handle), length, counts);
+    }
+    const store = TextStore.packing(digramTable(counts));
+    for (let i = 0; i < this.count; i += 1) {
+      const handle = this.handles[i]!;
+      const length = this.lengths[i]!;
+      this.handles[i] = isWideHandle(handle)
+        ? store.appendWideText(plain.read(handle, length))
+        : store.appendPacking(plain.unitsOf(handle) as Uint8Array, plain.offsetOf(handle), length);
+    }
+    this.store = store;
+    this.packing = 'packing';
+    this.scratch = new Uint8Array(PLAIN_IN_PLACE);
+  }
+
+  private gathered(id: number, handle: number, length: number): void {
     if (this.count === this.ids.length) {
       this.ids = grow(this.ids, new Int32Array(this.count * 2));
       this.handles = grow(this.handles, new Uint32Array(this.count * 2));
@@ -778,6 +867,8 @@ export class FuzzyIndexBuilder {
    * that takes them lets them go once placed, before it allocates the postings.
    */
   take(): StoredTexts {
+    if (this.packing === 'sample' && this.count > 0) this.startPacking();
+    if (this.packing === 'packing') this.store.seal();
     const { store, count, ids, handles, lengths } = this;
     this.ids = new Int32Array(0);
     this.handles = new Uint32Array(0);

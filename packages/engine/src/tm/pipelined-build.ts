@@ -94,16 +94,16 @@ async function produceRuns(texts: PostingTexts, runs: SharedRuns, next: number, 
     filled = 0;
     firstSlot = endSlot;
   };
+  const unpacked = new Uint8Array(MAX_FUZZY_LENGTH);
   for (let slot = 0; slot < size; slot += 1) {
     const handle = handles[slot]!;
-    const count = trigramBuckets(
-      store.unitsOf(handle),
-      store.offsetOf(handle),
-      lengths[slot]!,
-      mask,
-      gathered,
-      filled,
-    );
+    const length = lengths[slot]!;
+    let count: number;
+    if (store.isPackedNarrow(handle)) {
+      store.unpackNarrow(handle, length, unpacked);
+      count = trigramBuckets(unpacked, 0, length, mask, gathered, filled);
+    } else
+      count = trigramBuckets(store.unitsOf(handle), store.offsetOf(handle), length, mask, gathered, filled);
     for (let k = filled; k < filled + count; k += 1) counts[(gathered[k]! >>> PARTITION_BITS) + 1]! += 1;
     filled += count;
     if (filled >= CHUNK_POSTINGS || slot + 1 - firstSlot === RUN_SLOTS) await handOn(slot + 1);

@@ -29,7 +29,7 @@ export const RUN_SLOTS = 1 << (32 - PARTITION_BITS);
 
 /** The texts whose postings are written, in slot (length) order. */
 export interface PostingTexts {
-  readonly store: Pick<TextStore, 'unitsOf' | 'offsetOf'>;
+  readonly store: Pick<TextStore, 'unitsOf' | 'offsetOf' | 'isPackedNarrow' | 'unpackNarrow'>;
   readonly handles: Uint32Array;
   readonly lengths: Uint16Array;
   readonly size: number;
@@ -100,8 +100,8 @@ function forEachPosting(texts: PostingTexts, visit: PostingVisitor): void {
   const { store, handles, lengths, size, mask } = texts;
   const partitions = partitionCount(mask);
   const capacity = CHUNK_POSTINGS + MAX_FUZZY_LENGTH;
-  const gathered = new Int32Array(capacity);
-  const packed = new Int32Array(capacity);
+  const gathered = spareInt32(capacity);
+  const packed = spareInt32(capacity);
   const starts = new Int32Array(partitions + 1);
   const cursor = new Int32Array(partitions + 1);
   let filled = 0;
@@ -117,16 +117,56 @@ function forEachPosting(texts: PostingTexts, visit: PostingVisitor): void {
     filled = 0;
     firstSlot = endSlot;
   };
+  const unpacked = new Uint8Array(MAX_FUZZY_LENGTH);
   for (let slot = 0; slot < size; slot += 1) {
     const handle = handles[slot]!;
-    const units = store.unitsOf(handle);
-    const count = trigramBuckets(units, store.offsetOf(handle), lengths[slot]!, mask, gathered, filled);
+    const length = lengths[slot]!;
+    let count: number;
+    if (store.isPackedNarrow(handle)) {
+      // A packing builder's texts (fuzzy-index.ts): hashed from a copy unpacked for the purpose.
+      store.unpackNarrow(handle, length, unpacked);
+      count = trigramBuckets(unpacked, 0, length, mask, gathered, filled);
+    } else
+      count = trigramBuckets(store.unitsOf(handle), store.offsetOf(handle), length, mask, gathered, filled);
     for (let k = filled; k < filled + count; k += 1) starts[(gathered[k]! >>> PARTITION_BITS) + 1]! += 1;
     filled += count;
     if (filled >= CHUNK_POSTINGS || slot + 1 - firstSlot === RUN_SLOTS) handOn(slot + 1);
   }
   if (filled > 0) handOn(size);
+  keepSpare(gathered);
+  keepSpare(packed);
 }
+
+/**
+ * Scratch a build let go and the collector has not yet freed, taken again by the next pass or
+ * build (ADR 0019 session 11). A web process catching up builds a segment every tick: each build
+ * allocated its 4 MB run arrays twice and its bucket state anew, and since an `ArrayBuffer` is
+ * freed only when V8 collects its object, tens of MB of them waited at the process's peak. Held
+ * weakly: once collected they are gone, and the next build allocates again.
+ */
+let spares: Array<WeakRef<Int32Array>> = [];
+
+/** An `Int32Array` of `length` from the spares when one is big enough (its contents are stale), else a new one. */
+function spareInt32(length: number): Int32Array {
+  let found: Int32Array | null = null;
+  const kept: Array<WeakRef<Int32Array>> = [];
+  for (const ref of spares) {
+    const array = ref.deref();
+    if (array === undefined) continue;
+    if (found === null && array.length >= length) found = array;
+    else kept.push(ref);
+  }
+  spares = kept;
+  return found === null ? new Int32Array(length) : found.subarray(0, length);
+}
+
+/** Hands scratch back to the spares (a view's whole buffer: the largest use decides its size). */
+function keepSpare(array: Int32Array): void {
+  if (spares.length < MAX_SPARES) spares.push(new WeakRef(new Int32Array(array.buffer)));
+}
+
+/** Two run arrays and a bucket state. */
+const MAX_SPARES = 3;
 
 /**
  * Per bucket while the postings are sized and written: [last slot, postings in the
@@ -148,7 +188,9 @@ export type BucketState = Int32Array;
  * order would make the passes wait on a cache miss for nearly every trigram.
  */
 export function sizePostings(texts: PostingTexts, gramCounts: Uint16Array): BucketState {
-  const state = newBucketState(texts.mask + 1);
+  const state = spareInt32((texts.mask + 1) * STATE);
+  state.fill(0);
+  for (let at = 0; at < state.length; at += STATE) state[at] = -1;
   forEachPosting(texts, sizingVisitor(state, gramCounts));
   return state;
 }
@@ -200,6 +242,7 @@ export function placePostings(state: BucketState, offsets: Uint32Array): void {
 export function writePostings(texts: PostingTexts, state: BucketState, postings: Uint8Array): void {
   forEachPosting(texts, writingVisitor(state, postings));
   closeBlocks(state, postings);
+  keepSpare(state); // the state of `sizePostings`: nothing reads it after this pass
 }
 
 /** Pass 2's visitor: writes each posting where `placePostings` put its bucket's list. */

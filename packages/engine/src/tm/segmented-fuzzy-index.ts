@@ -5,7 +5,6 @@ import {
   type FuzzyMatch,
   type FuzzyQueryOptions,
 } from './fuzzy-index';
-import { TextStore } from './text-store';
 
 /** A merge joins this many segments of one size tier (and the tiers grow by this factor). */
 const MERGE_FACTOR = 4;
@@ -212,12 +211,14 @@ export class SegmentedFuzzyIndex {
     }
   }
 
-  /** Replaces `group` by one segment of their live texts (in a fresh text store: the old ones are let go). */
+  /**
+   * Replaces `group` by one segment of their live texts, packed as they are gathered (a packing
+   * builder's fresh store: the old ones are let go).
+   */
   private replace(group: Segment[]): void {
-    const builder = new FuzzyIndexBuilder(new TextStore());
+    const builder = new FuzzyIndexBuilder();
     for (const segment of group) segment.index.copyLiveInto(builder);
     const merged = builder.finish();
-    merged.packTexts();
     this.segments = this.segments.filter((segment) => !group.includes(segment));
     if (merged.size > 0) this.segments.push({ index: merged, built: merged.size });
     this.segments.sort((a, b) => b.index.size - a.index.size);

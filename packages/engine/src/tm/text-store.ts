@@ -8,7 +8,7 @@
  * second thread of the build reads the texts in place (two-thread-build.ts).
  */
 
-import { countDigrams, digramTable, packDigrams, unpackDigrams } from './digram-packing';
+import { countDigrams, digramTable, packDigrams, unpackDigrams, type DigramTable } from './digram-packing';
 
 /** Code units of one text: a page of the store (the text sits at its handle's offset). */
 export type CodeUnits = Uint8Array | Uint16Array;
@@ -54,6 +54,8 @@ export class TextStore {
   private storedBytes = 0;
   /** Set once the narrow texts are digram-packed (`packed`): the pairs of the codes; the store is then read-only. */
   private digrams: Uint8Array | null = null;
+  /** A store made by `packing`: narrow texts are packed with this table as they are appended. */
+  private packingTable: DigramTable | null = null;
 
   constructor(options: TextStoreOptions = {}) {
     this.shared = options.shared ?? false;
@@ -65,6 +67,51 @@ export class TextStore {
     store.narrowPages.push(...pages.narrow);
     store.widePages.push(...pages.wide);
     return store;
+  }
+
+  /**
+   * An empty store whose narrow texts are digram-packed with `table` as they come
+   * (`appendPacking`; wide ones by `appendWideText`), so a builder never holds them unpacked
+   * (ADR 0019 session 11). It reads as a packed store; `seal` trims its last page once it is full.
+   */
+  static packing(table: DigramTable): TextStore {
+    const store = new TextStore();
+    store.digrams = table.pairs;
+    store.packingTable = table;
+    return store;
+  }
+
+  /** Packs the narrow text `units[from, from + length)` into a `packing` store; answers its handle. */
+  appendPacking(units: Uint8Array, from: number, length: number): number {
+    const table = this.packingTable;
+    if (table === null) throw new Error('not a packing text store');
+    const room = this.roomFor(length * 2);
+    const start = this.narrowUsed;
+    const end = packDigrams(units, from, length, table, room, start);
+    this.narrowUsed = end;
+    this.storedBytes += end - start; // bytes as packed, as `packed` counts them
+    return ((this.narrowPages.length - 1) << OFFSET_BITS) | start;
+  }
+
+  /** Appends a text with a unit above U+00FF (kept as it is, packed store or not); answers its handle. */
+  appendWideText(text: string): number {
+    if (text.length > PAGE_UNITS)
+      throw new RangeError(`a stored text holds at most ${PAGE_UNITS} code units`);
+    return this.appendWide(text);
+  }
+
+  /** A `packing` store is complete: its last narrow page is cut to what it holds (a copy). */
+  seal(): void {
+    const last = this.narrowPages.length - 1;
+    if (last >= 0 && this.narrowUsed < PAGE_UNITS) {
+      this.narrowPages[last] = this.narrowPages[last]!.slice(0, this.narrowUsed);
+    }
+    const wide = this.widePages.length - 1;
+    if (wide >= 0 && this.wideUsed < PAGE_UNITS)
+      this.widePages[wide] = this.widePages[wide]!.slice(0, this.wideUsed);
+    this.narrowUsed = PAGE_UNITS;
+    this.wideUsed = PAGE_UNITS;
+    this.packingTable = null;
   }
 
   /** The pages so far; shared memory unless `isShared` says otherwise. */
@@ -112,6 +159,10 @@ export class TextStore {
    */
   narrowRoom(length: number): Uint8Array {
     this.requireUnpacked();
+    return this.roomFor(length);
+  }
+
+  private roomFor(length: number): Uint8Array {
     if (length > PAGE_UNITS) throw new RangeError(`a stored text holds at most ${PAGE_UNITS} code units`);
     if (this.narrowUsed + length > PAGE_UNITS) {
       if (this.narrowPages.length === MAX_PAGES) throw new RangeError('the text store is full');

@@ -53,7 +53,7 @@ describe('digram-packed text store', () => {
   it('answers every query of a packed index as before packing, and compacts a packed index', () => {
     const all = texts(3_000);
     const build = () => {
-      const builder = new FuzzyIndexBuilder();
+      const builder = new FuzzyIndexBuilder(new TextStore());
       all.forEach((text, id) => builder.add(id, text));
       return builder.finish();
     };
@@ -83,5 +83,59 @@ describe('digram-packed text store', () => {
       );
     }
     expect(FuzzyIndex.build([]).size).toBe(0);
+  });
+
+  it('packs texts as a builder without a store gathers them, before and after its table is chosen', () => {
+    // More than the 16,384 texts gathered as they are before the table: both sides of the switch,
+    // narrow, escaped Latin-1 and wide texts; a few ids repeated out of order (the last text wins).
+    const all = texts(20_000);
+    const builder = new FuzzyIndexBuilder();
+    const plainBuilder = new FuzzyIndexBuilder(new TextStore());
+    all.forEach((text, id) => {
+      builder.add(id, text);
+      plainBuilder.add(id, text);
+    });
+    for (const id of [3, 17_000, 5]) {
+      builder.add(id, `Replaced Text ${id} Ünïcode`);
+      plainBuilder.add(id, `Replaced Text ${id} Ünïcode`);
+    }
+    const packed = builder.finish();
+    const plain = plainBuilder.finish();
+    expect(packed.size).toBe(plain.size);
+    expect(packed.memoryBytes()).toBeLessThan(plain.memoryBytes() - 0.25 * all.join('').length);
+    const next = seededRandom(8);
+    for (let q = 0; q < 200; q += 1) {
+      const query =
+        q < 3 ? `replaced text ${[3, 17_000, 5][q]} ünïcode` : all[Math.floor(next() * all.length)]!;
+      expect(packed.query(query, { threshold: 0.6, limit: 20 })).toEqual(
+        plain.query(query, { threshold: 0.6, limit: 20 }),
+      );
+    }
+    // Packing afterwards has nothing left to do; a compaction copies the live texts out.
+    packed.packTexts();
+    packed.remove(11);
+    packed.add(90_000, 'the price of the order');
+    packed.compact();
+    plain.remove(11);
+    plain.add(90_000, 'the price of the order');
+    for (const query of ['the price of the order', all[12]!, all[19_999]!]) {
+      expect(packed.query(query, { threshold: 0.5, limit: 10 })).toEqual(
+        plain.query(query, { threshold: 0.5, limit: 10 }),
+      );
+    }
+  });
+
+  it('packs a small builder whole when it finishes, wide texts kept as they are', () => {
+    const all = texts(500);
+    const builder = new FuzzyIndexBuilder();
+    all.forEach((text, id) => builder.add(id, text));
+    const packed = builder.finish();
+    const plain = FuzzyIndex.build(all.map((text, id) => ({ id, text })));
+    expect(packed.memoryBytes()).toBeLessThan(plain.memoryBytes());
+    for (const query of all.slice(0, 100)) {
+      expect(packed.query(query, { threshold: 0.5, limit: 10 })).toEqual(
+        plain.query(query, { threshold: 0.5, limit: 10 }),
+      );
+    }
   });
 });

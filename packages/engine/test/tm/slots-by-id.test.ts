@@ -14,7 +14,13 @@ describe('SlotsById', () => {
   it('finds the slot of dense ids through a table and answers −1 around them', () => {
     const ids = Array.from({ length: 5000 }, (_, i) => 1 + ((i * 7919) % 5000)).filter((id) => id % 97 !== 0);
     check(ids);
-    expect(SlotsById.of(Int32Array.from(ids)).byteLength).toBe(5000 * 4);
+    const lookup = SlotsById.of(Int32Array.from(ids));
+    // No table until an id inside the range is looked up: ids outside it are answered without one.
+    expect(lookup.slotOf(5001)).toBe(-1);
+    expect(lookup.slotOf(0)).toBe(-1);
+    expect(lookup.byteLength).toBe(0);
+    expect(lookup.slotOf(ids[10]!)).toBe(10);
+    expect(lookup.byteLength).toBe(5000 * 4);
   });
 
   it('finds the slot of sparse and negative ids through the sorted order', () => {
