@@ -22,7 +22,7 @@ import {
 } from './crawls.repository';
 import { BlockedAddressError } from './network-guard';
 import { normaliseUrl } from './normalise-url';
-import { bytesToText } from './page-fetcher';
+import { bytesToText, type BodyBuffer } from './page-fetcher';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobotsTxt, type RobotsRules } from './robots-txt';
 import { storeFetchedPages, type FetchedPage, type PageOutcome } from './page-batch-store';
 import { crawlReadSettings, toFetchedPage, type CrawlMode, type CrawlReadSettings } from './page-reader';
@@ -331,13 +331,15 @@ export function createCrawlRunner(
   }
 
   /**
-   * Fetches one URL and has a reader thread read it (links, segments) while this thread goes on;
-   * storing is the batch writer's job.
+   * Fetches one URL into the lane's `body` buffer and has a reader thread read it (links,
+   * segments) while this thread goes on; storing is the batch writer's job. The buffer is free
+   * again when this answers (the reading is done).
    */
   async function fetchAndExtract(
     page: PageRow,
     crawl: CrawlRow,
     context: { hosts: ReadonlySet<string>; read: CrawlReadSettings; memo: CrawlMemo },
+    body: BodyBuffer,
     signal: AbortSignal,
   ): Promise<FetchedPage> {
     const outcome: PageOutcome = { status: 'fetched', links: [] };
@@ -357,6 +359,7 @@ export function createCrawlRunner(
         page.normalisedUrl,
         'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
         signal,
+        body,
       );
       outcome.httpStatus = result.status;
       if (result.status >= 300 && result.status < 400) {
@@ -684,12 +687,12 @@ export function createCrawlRunner(
       }
     }
 
-    async function lane(): Promise<void> {
+    async function lane(body: BodyBuffer): Promise<void> {
       for (;;) {
         const page = await nextPage();
         if (!page) return;
         try {
-          await writer.add(await fetchAndExtract(page, crawl!, context, signal));
+          await writer.add(await fetchAndExtract(page, crawl!, context, body, signal));
           processed += 1;
           lastUrl = page.normalisedUrl;
           reportProgress();
@@ -707,7 +710,17 @@ export function createCrawlRunner(
       }
     }
 
-    await Promise.all(Array.from({ length: lanes }, lane));
+    // Each lane fetches into one buffer of its own, reused page after page (page-fetcher.ts).
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        const body = fetcher.takeBodyBuffer();
+        try {
+          await lane(body);
+        } finally {
+          fetcher.giveBackBodyBuffer(body);
+        }
+      }),
+    );
     if (processed > 0) reportProgress(true);
     // A claim still running when the lanes stopped must land before its pages are released.
     await (refilling as Promise<void> | null);

@@ -15,9 +15,10 @@ export interface FetchedResource {
 }
 
 /**
- * The same response with its body as fetched: bytes, cut at the size limit, in memory of their
- * own (a SharedArrayBuffer: a page reader thread reads them where they are, without a copy, and a
- * page sent again after a reader crashed still has them; see page-reader-pool.ts).
+ * The same response with its body as fetched: bytes, cut at the size limit, in shared memory (a
+ * SharedArrayBuffer: a page reader thread reads them where they are, without a copy, and a page
+ * sent again after a reader crashed still has them; see page-reader-pool.ts), of their own or a
+ * lane's `BodyBuffer`.
  */
 export interface FetchedBytes extends Omit<FetchedResource, 'body'> {
   bytes: Uint8Array;
@@ -26,6 +27,52 @@ export interface FetchedBytes extends Omit<FetchedResource, 'body'> {
 /** Decodes fetched bytes as the crawler reads text: UTF-8, a broken sequence as U+FFFD. */
 export function bytesToText(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+}
+
+/** A body buffer starts this large and doubles as a larger page needs. */
+const BODY_BUFFER_INITIAL = 64 * 1024;
+/** A body buffer grown past this is not kept for the next page (a rare large page costs its own). */
+const BODY_BUFFER_KEPT_MAX = 1024 * 1024;
+/** Body buffers kept for reuse (a crawl step's lanes take and give back one each). */
+const BODY_BUFFERS_KEPT = 16;
+
+/**
+ * Where a page's body is gathered: shared memory reused from one page to the next by one crawl lane
+ * (ADR 0013, session 11). A fresh `SharedArrayBuffer` per page (~95 kB on the bench site) lived
+ * until both the crawl's and the reader's isolates had collected their handles of it: 5-33 MB of
+ * bodies already read waited for a collection on the crawl thread, and their malloc churn
+ * fragmented the heap. The bytes a fetch answers with are valid until the buffer's next fetch:
+ * the lane waits for a page's reading before it fetches the next page.
+ */
+export class BodyBuffer {
+  private memory = new Uint8Array(new SharedArrayBuffer(BODY_BUFFER_INITIAL));
+  private used = 0;
+
+  /** The bytes gathered so far: a view of the shared memory, not a copy. */
+  get bytes(): Uint8Array {
+    return this.memory.subarray(0, this.used);
+  }
+
+  get capacity(): number {
+    return this.memory.length;
+  }
+
+  reset(): void {
+    this.used = 0;
+  }
+
+  append(chunk: Uint8Array): void {
+    const needed = this.used + chunk.length;
+    if (needed > this.memory.length) {
+      let size = this.memory.length * 2;
+      while (size < needed) size *= 2;
+      const grown = new Uint8Array(new SharedArrayBuffer(size));
+      grown.set(this.memory.subarray(0, this.used));
+      this.memory = grown;
+    }
+    this.memory.set(chunk, this.used);
+    this.used = needed;
+  }
 }
 
 export interface PageFetcherOptions {
@@ -80,8 +127,15 @@ export function createPageFetcher(options: PageFetcherOptions) {
    * `request()` (together ~0.6 ms of the crawl thread's CPU per page in the session-7 profile).
    * Limits as before: the whole request within `timeoutMs` (headers and gaps between chunks
    * are also bounded by the agent), the body cut at `maxBytes`, the caller's signal aborts it.
+   * With a `body` buffer the body is gathered there (and the answer's bytes are a view of it,
+   * valid until its next fetch); without one, in shared memory of its own.
    */
-  function fetchBytes(url: string, accept: string, signal?: AbortSignal): Promise<FetchedBytes> {
+  function fetchBytes(
+    url: string,
+    accept: string,
+    signal?: AbortSignal,
+    body?: BodyBuffer,
+  ): Promise<FetchedBytes> {
     const target = new URL(url);
     // Literal IPs never reach the lookup, so they are checked here.
     const literal = target.hostname.replace(/^\[|\]$/g, '');
@@ -89,6 +143,7 @@ export function createPageFetcher(options: PageFetcherOptions) {
       return Promise.reject(new BlockedAddressError(target.hostname));
     }
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
+    body?.reset();
     return new Promise<FetchedBytes>((resolve, reject) => {
       let controller: Dispatcher.DispatchController | null = null;
       let abortReason: Error | null = null;
@@ -99,6 +154,23 @@ export function createPageFetcher(options: PageFetcherOptions) {
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;
+      // Chunks are views of the socket's reads: copied into the lane's buffer as they come, or
+      // kept until the end and copied into one buffer of their own.
+      const keep = (chunk: Buffer) => {
+        if (body) body.append(chunk);
+        else chunks.push(chunk);
+        size += chunk.length;
+      };
+      const gathered = (): Uint8Array => {
+        if (body) return body.bytes;
+        const bytes = new Uint8Array(new SharedArrayBuffer(size));
+        let at = 0;
+        for (const chunk of chunks) {
+          bytes.set(chunk, at);
+          at += chunk.length;
+        }
+        return bytes;
+      };
 
       const abort = (reason: Error) => {
         abortReason ??= reason;
@@ -118,14 +190,7 @@ export function createPageFetcher(options: PageFetcherOptions) {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
         if (error) return reject(error);
-        // One buffer of its own (chunks are views of the socket's reads).
-        const bytes = new Uint8Array(new SharedArrayBuffer(size));
-        let at = 0;
-        for (const chunk of chunks) {
-          bytes.set(chunk, at);
-          at += chunk.length;
-        }
-        resolve({ status, ...(location ? { location } : {}), contentType, bytes, truncated });
+        resolve({ status, ...(location ? { location } : {}), contentType, bytes: gathered(), truncated });
       };
 
       try {
@@ -158,16 +223,14 @@ export function createPageFetcher(options: PageFetcherOptions) {
               if (settled || (status >= 300 && status < 400)) return;
               const room = options.maxBytes - size;
               if (chunk.length > room) {
-                chunks.push(chunk.subarray(0, room));
-                size += room;
+                keep(chunk.subarray(0, room));
                 truncated = true;
                 settle(null);
                 // The rest is not wanted: the connection is closed rather than read to its end.
                 controller?.abort(new Error('Response body over the size limit'));
                 return;
               }
-              chunks.push(chunk);
-              size += chunk.length;
+              keep(chunk);
             },
             onResponseEnd() {
               settle(null);
@@ -188,10 +251,22 @@ export function createPageFetcher(options: PageFetcherOptions) {
     return { ...rest, body: bytes.length === 0 ? '' : bytesToText(bytes) };
   }
 
+  const keptBuffers: BodyBuffer[] = [];
+
   return {
     fetchResource,
     /** A page for a reader: the body as bytes, decoded where it is read. */
     fetchBytes,
+    /** A body buffer for a lane's fetches (one kept from an earlier lane when there is one). */
+    takeBodyBuffer(): BodyBuffer {
+      return keptBuffers.pop() ?? new BodyBuffer();
+    },
+    /** The lane is done with it: kept for the next lane unless it grew large or enough are kept. */
+    giveBackBodyBuffer(buffer: BodyBuffer): void {
+      buffer.reset();
+      if (buffer.capacity <= BODY_BUFFER_KEPT_MAX && keptBuffers.length < BODY_BUFFERS_KEPT)
+        keptBuffers.push(buffer);
+    },
 
     /** Fetches a text resource (robots.txt, sitemaps) following up to 5 redirects the caller allows. */
     async fetchText(
