@@ -183,6 +183,14 @@ export function createProjectsRepository(db: Database) {
       return row;
     },
 
+    /** Takes a deletion mark back (its delete job could not be queued). */
+    async unmarkDeleting(id: string): Promise<void> {
+      await db
+        .update(projects)
+        .set({ deletingAt: null })
+        .where(and(eq(projects.id, id), sql`${projects.deletingAt} is not null`));
+    },
+
     /** Removes a project marked for deletion with everything that cascades from it. */
     async deleteMarked(id: string): Promise<boolean> {
       const rows = await db

@@ -1,5 +1,6 @@
 import {
   ERROR_CODES,
+  ERROR_MESSAGES,
   PROJECT_CREATION_STATUS,
   PROJECT_MESSAGES,
   ROLES,
@@ -223,9 +224,18 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
       const project = await deps.access.requireManageable(principal, projectId);
       const marked = await repository.markDeleting(project.id, keepTm, clock.now());
       if (!marked) throw AppError.notFound('The project');
-      if (deps.jobs)
-        await deps.jobs.send(projectDeleteJob, { projectId: project.id }, { singletonKey: project.id });
-      else deps.background.run('project delete', () => repository.deleteMarked(project.id));
+      if (deps.jobs) {
+        try {
+          await deps.jobs.send(projectDeleteJob, { projectId: project.id }, { singletonKey: project.id });
+        } catch (error) {
+          // Without its job the mark would hide the project for good: give it back, and answer
+          // the spec's text (§8) so the dashboard says the request failed.
+          await repository.unmarkDeleting(project.id);
+          throw new AppError(500, ERROR_CODES.INTERNAL_ERROR, ERROR_MESSAGES.projectDeletionFailed, [
+            error instanceof Error ? error.message : String(error),
+          ]);
+        }
+      } else deps.background.run('project delete', () => repository.deleteMarked(project.id));
       return { projectId: project.id, keepTm };
     },
 
