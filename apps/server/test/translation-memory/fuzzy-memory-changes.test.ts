@@ -111,7 +111,9 @@ describe('memory change notifications wake fuzzy indexes (ADR 0019 session 11)',
       backgroundCatchUpMs: null,
       openTransactions: createOpenTransactionsRepository(db),
     });
-    const listener = listenForMemoryChanges(db, (organisation, lang) => web.changed(organisation, lang));
+    const listener = listenForMemoryChanges(db, (organisation, lang, last) =>
+      web.changed(organisation, lang, last),
+    );
     try {
       await listener.ready;
       expect(await web.query(organisationId, 'en', sourceOf(1), 0.75, 5)).toEqual([]);
@@ -171,7 +173,9 @@ describe('memory change notifications wake fuzzy indexes (ADR 0019 session 11)',
       now: () => clock,
       openTransactions: createOpenTransactionsRepository(db),
     });
-    const listener = listenForMemoryChanges(db, (organisation, lang) => web.changed(organisation, lang));
+    const listener = listenForMemoryChanges(db, (organisation, lang, last) =>
+      web.changed(organisation, lang, last),
+    );
     const announce = createMemoryChangeAnnouncer(db);
     const store = (target: { organisationId: string; projectId: string }, text: string) =>
       createTranslationMemoryRepository(db).upsertMemoryEntries(target.organisationId, [
@@ -217,6 +221,57 @@ describe('memory change notifications wake fuzzy indexes (ADR 0019 session 11)',
       await web.close();
     }
   }, 60_000);
+
+  it('catches up at once on the last notification, however long notifications made it wait', async () => {
+    const db = handle.db;
+    const target = await organisationWithProject('Last');
+    const repository = createTranslationMemoryRepository(db);
+    let clock = 0;
+    const web = createOrganisationFuzzyIndexes(repository, {
+      refreshMs: 0,
+      maxIndexes: 2,
+      backgroundCatchUpMs: null,
+      wakeMaxGapMs: 10 * 60_000,
+      now: () => clock,
+      openTransactions: createOpenTransactionsRepository(db),
+    });
+    const listener = listenForMemoryChanges(db, (organisation, lang, last) =>
+      web.changed(organisation, lang, last),
+    );
+    const announce = createMemoryChangeAnnouncer(db);
+    const store = (text: string) =>
+      repository.upsertMemoryEntries(target.organisationId, [
+        {
+          sourceLang: 'en',
+          targetLang: 'hi',
+          sourceHash: sourceHash(text),
+          sourceText: text,
+          text: `अनुवाद ${text}`,
+          projectId: target.projectId,
+        },
+      ]);
+    try {
+      await listener.ready;
+      await web.query(target.organisationId, 'en', 'anything', 0.75, 5);
+      await store('the first batch of a long import');
+      clock = 1_000; // a burst of notifications starts: the first is caught up at once
+      await announce(target.organisationId, 'en');
+      await until(() => web.stats(target.organisationId, 'en')?.size === 1);
+      await store('a batch a hundred seconds later');
+      clock = 101_000; // its wait (half the burst, 50 s) has passed since the last catch-up
+      await announce(target.organisationId, 'en');
+      await until(() => web.stats(target.organisationId, 'en')?.size === 2);
+      await store('the import stores its last batch');
+      clock = 101_001; // this one would wait 50 s from the last catch-up's start...
+      await announce(target.organisationId, 'en');
+      // ...but the import's last notification brings it forward (without it this times out).
+      await announce(target.organisationId, 'en', true);
+      await until(() => web.stats(target.organisationId, 'en')?.size === 3);
+    } finally {
+      await listener.close();
+      await web.close();
+    }
+  });
 
   it('wakes every index in use when notifications may have been missed (a reconnection)', async () => {
     const db = handle.db;

@@ -11,22 +11,29 @@ import { listenToChannel, type ChannelListener } from '../../lib/channel-listene
  */
 export const MEMORY_CHANNEL = 'bhasha_memory';
 
-/** Sends the memory's notification (after the rows are committed, so a woken reader sees them). */
+/** The payload's suffix when the writer has stored its last rows (the import's batches are all committed). */
+const LAST = ':last';
+
+/**
+ * Sends the memory's notification (after the rows are committed, so a woken reader sees them);
+ * `last` once the writer is done, so readers catch up at once rather than after their wait.
+ */
 export function createMemoryChangeAnnouncer(db: Database) {
-  return async (organisationId: string, sourceLang: string): Promise<void> => {
-    await db.execute(sql`select pg_notify(${MEMORY_CHANNEL}, ${`${organisationId}:${sourceLang}`})`);
+  return async (organisationId: string, sourceLang: string, last = false): Promise<void> => {
+    const payload = `${organisationId}:${sourceLang}${last ? LAST : ''}`;
+    await db.execute(sql`select pg_notify(${MEMORY_CHANNEL}, ${payload})`);
   };
 }
 
 export type MemoryChangeAnnouncer = ReturnType<typeof createMemoryChangeAnnouncer>;
 
 /**
- * Calls `onChange(organisationId, sourceLang)` for each notification, and `onChange()` with no
- * memory ("any may have changed") when notifications may have been missed (a reconnection).
+ * Calls `onChange(organisationId, sourceLang, last)` for each notification, and `onChange()` with
+ * no memory ("any may have changed") when notifications may have been missed (a reconnection).
  */
 export function listenForMemoryChanges(
   db: Database,
-  onChange: (organisationId?: string, sourceLang?: string) => void,
+  onChange: (organisationId?: string, sourceLang?: string, last?: boolean) => void,
   warn?: (message: string) => void,
 ): ChannelListener {
   return listenToChannel(
@@ -34,9 +41,11 @@ export function listenForMemoryChanges(
     MEMORY_CHANNEL,
     (payload) => {
       if (payload === undefined) return onChange();
-      // An organisation id is a uuid (no colon); a language tag follows the first colon.
-      const at = payload.indexOf(':');
-      if (at > 0) onChange(payload.slice(0, at), payload.slice(at + 1));
+      // An organisation id is a uuid and a language tag has no colon: `id:tag` or `id:tag:last`.
+      const last = payload.endsWith(LAST);
+      const memory = last ? payload.slice(0, -LAST.length) : payload;
+      const at = memory.indexOf(':');
+      if (at > 0) onChange(memory.slice(0, at), memory.slice(at + 1), last);
     },
     warn,
   );

@@ -43,6 +43,8 @@ interface CachedIndex {
   quietTicks: number;
   /** A woken catch-up is scheduled or waiting for its turn (at most one: it reads every row stored by then). */
   wakePending: boolean;
+  /** The woken catch-up's timer while it has not fired. */
+  wakeTimer: ReturnType<typeof setTimeout> | null;
   /** When the notifications in a row (each within `wakeMaxGapMs` of the last) began, and the last one. */
   burstSince: number;
   notifiedAt: number;
@@ -198,6 +200,7 @@ export function createOrganisationFuzzyIndexes(
         caughtUp: Promise.resolve(),
         quietTicks: 0,
         wakePending: false,
+        wakeTimer: null,
         burstSince: 0,
         notifiedAt: -Infinity,
       };
@@ -312,22 +315,31 @@ export function createOrganisationFuzzyIndexes(
 
   /**
    * Rows of the index's memory were committed by some process (a notification): a catch-up soon,
-   * after the one under way if any. Indexes not used in the last `inUseMs` are left to their next
-   * request, as the background tick leaves them: a million imported rows would cost an index
-   * nobody queries ~10 s of CPU and ~300 MB, and it is the first to be evicted.
+   * after the one under way if any; at once when `last` (the writer is done: nothing is gained by
+   * waiting, and the catch-up overlaps the import's own ending). Indexes not used in the last
+   * `inUseMs` are left to their next request, as the background tick leaves them: a million
+   * imported rows would cost an index nobody queries ~10 s of CPU and ~300 MB, and it is the first
+   * to be evicted.
    */
-  function wake(key: string, cached: CachedIndex): void {
+  function wake(key: string, cached: CachedIndex, last: boolean): void {
     const at = now();
     if (closed || at - cached.lastUsed >= inUseMs) return;
     if (at - cached.notifiedAt > wakeMaxGapMs) cached.burstSince = at;
-    cached.notifiedAt = at;
-    // One woken catch-up waiting is enough: it reads every row committed before it starts.
-    if (cached.wakePending) return;
+    // After the last notification the background tick takes over again (and merges when quiet).
+    cached.notifiedAt = last ? -Infinity : at;
+    if (cached.wakePending) {
+      // One woken catch-up waiting is enough: it reads every row committed before it starts. A
+      // last notification only brings a waiting timer forward.
+      if (!last || !cached.wakeTimer) return;
+      clearTimeout(cached.wakeTimer);
+      wakeTimers.delete(cached.wakeTimer);
+    }
     cached.wakePending = true;
-    const gap = Math.min(wakeMaxGapMs, WAKE_FRACTION * (at - cached.burstSince));
+    const gap = last ? 0 : Math.min(wakeMaxGapMs, WAKE_FRACTION * (at - cached.burstSince));
     const timer = setTimeout(
       () => {
         wakeTimers.delete(timer);
+        cached.wakeTimer = null;
         if (closed || cache.get(key) !== cached) return;
         const [organisationId, sourceLang] = splitKey(key);
         afterCatchUps(cached, async () => {
@@ -339,6 +351,7 @@ export function createOrganisationFuzzyIndexes(
       },
       Math.max(0, cached.checkedAt + gap - at),
     );
+    cached.wakeTimer = timer;
     wakeTimers.add(timer);
     // Nothing waits on it: the process may end before it fires.
     timer.unref();
@@ -404,17 +417,18 @@ export function createOrganisationFuzzyIndexes(
     /**
      * Rows of the organisation's memory in that language were committed (a notification from an
      * import, `memory-changes.ts`): an index held and in use catches up soon, without waiting for
-     * its background tick. With no memory named, every index in use does (notifications may have
-     * been missed). A hint only: the catch-up reads from the index's own watermark.
+     * its background tick; `last`: the writer stored its last rows (catch up at once). With no
+     * memory named, every index in use does (notifications may have been missed). A hint only: the
+     * catch-up reads from the index's own watermark.
      */
-    changed(organisationId?: string, sourceLang?: string): void {
+    changed(organisationId?: string, sourceLang?: string, last = false): void {
       if (organisationId === undefined || sourceLang === undefined) {
-        for (const [key, cached] of cache) wake(key, cached);
+        for (const [key, cached] of cache) wake(key, cached, true);
         return;
       }
       const key = `${organisationId}:${sourceLang}`;
       const cached = cache.get(key);
-      if (cached) wake(key, cached);
+      if (cached) wake(key, cached, last);
     },
 
     /** Stops the background catch-up and waits for a tick under way. */

@@ -45,7 +45,7 @@ export interface TmxImportDeps {
    * that wakes web processes' fuzzy indexes, ADR 0019 session 11). A failure fails the import: the
    * same database just took the batch, and a retried import redoes at most one batch.
    */
-  announce?: (organisationId: string, sourceLang: string) => Promise<void>;
+  announce?: (organisationId: string, sourceLang: string, last?: boolean) => Promise<void>;
 }
 
 export function emptyTotals(): TmxImportTotals {
@@ -219,6 +219,8 @@ export async function importTmxStream(
     await flush();
     await Promise.all(inFlight.map((writing) => writing.settled));
     if (failed.failure) throw failed.failure.error;
+    // Every batch is stored: readers catch up now, while the statistics are refreshed.
+    if (totals.addedToMemory > 0) await deps.announce?.(target.organisationId, target.sourceLang, true);
     if (totals.addedToMemory >= ANALYZE_AFTER) await deps.repository.analyzeMemory();
   } catch (error) {
     await Promise.all(inFlight.map((writing) => writing.settled));

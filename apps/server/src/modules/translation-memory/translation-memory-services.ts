@@ -62,7 +62,7 @@ export function createWebFuzzyIndexes(
   });
   const listener = listenForMemoryChanges(
     db,
-    (organisationId, sourceLang) => fuzzy.changed(organisationId, sourceLang),
+    (organisationId, sourceLang, last) => fuzzy.changed(organisationId, sourceLang, last),
     options.warn,
   );
   return {
