@@ -29,3 +29,24 @@ export function nodeFlagsForRoles(roles, nodeOptions = '') {
   if (roles.some((role) => role !== 'worker')) return [];
   return WORKER_NODE_FLAGS.filter((flag) => !nodeOptions.includes(flag.split('=')[0]));
 }
+
+/**
+ * glibc malloc settings for a process with the web role (ADR 0019 session 11). Its fuzzy indexes
+ * build a segment every catch-up tick while an import runs, each build letting go MBs of
+ * `ArrayBuffer`s; with glibc's dynamic mmap threshold (raised to the largest block freed, up to
+ * 32 MB) those come from the main heap after the first few, and the holes they leave when freed
+ * stay resident: at a 1 M import the web process's memory outside the V8 heap and live buffers grew
+ * ~40 MB. A fixed 128 KiB threshold keeps every large buffer in its own mapping, handed back to the
+ * system when freed (−18 to −27 MB at the peak, measured).
+ */
+export const WEB_MALLOC_ENV = Object.freeze({ MALLOC_MMAP_THRESHOLD_: '131072' });
+
+/**
+ * Environment variables for a process with these roles, to set when it is started (glibc reads
+ * them once). Nothing when the operator set any MALLOC_ variable: theirs apply.
+ */
+export function nodeEnvForRoles(roles, env = {}) {
+  if (!roles.includes('web')) return {};
+  if (Object.keys(env).some((name) => name.startsWith('MALLOC_'))) return {};
+  return { ...WEB_MALLOC_ENV };
+}

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
-import { nodeFlagsForRoles, rolesOf } from './node-flags.mjs';
+import { nodeEnvForRoles, nodeFlagsForRoles, rolesOf } from './node-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -67,6 +67,7 @@ if (existsSync(envFile)) nodeArgs.push(`--env-file=${envFile}`);
 const server = spawnSync(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // A web process's malloc settings (node-flags.mjs); the environment wins.
+  env: { NODE_ENV: 'production', ...nodeEnvForRoles(roles, process.env), ...process.env },
 });
 process.exit(server.status ?? 0);

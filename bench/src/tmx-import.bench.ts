@@ -185,14 +185,18 @@ const BEFORE_IMPORT = 'started before the import, answered one fuzzy query on th
  * (tmx-first-query.ts). `ready` resolves once it has; `query()` asks the first query after the import.
  */
 async function startWebProcess(databaseUrl: string, organisationId: string) {
-  const { script, nodeArgs } = await bundleServerProcess(
+  const { script, nodeArgs, env } = await bundleServerProcess(
     fileURLToPath(new URL('./tmx-first-query.ts', import.meta.url)),
     ['web'],
   );
   // TMX_WEB_NODE_ARGS adds Node flags to the web process only (e.g. `--cpu-prof --cpu-prof-dir=…`).
   const extra = process.env.TMX_WEB_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, ...extra, script], {
-    env: { ...process.env, TMX_FIRST_QUERY: JSON.stringify({ databaseUrl, organisationId, query: QUERY }) },
+    env: {
+      ...env,
+      ...process.env,
+      TMX_FIRST_QUERY: JSON.stringify({ databaseUrl, organisationId, query: QUERY }),
+    },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();

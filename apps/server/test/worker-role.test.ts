@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleServer } from '../scripts/build.mjs';
-import { nodeFlagsForRoles, rolesOf, WORKER_NODE_FLAGS } from '../../../scripts/node-flags.mjs';
+import {
+  nodeEnvForRoles,
+  nodeFlagsForRoles,
+  rolesOf,
+  WEB_MALLOC_ENV,
+  WORKER_NODE_FLAGS,
+} from '../../../scripts/node-flags.mjs';
 
 // A file's static imports (`import … from "x"`, `import "x"`), not `import("x")`.
 const STATIC_IMPORT = /(?:^|\n)import\s*(?:[^"';]*?\sfrom\s*)?["']([^"']+)["']/g;
@@ -54,6 +60,13 @@ describe('the worker role', () => {
     // No ROLES: the server's default runs every role in one process.
     expect(nodeFlagsForRoles(rolesOf(undefined))).toEqual([]);
     expect(nodeFlagsForRoles(rolesOf(''))).toEqual([]);
+  });
+
+  it('gives a process with the web role a fixed malloc mmap threshold, unless the operator set malloc', () => {
+    expect(nodeEnvForRoles(rolesOf('web'))).toEqual({ ...WEB_MALLOC_ENV });
+    expect(nodeEnvForRoles(rolesOf(undefined))).toEqual({ ...WEB_MALLOC_ENV });
+    expect(nodeEnvForRoles(rolesOf('worker'))).toEqual({});
+    expect(nodeEnvForRoles(rolesOf('web'), { MALLOC_ARENA_MAX: '2' })).toEqual({});
   });
 
   it("leaves a heap flag the operator set in NODE_OPTIONS to the operator's value", () => {
