@@ -45,13 +45,20 @@ interface CachedIndex {
   wakePending: boolean;
   /** The woken catch-up's timer while it has not fired. */
   wakeTimer: ReturnType<typeof setTimeout> | null;
+  /** The waiting woken catch-up is due at once (the writer's last notification). */
+  wakeLast: boolean;
+  /** Its timer fired during a catch-up: it is armed again when that ends. */
+  rearm: boolean;
+  /** A catch-up is running, and when the last one ended. */
+  running: boolean;
+  doneAt: number;
   /** When the notifications in a row (each within `wakeMaxGapMs` of the last) began, and the last one. */
   burstSince: number;
   notifiedAt: number;
 }
 
 /**
- * How long after the last catch-up's start a notification's catch-up waits, as a fraction of the
+ * How long after the last catch-up's end a notification's catch-up waits, as a fraction of the
  * time notifications have been arriving (capped at `wakeMaxGapMs`). An import's first batches are
  * caught up at once, one by one, so a short import (100,000 units in under two seconds) leaves only
  * its last batch or two to the first query; a long one is caught up less and less often, so its
@@ -201,6 +208,10 @@ export function createOrganisationFuzzyIndexes(
         quietTicks: 0,
         wakePending: false,
         wakeTimer: null,
+        wakeLast: false,
+        rearm: false,
+        running: false,
+        doneAt: now(),
         burstSince: 0,
         notifiedAt: -Infinity,
       };
@@ -214,6 +225,25 @@ export function createOrganisationFuzzyIndexes(
    * many as one new segment (built from them alone). Answers how many texts it added.
    */
   async function catchUp(cached: CachedIndex, organisationId: string, sourceLang: string): Promise<number> {
+    cached.running = true;
+    try {
+      return await readAndAdd(cached, organisationId, sourceLang);
+    } finally {
+      cached.running = false;
+      cached.doneAt = now();
+      // A notification came while this ran: its wait starts now (see `armWake`).
+      if (cached.rearm) {
+        cached.rearm = false;
+        armWake(`${organisationId}:${sourceLang}`, cached);
+      }
+    }
+  }
+
+  async function readAndAdd(
+    cached: CachedIndex,
+    organisationId: string,
+    sourceLang: string,
+  ): Promise<number> {
     cached.checkedAt = now();
     const few: Array<{ id: number; text: string }> = [];
     let builder: FuzzyIndexBuilder | null = null;
@@ -327,29 +357,47 @@ export function createOrganisationFuzzyIndexes(
     if (at - cached.notifiedAt > wakeMaxGapMs) cached.burstSince = at;
     // After the last notification the background tick takes over again (and merges when quiet).
     cached.notifiedAt = last ? -Infinity : at;
-    if (cached.wakePending) {
-      // One woken catch-up waiting is enough: it reads every row committed before it starts. A
-      // last notification only brings a waiting timer forward.
-      if (!last || !cached.wakeTimer) return;
+    if (last) cached.wakeLast = true;
+    // One woken catch-up waiting is enough: it reads every row committed before it starts. A last
+    // notification brings a waiting one forward.
+    if (cached.wakePending && !(last && (cached.wakeTimer || cached.rearm))) return;
+    cached.wakePending = true;
+    cached.rearm = false;
+    armWake(key, cached);
+  }
+
+  /**
+   * Times the woken catch-up: its wait (see `WAKE_FRACTION`) counts from the end of the last
+   * catch-up, so on a loaded machine, where catch-ups take long, they are spaced out and their
+   * segments larger, rather than run back to back. A timer that fires while a catch-up runs is
+   * armed again when it ends.
+   */
+  function armWake(key: string, cached: CachedIndex): void {
+    if (cached.wakeTimer) {
       clearTimeout(cached.wakeTimer);
       wakeTimers.delete(cached.wakeTimer);
     }
-    cached.wakePending = true;
-    const gap = last ? 0 : Math.min(wakeMaxGapMs, WAKE_FRACTION * (at - cached.burstSince));
+    const at = now();
+    const gap = cached.wakeLast ? 0 : Math.min(wakeMaxGapMs, WAKE_FRACTION * (at - cached.burstSince));
     const timer = setTimeout(
       () => {
         wakeTimers.delete(timer);
         cached.wakeTimer = null;
         if (closed || cache.get(key) !== cached) return;
+        if (cached.running && !cached.wakeLast) {
+          cached.rearm = true;
+          return;
+        }
         const [organisationId, sourceLang] = splitKey(key);
         afterCatchUps(cached, async () => {
           // From here a notification schedules the next catch-up (this one may miss its rows).
           cached.wakePending = false;
+          cached.wakeLast = false;
           if (closed) return 0; // the database may be closing too
           return catchUp(cached, organisationId, sourceLang);
         }).catch((error: unknown) => options.onBackgroundError?.(error));
       },
-      Math.max(0, cached.checkedAt + gap - at),
+      Math.max(0, cached.doneAt + gap - at),
     );
     cached.wakeTimer = timer;
     wakeTimers.add(timer);
