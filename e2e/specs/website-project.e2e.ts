@@ -144,6 +144,22 @@ describe('a website project in Chromium against the built product', () => {
     );
     expect(repeated).toEqual([]);
     await screenshot(page, 'website-project-scope');
+    // On a 1366×768 laptop the ten columns are wider than the card: the actions of a row were
+    // drawn past the card's edge, out of reach. The table scrolls inside the card now and keeps
+    // its actions column in view.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const card = page.locator('.ant-card').filter({ has: table }).first();
+    const lastAction = table.locator('tbody tr.ant-table-row').first().getByTestId('scope-versions');
+    await expect
+      .poll(async () => {
+        const [actionBox, cardBox] = [await lastAction.boundingBox(), await card.boundingBox()];
+        return (
+          actionBox !== null && cardBox !== null && actionBox.x + actionBox.width <= cardBox.x + cardBox.width
+        );
+      })
+      .toBe(true);
+    await screenshot(page, 'website-project-scope-1366');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('scope-search').locator('input').fill('user-guide');
     await page.getByTestId('scope-search').locator('input').press('Enter');
     await page.waitForFunction(() =>

@@ -229,6 +229,9 @@ export function ScopePage() {
           loading={urls.isLoading}
           dataSource={urls.data?.urlList ?? []}
           locale={{ emptyText: t('empty') }}
+          // On a 1366 px screen the ten columns are wider than the card: the table scrolls inside
+          // it, and the actions stay in view (they were cut off past the card's edge).
+          scroll={{ x: 'max-content' }}
           pagination={{
             current: pageNumber,
             pageSize: PAGE_SIZE,
@@ -242,7 +245,7 @@ export function ScopePage() {
               key: 'url',
               title: t('columns.url'),
               render: (_, row) => (
-                <Typography.Text ellipsis style={{ maxWidth: 420 }} title={row.url}>
+                <Typography.Text ellipsis style={{ maxWidth: 'min(420px, 28vw)' }} title={row.url}>
                   {row.url}
                 </Typography.Text>
               ),
@@ -308,6 +311,7 @@ export function ScopePage() {
             {
               key: 'actions',
               title: t('columns.actions'),
+              fixed: 'right',
               render: (_, row) => (
                 <Space size={0}>
                   <Tooltip title={t('preview.open')}>
