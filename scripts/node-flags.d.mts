@@ -1,5 +1,7 @@
 /** Node flags of a worker-only process (bounded old generation, small young generation). */
 export declare const WORKER_NODE_FLAGS: readonly string[];
+/** Node flags of any other process (a small young generation). */
+export declare const WEB_NODE_FLAGS: readonly string[];
 /** The roles of ROLES (comma-separated; the server's default is all three). */
 export declare function rolesOf(value: string | undefined): string[];
 /** The node flags for a process with these roles, leaving out those NODE_OPTIONS already sets. */

@@ -21,13 +21,20 @@ export function rolesOf(value) {
 }
 
 /**
- * The flags for a process with these roles. Processes with the web or realtime role keep V8's
- * defaults (the dashboard's first fuzzy query builds an index of the whole memory). A flag the
- * operator already set in NODE_OPTIONS is not passed again: theirs applies.
+ * Any other process (web or realtime role): the young generation kept small as a worker's, its old
+ * generation unbounded (the dashboard's first fuzzy query builds an index of the whole memory). A
+ * web process catching its fuzzy index up during a 1 M import peaked ~20 MB lower with 8 MB
+ * semi-spaces than with V8's 16 MB, CPU alike (ADR 0011 session 11).
+ */
+export const WEB_NODE_FLAGS = Object.freeze(['--max-semi-space-size=8']);
+
+/**
+ * The flags for a process with these roles. A flag the operator already set in NODE_OPTIONS is not
+ * passed again: theirs applies.
  */
 export function nodeFlagsForRoles(roles, nodeOptions = '') {
-  if (roles.some((role) => role !== 'worker')) return [];
-  return WORKER_NODE_FLAGS.filter((flag) => !nodeOptions.includes(flag.split('=')[0]));
+  const flags = roles.some((role) => role !== 'worker') ? WEB_NODE_FLAGS : WORKER_NODE_FLAGS;
+  return flags.filter((flag) => !nodeOptions.includes(flag.split('=')[0]));
 }
 
 /**
@@ -37,7 +44,7 @@ export function nodeFlagsForRoles(roles, nodeOptions = '') {
  * 32 MB) those come from the main heap after the first few, and the holes they leave when freed
  * stay resident: at a 1 M import the web process's memory outside the V8 heap and live buffers grew
  * ~40 MB. A fixed 128 KiB threshold keeps every large buffer in its own mapping, handed back to the
- * system when freed (−18 to −27 MB at the peak, measured).
+ * system when freed (with the packing builds of ADR 0011 session 11: 426 against 458 MB at the peak).
  */
 export const WEB_MALLOC_ENV = Object.freeze({ MALLOC_MMAP_THRESHOLD_: '131072' });
 

@@ -8,6 +8,7 @@ import {
   nodeFlagsForRoles,
   rolesOf,
   WEB_MALLOC_ENV,
+  WEB_NODE_FLAGS,
   WORKER_NODE_FLAGS,
 } from '../../../scripts/node-flags.mjs';
 
@@ -53,13 +54,14 @@ describe('the worker role', () => {
     // esbuild bundles the whole server: slow on a loaded machine.
   }, 180_000);
 
-  it('gets a bounded old generation only in a worker-only process', () => {
+  it('gets a bounded old generation only in a worker-only process, a small young one in every process', () => {
     expect(nodeFlagsForRoles(rolesOf('worker'))).toEqual([...WORKER_NODE_FLAGS]);
     expect(nodeFlagsForRoles(rolesOf(' worker '))).toEqual([...WORKER_NODE_FLAGS]);
-    expect(nodeFlagsForRoles(rolesOf('web,worker'))).toEqual([]);
+    expect(nodeFlagsForRoles(rolesOf('web,worker'))).toEqual([...WEB_NODE_FLAGS]);
     // No ROLES: the server's default runs every role in one process.
-    expect(nodeFlagsForRoles(rolesOf(undefined))).toEqual([]);
-    expect(nodeFlagsForRoles(rolesOf(''))).toEqual([]);
+    expect(nodeFlagsForRoles(rolesOf(undefined))).toEqual([...WEB_NODE_FLAGS]);
+    expect(nodeFlagsForRoles(rolesOf(''))).toEqual([...WEB_NODE_FLAGS]);
+    expect(nodeFlagsForRoles(rolesOf('web'), '--max-semi-space-size=16')).toEqual([]);
   });
 
   it('gives a process with the web role a fixed malloc mmap threshold, unless the operator set malloc', () => {
