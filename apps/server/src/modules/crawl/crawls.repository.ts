@@ -68,11 +68,15 @@ export interface FrontierSeeds {
   disallowedError: string;
 }
 
+// Module-level, not made per call: a per-call closure loses its optimised code at every full
+// collection (ADR 0013, session 10).
+function compareUrls(a: PageSeed, b: PageSeed): number {
+  return a.normalisedUrl < b.normalisedUrl ? -1 : a.normalisedUrl > b.normalisedUrl ? 1 : 0;
+}
+
 /** Orders seeds by URL: one lock order for every statement (see `upsertFrontier`). */
 function byUrl(seeds: readonly PageSeed[]): PageSeed[] {
-  return [...seeds].sort((a, b) =>
-    a.normalisedUrl < b.normalisedUrl ? -1 : a.normalisedUrl > b.normalisedUrl ? 1 : 0,
-  );
+  return [...seeds].sort(compareUrls);
 }
 
 /**

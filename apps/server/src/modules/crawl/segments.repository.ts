@@ -13,16 +13,6 @@ export interface PageWordCounts {
   segmentCount: number;
 }
 
-interface GroupedSegment {
-  sourceHash: string;
-  text: string | undefined;
-  kind: string | undefined;
-  wordCount: number;
-  occurrences: number;
-  /** Its row, once known: looked up once per page and segment, then read from here. */
-  stored?: StoredSegment;
-}
-
 // Segments per upsert statement (array parameters: no bind-parameter limit applies).
 const CHUNK = 2000;
 
@@ -44,22 +34,83 @@ export type SegmentFacts = Pick<Segment, 'sourceHash' | 'wordCount'> &
 // Pages per page_segments statement: array parameters, so no bind-parameter limit applies.
 const PAGE_CHUNK = 500;
 
-function groupByHash(found: readonly SegmentFacts[]): GroupedSegment[] {
-  const byHash = new Map<string, GroupedSegment>();
-  for (const segment of found) {
-    const existing = byHash.get(segment.sourceHash);
-    if (existing) existing.occurrences += 1;
-    else {
-      byHash.set(segment.sourceHash, {
-        sourceHash: segment.sourceHash,
-        text: segment.text,
-        kind: segment.kind,
-        wordCount: segment.wordCount,
-        occurrences: 1,
-      });
+/**
+ * A uuid[] or int[] literal: its elements never need quotes (PostgreSQL §8.15.6), so one `join`
+ * builds it flat. `pgArray`'s quoted, per-element concatenation made ~40 kB of garbage a page on
+ * the crawl thread for the occurrence ids alone (ADR 0013, session 11).
+ */
+function plainArray(values: readonly (string | number)[]): string {
+  return `{${values.join(',')}}`;
+}
+
+/**
+ * A batch's segments grouped once for all its pages: each distinct source hash gets an index `d`
+ * (in order of first occurrence: page order, then document order) and each page the run of
+ * distinct indexes it holds, in document order of first occurrence, with how often each occurs.
+ * Flat arrays instead of a `Map` and an object per page and segment: the crawl's writer groups
+ * ~270 segments a page, and the per-page maps and objects were the most allocated thing on its
+ * thread (ADR 0013, session 11).
+ */
+interface BatchSegments {
+  readonly hashes: string[];
+  readonly wordCounts: number[];
+  readonly texts: (string | undefined)[];
+  readonly kinds: (string | undefined)[];
+  /** The first page each distinct segment occurs on. */
+  readonly firstPages: number[];
+  /** Its row, once known (from the cache or the insert). */
+  readonly stored: (StoredSegment | undefined)[];
+  /** Page `p`'s distinct segments are `occurrences[pageStart[p] .. pageStart[p + 1])`. */
+  readonly pageStart: number[];
+  readonly pageSegments: number[];
+  readonly occurrences: number[];
+}
+
+function groupBatch(found: ReadonlyArray<{ readonly segments: readonly SegmentFacts[] }>): BatchSegments {
+  const indexOf = new Map<string, number>();
+  const batch: BatchSegments = {
+    hashes: [],
+    wordCounts: [],
+    texts: [],
+    kinds: [],
+    firstPages: [],
+    stored: [],
+    pageStart: [],
+    pageSegments: [],
+    occurrences: [],
+  };
+  // Where distinct segment d sits in the current page's run, valid when lastPage[d] is this page.
+  const lastPage: number[] = [];
+  const runAt: number[] = [];
+  for (let p = 0; p < found.length; p += 1) {
+    batch.pageStart.push(batch.pageSegments.length);
+    const list = found[p]!.segments;
+    for (let i = 0; i < list.length; i += 1) {
+      const segment = list[i]!;
+      let d = indexOf.get(segment.sourceHash);
+      if (d === undefined) {
+        d = batch.hashes.length;
+        indexOf.set(segment.sourceHash, d);
+        batch.hashes.push(segment.sourceHash);
+        batch.wordCounts.push(segment.wordCount);
+        batch.texts.push(segment.text);
+        batch.kinds.push(segment.kind);
+        batch.firstPages.push(p);
+        batch.stored.push(undefined);
+        lastPage.push(-1);
+        runAt.push(0);
+      }
+      if (lastPage[d] === p) batch.occurrences[runAt[d]!]! += 1;
+      else {
+        lastPage[d] = p;
+        runAt[d] = batch.pageSegments.length;
+        batch.pageSegments.push(d);
+        batch.occurrences.push(1);
+      }
     }
   }
-  return [...byHash.values()];
+  batch.pageStart.push(batch.pageSegments.length);
+  return batch;
 }
 
 /**
@@ -127,27 +178,22 @@ export function createSegmentsRepository(db: Database) {
       cache?: SegmentCache,
       events?: RealtimeEmitter,
     ): Promise<{ counts: Map<string, PageWordCounts>; occurrenceUpserts: SQL[] }> {
-      const groupedByPage = found.map((page) => ({
-        pageId: page.pageId,
-        grouped: groupByHash(page.segments),
-      }));
-      // The crawl memo's map is large (a site's every segment): one lookup per page and segment,
-      // kept on the grouped entry, instead of copying hits into a batch map and reading it twice.
-      const storedNow = new Map<string, StoredSegment>();
-      const unknown = new Map<string, GroupedSegment & { text: string; kind: string; firstPageId: string }>();
-      for (const { pageId, grouped } of groupedByPage) {
-        for (const g of grouped) {
-          g.stored = cache?.known.get(g.sourceHash);
-          if (!g.stored && !unknown.has(g.sourceHash)) {
-            // Never store an empty text: the page is read again when its batch is retried.
-            if (g.text === undefined || g.kind === undefined)
-              throw new Error('A segment without its text is not among the stored ones');
-            unknown.set(g.sourceHash, { ...g, text: g.text, kind: g.kind, firstPageId: pageId });
-          }
-        }
+      const batch = groupBatch(found);
+      const { hashes, stored } = batch;
+      // One lookup per distinct segment of the batch in the crawl memo's (large) map.
+      const toStore: number[] = [];
+      for (let d = 0; d < hashes.length; d += 1) {
+        stored[d] = cache?.known.get(hashes[d]!);
+        if (stored[d]) continue;
+        // Never store an empty text: the page is read again when its batch is retried.
+        if (batch.texts[d] === undefined || batch.kinds[d] === undefined)
+          throw new Error('A segment without its text is not among the stored ones');
+        toStore.push(d);
       }
       const freshIds: string[] = [];
-      const toStore = [...unknown.values()];
+      const storedIds: StoredSegment[] = [];
+      const indexOfHash = new Map<string, number>();
+      for (const d of toStore) indexOfHash.set(hashes[d]!, d);
       for (let i = 0; i < toStore.length; i += CHUNK) {
         const chunk = toStore.slice(i, i + CHUNK);
         // Array parameters instead of a row of parameters per segment: building a statement
@@ -156,11 +202,11 @@ export function createSegmentsRepository(db: Database) {
           insert into ${segments} (organisation_id, project_id, source_hash, text, kind, word_count, first_page_id, first_seen_at, last_seen_at)
           select ${ids.organisationId}::uuid, ${ids.projectId}::uuid, t.source_hash, t.text, t.kind, t.word_count, t.first_page_id, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
           from unnest(
-            ${pgArray(chunk.map((g) => g.sourceHash))}::text[],
-            ${pgArray(chunk.map((g) => g.text))}::text[],
-            ${pgArray(chunk.map((g) => g.kind))}::text[],
-            ${pgArray(chunk.map((g) => g.wordCount))}::int[],
-            ${pgArray(chunk.map((g) => g.firstPageId))}::uuid[]
+            ${pgArray(chunk.map((d) => hashes[d]!))}::text[],
+            ${pgArray(chunk.map((d) => batch.texts[d]!))}::text[],
+            ${pgArray(chunk.map((d) => batch.kinds[d]!))}::text[],
+            ${plainArray(chunk.map((d) => batch.wordCounts[d]!))}::int[],
+            ${plainArray(chunk.map((d) => found[batch.firstPages[d]!]!.pageId))}::uuid[]
           ) with ordinality as t(source_hash, text, kind, word_count, first_page_id, ord)
           order by t.ord
           on conflict (project_id, source_hash) do update set last_seen_at = excluded.last_seen_at,
@@ -168,40 +214,39 @@ export function createSegmentsRepository(db: Database) {
           returning id, source_hash, is_new`);
         for (const row of rowsOf<{ id: string; source_hash: string; is_new: boolean }>(result)) {
           const entry = { id: row.id, isNew: row.is_new };
-          storedNow.set(row.source_hash, entry);
+          stored[indexOfHash.get(row.source_hash)!] = entry;
+          storedIds.push(entry);
           cache?.stored.set(row.source_hash, entry);
           if (row.is_new) freshIds.push(row.id);
         }
       }
-      for (const { grouped } of groupedByPage) {
-        for (const g of grouped) g.stored ??= storedNow.get(g.sourceHash);
-      }
       // One row per page (ADR 0025): its segment ids in document order of first occurrence and how
       // often each occurs. The batch's ids and counts travel as one flat array each, which every page
       // slices by its bounds: the cheapest form measured (one row per page and segment cost ~10×).
+      const { pageStart, pageSegments: runs, occurrences } = batch;
       const occurrenceUpserts: SQL[] = [];
-      for (let i = 0; i < groupedByPage.length; i += PAGE_CHUNK) {
-        const chunk = groupedByPage.slice(i, i + PAGE_CHUNK);
+      for (let i = 0; i < found.length; i += PAGE_CHUNK) {
+        const chunkEnd = Math.min(found.length, i + PAGE_CHUNK);
+        const base = pageStart[i]!;
         const flatIds: string[] = [];
-        const flatCounts: number[] = [];
+        for (let at = base; at < pageStart[chunkEnd]!; at += 1) flatIds.push(stored[runs[at]!]!.id);
+        const pageIds: string[] = [];
         const firsts: number[] = [];
         const lasts: number[] = [];
-        for (const { grouped } of chunk) {
-          firsts.push(flatIds.length + 1);
-          for (const g of grouped) {
-            flatIds.push(g.stored!.id);
-            flatCounts.push(g.occurrences);
-          }
-          lasts.push(flatIds.length);
+        for (let p = i; p < chunkEnd; p += 1) {
+          pageIds.push(found[p]!.pageId);
+          firsts.push(pageStart[p]! - base + 1);
+          lasts.push(pageStart[p + 1]! - base);
         }
         occurrenceUpserts.push(sql`
           insert into ${pageSegments} (page_id, project_id, organisation_id, segment_ids, occurrences)
           select t.page_id, ${ids.projectId}::uuid, ${ids.organisationId}::uuid,
-            (${pgArray(flatIds)}::uuid[])[t.first : t.last], (${pgArray(flatCounts)}::int[])[t.first : t.last]
+            (${plainArray(flatIds)}::uuid[])[t.first : t.last],
+            (${plainArray(occurrences.slice(base, pageStart[chunkEnd]))}::int[])[t.first : t.last]
           from unnest(
-            ${pgArray(chunk.map((p) => p.pageId))}::uuid[],
-            ${pgArray(firsts)}::int[],
-            ${pgArray(lasts)}::int[]
+            ${plainArray(pageIds)}::uuid[],
+            ${plainArray(firsts)}::int[],
+            ${plainArray(lasts)}::int[]
           ) as t(page_id, first, last)
           on conflict (page_id) do update
             set segment_ids = excluded.segment_ids, occurrences = excluded.occurrences`);
@@ -211,24 +256,26 @@ export function createSegmentsRepository(db: Database) {
       await applyExactMatchesToNewSegments(
         db,
         ids,
-        cache ? freshIds : [...storedNow.values()].flatMap((s) => (s.isNew ? [s.id] : [])),
+        cache ? freshIds : storedIds.flatMap((s) => (s.isNew ? [s.id] : [])),
         events,
       );
       const counts = new Map<string, PageWordCounts>();
-      for (const { pageId, grouped } of groupedByPage) {
+      for (let p = 0; p < found.length; p += 1) {
         let sourceWordCount = 0;
         let uniqueWordCount = 0;
         let newContentWordCount = 0;
-        for (const g of grouped) {
-          sourceWordCount += g.wordCount * g.occurrences;
-          uniqueWordCount += g.wordCount;
-          if (g.stored?.isNew) newContentWordCount += g.wordCount;
+        for (let at = pageStart[p]!; at < pageStart[p + 1]!; at += 1) {
+          const d = runs[at]!;
+          const wordCount = batch.wordCounts[d]!;
+          sourceWordCount += wordCount * occurrences[at]!;
+          uniqueWordCount += wordCount;
+          if (stored[d]!.isNew) newContentWordCount += wordCount;
         }
-        counts.set(pageId, {
+        counts.set(found[p]!.pageId, {
           sourceWordCount,
           uniqueWordCount,
           newContentWordCount,
-          segmentCount: grouped.length,
+          segmentCount: pageStart[p + 1]! - pageStart[p]!,
         });
       }
       return { counts, occurrenceUpserts };
