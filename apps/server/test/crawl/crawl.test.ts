@@ -180,8 +180,35 @@ describe('crawling real websites on loopback', () => {
     }
   }, 120_000);
 
+  it('follows orgpedia from its root through onclick navigations, every page exactly once', async () => {
+    // The root reaches the English section only through a card's onclick="location.href='…'",
+    // and the prime/deputy lists reach the minister pages only through their rows' onclick: a
+    // crawl that follows only hrefs read 9 of these pages.
+    const root = join(FIXTURES, 'orgpedia-cabsec');
+    const site = await startStaticSite({ root });
+    try {
+      const projectId = await createProject(`${site.origin}/`);
+      const info = await crawl(projectId);
+      expect(info.status).toBe('COMPLETED');
+      const rows = await listUrls(projectId);
+      const fetched = rows.filter((r) => r.status === 'fetched').map((r) => new URL(r.url).pathname);
+      expect(new Set(fetched).size).toBe(fetched.length);
+      const pages = htmlFiles(root).map((file) => `/${relative(root, file).split(sep).join('/')}`);
+      const ministers = pages.filter((path) => path.startsWith('/en/o-'));
+      expect(ministers).toHaveLength(20);
+      // Every page of the copy but the root's index.html (read as `/`) is fetched, once.
+      for (const path of pages.filter((p) => p !== '/index.html')) expect(fetched).toContain(path);
+      expect(fetched).toContain('/');
+      for (const [path, count] of site.hits) expect({ path, count }).toEqual({ path, count: 1 });
+      expect(rows.every((r) => r.url.startsWith(site.origin))).toBe(true);
+    } finally {
+      await site.close();
+    }
+  }, 120_000);
+
   it('honours robots.txt, reads sitemaps, stays on the project domain, records a 404 and survives a redirect loop', async () => {
-    // Orgpedia links its minister pages only through script; the sitemap names them.
+    // Orgpedia links its minister pages through script (onclick, followed) and the sitemap names
+    // them too: a page disallowed by robots.txt is skipped however it is found.
     let origin = '';
     const xml = (body: string) => (_: unknown, res: ServerResponse) =>
       res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?>${body}`);

@@ -2,7 +2,7 @@ import { Parser } from 'htmlparser2';
 
 /** A page's links as written (`LinkCollector.hrefsOf`): what `PageLinks` is resolved from. */
 export interface PageHrefs extends Omit<PageLinks, 'links'> {
-  /** Link hrefs as written (`a`/`area`/`iframe`/`frame`/`link`), document order, not deduplicated or resolved. */
+  /** Link hrefs as written (`a`/`area`/`iframe`/`frame`/`link`, `onclick` navigations), document order, not deduplicated or resolved. */
   readonly hrefs: readonly string[];
   /** The origin of `baseUrl` when it is http(s) (what a `/`-relative href depends on). */
   readonly baseOrigin: string | undefined;
@@ -27,6 +27,30 @@ const PAGE_RELATIONS = new Set(['alternate', 'next', 'prev', 'previous']);
 const isPageRelation = (rel: string) => PAGE_RELATIONS.has(rel);
 // HTML §4.2.5.3 "Refresh state": optional delay, then `; url=` (quotes optional) or a bare URL.
 const REFRESH = /^\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(['"]?)(.*?)\1\s*$/i;
+
+// Script navigations a crawler may follow from an `onclick` attribute (see `onclickTargets`): a
+// literal string assigned to `location`/`location.href` (optionally of `window`, `self`, `top` or
+// `document`), or passed first to `location.assign`/`location.replace` or `window.open`. The
+// string must end the statement or the argument (`'a.html' + page` is script, not a URL) and hold
+// no backslash (an escape would need a JavaScript string decoder). The name must not follow a
+// word character or a dot, so `my.location = '…'` is not taken.
+const ONCLICK_NAVIGATION =
+  /(?<![\w$.])(?:(?:window|self|top|document)\.)?(?:location(?:\.href)?\s*=(?!=)\s*(?:'([^'\\\n]*)'|"([^"\\\n]*)")\s*(?=[;,}]|$)|(?:location\.(?:assign|replace)|(?<=window\.)open)\s*\(\s*(?:'([^'\\\n]*)'|"([^"\\\n]*)")\s*[,)])/g;
+
+/**
+ * The URLs an `onclick` attribute navigates to as written (see `ONCLICK_NAVIGATION`), in order.
+ * Never evaluates script: anything but a literal string is left alone.
+ */
+export function onclickTargets(onclick: string): string[] {
+  // Most handlers call a function of the page (`up(3)`, `toggle()`): no regular expression for those.
+  if (!onclick.includes('location') && !onclick.includes('open')) return [];
+  const targets: string[] = [];
+  for (const match of onclick.matchAll(ONCLICK_NAVIGATION)) {
+    const target = match[1] ?? match[2] ?? match[3] ?? match[4];
+    if (target) targets.push(target);
+  }
+  return targets;
+}
 
 function relations(value: string | undefined): string[] {
   return (value ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
@@ -116,7 +140,8 @@ function resolveCached(href: string, base: string, baseOrigin: string | undefine
 
 /**
  * Collects a page's links from its start tags, in document order: `a`/`area` href, `link` rel
- * alternate/next/prev, `iframe`/`frame` src and meta refresh; plus the canonical URL and robots
+ * alternate/next/prev, `iframe`/`frame` src, literal navigations of an `onclick` attribute (any
+ * element) and meta refresh; plus the canonical URL and robots
  * directives. Fed by any parse of the page (`extractLinks`, or `extractPage` sharing the pass
  * that cuts segments), then `result()` resolves what it saw.
  */
@@ -129,6 +154,10 @@ export class LinkCollector {
   private nofollow = false;
 
   openTag(name: string, attributes: Readonly<Record<string, string>>): void {
+    // A table row or button that navigates by script (`onclick="location.href='…'"`): only an
+    // element with an onclick attribute pays for more than this lookup.
+    const onclick = attributes.onclick;
+    if (onclick !== undefined) for (const target of onclickTargets(onclick)) this.hrefs.push(target);
     switch (name) {
       case 'a':
       case 'area':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractLinks } from '../../src';
+import { extractLinks, extractPageFacts } from '../../src';
+import { onclickTargets } from '../../src/html/extract-links';
 import { readWebsiteFixture } from './read-fixture';
 
 describe('extractLinks', () => {
@@ -17,6 +18,16 @@ describe('extractLinks', () => {
       'http://127.0.0.1:8080/hi/officers-A.html',
       'http://127.0.0.1:8080/languages.html',
       'http://127.0.0.1:8080/disclaimer.html',
+      // The deputy prime ministers' rows navigate by onclick="location.href='…'".
+      'http://127.0.0.1:8080/hi/o-Vallabhbhai_Patel.html',
+      'http://127.0.0.1:8080/hi/o-Morarji_Desai.html',
+      'http://127.0.0.1:8080/hi/o-Charan_Singh.html',
+      'http://127.0.0.1:8080/hi/o-Jagjivan_Ram.html',
+      'http://127.0.0.1:8080/hi/o-Yashwantrao_Chavan.html',
+      'http://127.0.0.1:8080/hi/o-Chaudhary_Devi_Lal.html',
+      'http://127.0.0.1:8080/hi/o-Lal_Krishna_Advani.html',
+      'https://github.com/orgpedia/cabsec',
+      'https://creativecommons.org/licenses/by/4.0/',
     ]);
     expect(page.robots).toEqual({ noindex: false, nofollow: false });
     expect(page.canonical).toBeUndefined();
@@ -100,5 +111,51 @@ describe('extractLinks', () => {
       });
       expect(extractLinks(html, page).links).toEqual([...new Set(fresh)]);
     }
+  });
+
+  it('follows the onclick navigations of orgpedia: the root reaches the English pages, the prime ministers list every minister', () => {
+    // Orgpedia's root links its English section only from a clickable card, and the prime
+    // ministers' table rows only by script: without these a crawl from the root read 9 pages.
+    const root = extractLinks(readWebsiteFixture('orgpedia-cabsec/index.html'), 'http://127.0.0.1:8080/');
+    expect(root.links).toContain('http://127.0.0.1:8080/en/ministry.html');
+    expect(root.links).toContain('https://mahsummary.orgpedia.in/en/index.html');
+
+    const html = readWebsiteFixture('orgpedia-cabsec/en/prime.html');
+    const prime = extractLinks(html, 'http://127.0.0.1:8080/en/prime.html');
+    const ministers = prime.links.filter((link) => link.includes('/en/o-'));
+    expect(ministers).toHaveLength(15);
+    expect(ministers).toContain('http://127.0.0.1:8080/en/o-Narendra_Modi.html');
+    expect(ministers).toContain('http://127.0.0.1:8080/en/o-H._D._Deve_Gowda.html');
+    // The one parse of the crawl (extractPageFacts) hands the reader the same targets as written.
+    const facts = extractPageFacts(html, 'http://127.0.0.1:8080/en/prime.html');
+    expect(facts.hrefs.hrefs).toContain('o-Narendra_Modi.html');
+    expect(facts.links.links).toEqual(prime.links);
+  });
+
+  it('takes only literal navigations from onclick, with entities decoded as in any attribute', () => {
+    const html = `<tr onclick="location.href='a.html';"><td>A</td></tr>
+      <div onclick='window.location = "b.html"; return false'>B</div>
+      <button onclick="window.location.href=&quot;c.html?x=1&amp;y=2&quot;">C</button>
+      <span onclick="location.assign('/d.html')"></span><span onclick="location.replace( 'e.html' )"></span>
+      <span onclick="window.open('f.html', '_blank')"></span><span onclick="document.location='g.html'"></span>
+      <a href="h.html" onclick="track(); location.href='i.html'">H</a>
+      <span onclick="location.href='j/' + page">script</span><span onclick="if (location.href=='k.html') go()"></span>
+      <span onclick="my.location='l.html'"></span><span onclick="open('m.html')"></span>
+      <span onclick="location.href='n\\'o.html'"></span><span onclick="up(3)"></span>
+      <span onclick="location.href='javascript:void(0)'"></span><span data-onclick="location.href='p.html'"></span>`;
+    expect(extractLinks(html, 'https://site.test/dir/page.html').links).toEqual([
+      'https://site.test/dir/a.html',
+      'https://site.test/dir/b.html',
+      'https://site.test/dir/c.html?x=1&y=2',
+      'https://site.test/d.html',
+      'https://site.test/dir/e.html',
+      'https://site.test/dir/f.html',
+      'https://site.test/dir/g.html',
+      // The handler's target first: attributes are read before the element's own href.
+      'https://site.test/dir/i.html',
+      'https://site.test/dir/h.html',
+    ]);
+    expect(onclickTargets(`location.href="a.html"; window.open('b.html')`)).toEqual(['a.html', 'b.html']);
+    expect(onclickTargets('toggle(this)')).toEqual([]);
   });
 });
