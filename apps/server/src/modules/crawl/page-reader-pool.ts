@@ -38,7 +38,10 @@ export function defaultReaderThreads(): number {
  * a page, nearly all of it dead before the next page: a small young generation collects it as
  * well, and the small old-generation bound makes V8 grow the old generation by ~1.3x its live
  * data between full collections instead of ~1.6x. With the process's values (8 MB semi-spaces,
- * 1 GB: scripts/node-flags.mjs) each reader's heap reached 70-78 MB; with these, 50-58 MB.
+ * 1 GB: scripts/node-flags.mjs) each reader's heap reached 69-78 MB at 10,000 URLs; with these,
+ * 46-58 MB, and the crawl process peaked at 267-286 MB with two readers instead of 303-323. The
+ * price: more scavenges, ~3 % more reader CPU and some more on V8's helper threads (measured at
+ * load 15-23). A 4 MB semi-space gave 295-300 MB.
  * Worst case of what it holds: MAX_CRAWLS memos of page-reader.ts, ~40 MB each when full.
  */
 export const READER_HEAP_FLAGS = Object.freeze({ maxSemiSpaceSizeMb: 2, maxOldGenerationSizeMb: 256 });
@@ -64,8 +67,9 @@ let startingReaders = 0;
  * maxYoungGenerationSizeMb: 12 changed nothing: measured 16.8 MB new space either way). A heap is
  * sized once, when its isolate is made on the thread's start: so the flags are set before
  * `new Worker` and the process's own values are put back once every starting reader is online
- * (or gone). Isolates already running keep their sizes; another worker started in that moment
- * would get the readers' sizes, which only makes its heap smaller.
+ * (or gone). Isolates already running keep their sizes. Another worker started in that moment
+ * would get the readers' sizes: the only other one, the fuzzy index builder, asks for a 128 MB old
+ * generation itself (which these same flags override: it gets 1 GB otherwise).
  */
 function withReaderHeapFlags(start: () => Worker): Worker {
   const semi = `--max-semi-space-size=`;
