@@ -40,8 +40,9 @@ export function defaultReaderThreads(): number {
  * data between full collections instead of ~1.6x. With the process's values (8 MB semi-spaces,
  * 1 GB: scripts/node-flags.mjs) each reader's heap reached 69-78 MB at 10,000 URLs; with these,
  * 46-58 MB, and the crawl process peaked at 267-286 MB with two readers instead of 303-323. The
- * price: more scavenges, ~3 % more reader CPU and some more on V8's helper threads (measured at
- * load 15-23). A 4 MB semi-space gave 295-300 MB.
+ * price: more scavenges, so more CPU: the readers' +3 and +17 % in two pairs of runs, the whole
+ * process's +7 and +25 % (V8's helper threads scavenge in parallel), measured at load 15-23. A
+ * 4 MB semi-space gave 295-300 MB at the old CPU; an idle machine must tell which one crawls faster.
  * Worst case of what it holds: MAX_CRAWLS memos of page-reader.ts, ~40 MB each when full.
  */
 export const READER_HEAP_FLAGS = Object.freeze({ maxSemiSpaceSizeMb: 2, maxOldGenerationSizeMb: 256 });
