@@ -1,6 +1,6 @@
 import type { JobDefinition } from './define-job';
 import { crawlJobDefinitions } from '../modules/crawl/crawl.job';
-import { projectDeleteJob } from '../modules/projects/projects.job';
+import { projectDeleteJob, projectRecountJob } from '../modules/projects/projects.job';
 import { trackerRunDueJob } from '../modules/crawl/tracker.job';
 import { nmtApplyJob } from '../modules/machine-translation/machine-translation.job';
 import { tmxImportJob } from '../modules/translation-memory/tmx-import.job';
@@ -12,6 +12,7 @@ import { tmxImportJob } from '../modules/translation-memory/tmx-import.job';
 export const jobDefinitions: JobDefinition[] = [
   ...crawlJobDefinitions,
   projectDeleteJob,
+  projectRecountJob,
   trackerRunDueJob,
   nmtApplyJob,
   tmxImportJob,

@@ -168,7 +168,10 @@ export const projectStatsSchema = wordCountsSchema.extend({
   trackedUrls: z.number().int(),
   segmentCount: z.number().int(),
   newSegmentCount: z.number().int(),
-  /** Per target language: what has to be translated (translations arrive with the TM feature). */
+  /**
+   * Per target language: the source words to translate, and the words translated so far (from the
+   * project's maintained translation counts, as /translation/status/wordcount).
+   */
   languages: z.array(
     z.object({
       language: z.string(),
@@ -208,7 +211,11 @@ export const domainResponseSchema = z.object({ status: z.string(), domains: z.ar
 
 export const wordCountResponseSchema = wordCountsSchema.extend({
   projectId: z.string(),
-  /** True while a crawl or recount runs: the numbers are about to change. */
+  /**
+   * True while a crawl runs or a word recount (project/resync) is queued or running: the numbers
+   * are about to change ('Wordcount will be updated shortly…'). Kept in the database, so every web
+   * process answers the same.
+   */
   updating: z.boolean(),
   translationWordCount: z.object({
     MACHINE: z.number().int(),

@@ -78,6 +78,12 @@ export const projects = pgTable(
     deletingAt: timestamp('deleting_at', { withTimezone: true }),
     /** Whether deletion keeps the project's translation memory reusable. */
     keepTm: boolean('keep_tm'),
+    /**
+     * Set when a word recount (project/resync) is queued, cleared when it finishes or fails for
+     * good: GET project/wordcount answers `updating` meanwhile, in every web process. A mark older
+     * than the recount job's expiry is treated as done (its job was lost).
+     */
+    wordCountRecountSince: timestamp('word_count_recount_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

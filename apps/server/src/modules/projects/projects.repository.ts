@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   projectBaseHostSql,
   projectCollaborators,
@@ -181,6 +195,22 @@ export function createProjectsRepository(db: Database) {
         .where(and(eq(projects.id, id), isNull(projects.deletingAt)))
         .returning();
       return row;
+    },
+
+    /** Marks a word recount as queued (GET project/wordcount answers `updating` until it is cleared). */
+    async markRecount(id: string, since: Date): Promise<void> {
+      await db.update(projects).set({ wordCountRecountSince: since }).where(eq(projects.id, id));
+    },
+
+    /**
+     * Clears the recount mark if it is not newer than `since` (the mark the recount started under):
+     * a recount asked for while this one ran keeps its mark until its own job clears it.
+     */
+    async clearRecount(id: string, since: Date): Promise<void> {
+      await db
+        .update(projects)
+        .set({ wordCountRecountSince: null })
+        .where(and(eq(projects.id, id), lte(projects.wordCountRecountSince, since)));
     },
 
     /** Takes a deletion mark back (its delete job could not be queued). */

@@ -278,7 +278,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
       schema: {
         tags,
         security,
-        summary: 'Word counts of spec §3; updating while a crawl runs',
+        summary: 'Word counts of spec §3; updating while a crawl or a recount (resync) runs',
         params: idParamsSchema,
         response: responses(wordCountResponseSchema, 400, 404),
       },

@@ -27,6 +27,7 @@ import { assertTransition } from './project-status';
 import type { ProjectAccess } from './project-access';
 import { projectDeleteJob } from './projects.job';
 import { projectScopeOf } from './projects.policy';
+import type { WordRecounts } from './word-recounts';
 import { createProjectsRepository, type ProjectDomainRow, type ProjectRow } from './projects.repository';
 
 type CreateInput = z.output<typeof createProjectRequestSchema>;
@@ -42,6 +43,8 @@ export interface ProjectsServiceDeps {
   access: ProjectAccess;
   /** Whether a crawl of the project is running (word counts are about to change). */
   isCrawlRunning(projectId: string): Promise<boolean>;
+  /** Word recounts outside a crawl (project/resync): whether one is queued or running. */
+  recounts: Pick<WordRecounts, 'isPending'>;
 }
 
 function originAndHost(url: string): { origin: string; hostname: string } {
@@ -343,18 +346,21 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
     },
 
     /**
-     * GET project/wordcount/{id}: counts now, and whether a crawl is about to change them. The
+     * GET project/wordcount/{id}: counts now, and whether a crawl or a queued recount (resync) is
+     * about to change them. The
      * translated figures (spec §3 translationWordCount by type, translatedWordCount,
      * transliteratedWordCount) are summed over the project's target languages; per language they
      * come from /translation/status/wordcount.
      */
     async wordCount(principal: Principal, projectId: string) {
       const project = await deps.access.requireVisible(principal, projectId);
-      const [counts, updating, buckets] = await Promise.all([
+      const [counts, crawling, buckets] = await Promise.all([
         wordCounts(project.id),
         deps.isCrawlRunning(project.id),
         languageBuckets(project),
       ]);
+      // The project row was read for this request: a recount mark set or cleared by another process shows.
+      const updating = crawling || deps.recounts.isPending(project);
       const translationWordCount = { MACHINE: 0, USER: 0, PBK: 0 };
       let translatedWordCount = 0;
       let transliteratedWordCount = 0;

@@ -10,6 +10,7 @@ import { createIgnorePatternsService } from './ignore-patterns.service';
 import { createProjectAccess } from './project-access';
 import { createProjectsRepository } from './projects.repository';
 import { createProjectsService } from './projects.service';
+import { createWordRecounts } from './word-recounts';
 
 /** The website-project services (projects, crawl, scope), wired together once. */
 export function createWebsiteServices(deps: {
@@ -20,6 +21,7 @@ export function createWebsiteServices(deps: {
 }) {
   const access = createProjectAccess(createProjectsRepository(deps.db));
   const crawl = createCrawlService({ db: deps.db, clock: deps.clock, jobs: deps.jobs, access });
+  const recounts = createWordRecounts(deps);
   return {
     /** For the socket gateway: may this caller join the project's room? */
     canSeeProject: (principal: Principal, projectId: string) =>
@@ -32,8 +34,9 @@ export function createWebsiteServices(deps: {
       ...deps,
       access,
       isCrawlRunning: (projectId) => crawl.isRunning(projectId),
+      recounts,
     }),
-    scope: createScopeService({ db: deps.db, access, crawl, background: deps.background }),
+    scope: createScopeService({ db: deps.db, access, crawl, recounts }),
     ignorePatterns: createIgnorePatternsService({
       repository: createIgnorePatternsRepository(deps.db),
       access,

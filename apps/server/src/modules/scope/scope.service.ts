@@ -9,12 +9,11 @@ import {
 import type { Database } from '@bhasha/db';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
-import type { BackgroundTasks } from '../../lib/background-tasks';
 import type { CrawlService } from '../crawl/crawl.service';
 import { toSeed } from '../crawl/crawl-scope';
 import { normaliseUrl } from '../crawl/normalise-url';
-import { createSegmentsRepository } from '../crawl/segments.repository';
 import type { ProjectAccess } from '../projects/project-access';
+import type { WordRecounts } from '../projects/word-recounts';
 import { createProjectsRepository } from '../projects/projects.repository';
 import { createProxyRepository } from '../proxy/proxy.repository';
 import { createPagesRepository, type PageRow, type PageSeed } from './pages.repository';
@@ -23,7 +22,7 @@ export interface ScopeServiceDeps {
   db: Database;
   access: ProjectAccess;
   crawl: CrawlService;
-  background: BackgroundTasks;
+  recounts: Pick<WordRecounts, 'request'>;
 }
 
 export interface Paging {
@@ -186,12 +185,13 @@ export function createScopeService(deps: ScopeServiceDeps) {
       return pages.setTrackedForScope(project.id, status);
     },
 
-    /** scope/project/resync: word counts recomputed in the background (spec §8 message). */
+    /**
+     * scope/project/resync: word counts recomputed by a job (spec §8 message); GET
+     * project/wordcount answers `updating` until it has run.
+     */
     async resync(principal: Principal, projectId: string): Promise<void> {
       const project = await deps.access.requireWebsite(principal, projectId);
-      deps.background.run('word count resync', () =>
-        createSegmentsRepository(deps.db).recountPages(project.id),
-      );
+      await deps.recounts.request(project.id);
     },
 
     /** scope/flush/start: fetch one URL of the project again now. */
