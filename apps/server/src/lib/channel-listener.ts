@@ -16,8 +16,7 @@ export interface ChannelListener {
  * missed: the connection dropped and was opened again. PostgreSQL: one dedicated connection
  * holding LISTEN (not taken from the pool, opened with the pool's settings), reopened after a
  * second when it fails. PGlite: its in-process listen. Callers keep a periodic re-check as the
- * safety net. (The pattern of the proxy's delivery-change-listener.ts, for any channel and with
- * only the Drizzle database in hand.)
+ * safety net (the proxy's delivery changes and the TMX import's memory changes use it).
  */
 export function listenToChannel(
   db: Database,
