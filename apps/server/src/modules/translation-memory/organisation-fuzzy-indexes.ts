@@ -183,8 +183,12 @@ export function createOrganisationFuzzyIndexes(
   async function build(organisationId: string, sourceLang: string): Promise<CachedIndex> {
     const start: SourceWatermarks = { translations: new Date(0), memory: new Date(0) };
     const hashes = new SourceHashIds();
-    // Shared pages only for a two-thread build: they cost the process more resident memory.
-    const builder = new FuzzyIndexBuilder(new TextStore({ shared: twoThreadBuild !== null }));
+    // Shared pages only for a two-thread build (they cost the process more resident memory); a
+    // one-thread build gets no store, so it packs its texts as it gathers them instead of holding
+    // every text unpacked until the build ends (ADR 0011 session 11).
+    const builder = twoThreadBuild
+      ? new FuzzyIndexBuilder(new TextStore({ shared: true }))
+      : new FuzzyIndexBuilder();
     const helper = twoThreadBuild ? earlyFuzzyBuildThread(twoThreadBuild) : null;
     try {
       const seenUntil = await readChanged(organisationId, sourceLang, start, (pageHashes, texts) => {
