@@ -33,19 +33,19 @@ export function defaultReaderThreads(): number {
 }
 
 /**
- * A reader isolate's heap: a 2 MB semi-space (4 MB young generation) and a 256 MB old generation.
+ * A reader isolate's heap: a 4 MB semi-space (8 MB young generation) and a 256 MB old generation.
  * A reader keeps ~25 MB live (its memos of texts and links, its code) and makes ~1.3 MB of garbage
  * a page, nearly all of it dead before the next page: a small young generation collects it as
  * well, and the small old-generation bound makes V8 grow the old generation by ~1.3x its live
  * data between full collections instead of ~1.6x. With the process's values (8 MB semi-spaces,
- * 1 GB: scripts/node-flags.mjs) each reader's heap reached 69-78 MB at 10,000 URLs; with these,
- * 46-58 MB, and the crawl process peaked at 267-286 MB with two readers instead of 303-323. The
- * price: more scavenges, so more CPU: the readers' +3 and +17 % in two pairs of runs, the whole
- * process's +7 and +25 % (V8's helper threads scavenge in parallel), measured at load 15-23. A
- * 4 MB semi-space gave 295-300 MB at the old CPU; an idle machine must tell which one crawls faster.
+ * 1 GB: scripts/node-flags.mjs) each reader's heap reached 69-78 MB at 10,000 URLs and the crawl
+ * process peaked at 303-323 MB with two readers. A 2 MB semi-space saved most (267-286 MB under
+ * load) but cost CPU in scavenges (the whole process's +7 to +25 %); on the idle machine, with the
+ * fetcher's reused page buffers, 4 MB crawled faster at the same peak: 336 and 348 pages/s against
+ * 306 and 336, 274-279 MB against 270-274 (ADR 0013, lead's check of session 11).
  * Worst case of what it holds: MAX_CRAWLS memos of page-reader.ts, ~40 MB each when full.
  */
-export const READER_HEAP_FLAGS = Object.freeze({ maxSemiSpaceSizeMb: 2, maxOldGenerationSizeMb: 256 });
+export const READER_HEAP_FLAGS = Object.freeze({ maxSemiSpaceSizeMb: 4, maxOldGenerationSizeMb: 256 });
 
 /** The value of V8 flag `name` (as `--max-semi-space-size=N`) this process was started with, or 0 (V8's default). */
 function processFlagValue(name: string): number {
