@@ -844,7 +844,6 @@ export class FuzzyIndexBuilder {
         ? store.appendWideText(plain.read(handle, length))
         : store.appendPacking(plain.unitsOf(handle) as Uint8Array, plain.offsetOf(handle), length);
     }
-    plain.letGo();
     this.store = store;
     this.packing = 'packing';
     this.scratch = new Uint8Array(PLAIN_IN_PLACE);

@@ -104,9 +104,7 @@ export class TextStore {
   seal(): void {
     const last = this.narrowPages.length - 1;
     if (last >= 0 && this.narrowUsed < PAGE_UNITS) {
-      const page = this.narrowPages[last]!;
-      this.narrowPages[last] = page.slice(0, this.narrowUsed);
-      keepSparePage(page);
+      this.narrowPages[last] = this.narrowPages[last]!.slice(0, this.narrowUsed);
     }
     const wide = this.widePages.length - 1;
     if (wide >= 0 && this.wideUsed < PAGE_UNITS)
@@ -132,7 +130,13 @@ export class TextStore {
   append(text: string): number {
     this.requireUnpacked();
     const length = text.length;
-    const page = this.roomFor(length);
+    if (length > PAGE_UNITS) throw new RangeError(`a stored text holds at most ${PAGE_UNITS} code units`);
+    if (this.narrowUsed + length > PAGE_UNITS) {
+      if (this.narrowPages.length === MAX_PAGES) throw new RangeError('the text store is full');
+      this.narrowPages.push(new Uint8Array(pageMemory(PAGE_UNITS, this.shared)));
+      this.narrowUsed = 0;
+    }
+    const page = this.narrowPages[this.narrowPages.length - 1]!;
     const start = this.narrowUsed;
     let i = 0;
     for (; i < length; i += 1) {
@@ -162,20 +166,10 @@ export class TextStore {
     if (length > PAGE_UNITS) throw new RangeError(`a stored text holds at most ${PAGE_UNITS} code units`);
     if (this.narrowUsed + length > PAGE_UNITS) {
       if (this.narrowPages.length === MAX_PAGES) throw new RangeError('the text store is full');
-      this.narrowPages.push(this.shared ? new Uint8Array(pageMemory(PAGE_UNITS, true)) : spareNarrowPage());
+      this.narrowPages.push(new Uint8Array(pageMemory(PAGE_UNITS, this.shared)));
       this.narrowUsed = 0;
     }
     return this.narrowPages[this.narrowPages.length - 1]!;
-  }
-
-  /**
-   * Lets every narrow page go to the spare pages the next store takes from (`spareNarrowPage`);
-   * the store must not be used afterwards (a packing builder's plain sample, once packed).
-   */
-  letGo(): void {
-    for (const page of this.narrowPages) keepSparePage(page);
-    this.narrowPages.length = 0;
-    this.widePages.length = 0;
   }
 
   /** Where the next narrow text starts in the page `narrowRoom` answered. */
@@ -304,16 +298,10 @@ export class TextStore {
         const end = packDigrams(units, handles[slot]! & OFFSET_MASK, length, table, room, out.narrowFree);
         packedHandles[slot] = out.commitNarrow(end - out.narrowFree);
       }
-      // Packed, the page is free: the packed pages that follow are taken from it.
-      keepSparePage(units);
       this.narrowPages[page] = EMPTY_PAGE;
     }
     const last = out.narrowPages.length - 1;
-    if (last >= 0) {
-      const page = out.narrowPages[last]!;
-      out.narrowPages[last] = page.slice(0, out.narrowUsed);
-      keepSparePage(page);
-    }
+    if (last >= 0) out.narrowPages[last] = out.narrowPages[last]!.slice(0, out.narrowUsed);
     out.narrowUsed = PAGE_UNITS;
     out.wideUsed = PAGE_UNITS;
     out.digrams = table.pairs;
@@ -343,34 +331,6 @@ export class TextStore {
 }
 
 const EMPTY_PAGE = new Uint8Array(0);
-
-/**
- * Narrow pages a store let go (a packing builder's plain sample, a sealed store's last page before
- * it was cut, a page whose texts were packed) and the collector has not yet freed, taken again by
- * the next page a store needs (ADR 0019 session 11). A web process builds a segment every catch-up
- * tick: each build let go a few 2 MB pages, and an `ArrayBuffer` is freed only when V8 collects its
- * object, so they waited at the process's peak. Held weakly: once collected they are gone. Never
- * shared pages (a two-thread build's), which are of another kind of memory.
- */
-let sparePages: Array<WeakRef<Uint8Array>> = [];
-const MAX_SPARE_PAGES = 8;
-
-/** A 2 MB narrow page (its contents stale: a store reads only what it wrote). */
-function spareNarrowPage(): Uint8Array {
-  while (sparePages.length > 0) {
-    const page = sparePages.pop()!.deref();
-    if (page !== undefined) return page;
-  }
-  return new Uint8Array(PAGE_UNITS);
-}
-
-function keepSparePage(page: Uint8Array): void {
-  const shared = typeof SharedArrayBuffer === 'function' && page.buffer instanceof SharedArrayBuffer;
-  if (page.byteLength !== PAGE_UNITS || shared) return;
-  if (sparePages.length >= MAX_SPARE_PAGES)
-    sparePages = sparePages.filter((ref) => ref.deref() !== undefined);
-  if (sparePages.length < MAX_SPARE_PAGES) sparePages.push(new WeakRef(page));
-}
 /** Texts whose pairs choose a packed store's table. */
 const DIGRAM_SAMPLE = 16_384;
 /** A packed text unpacked for `read` (a merge reads every text of its segments). */

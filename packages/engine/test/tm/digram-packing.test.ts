@@ -138,30 +138,4 @@ describe('digram-packed text store', () => {
       );
     }
   });
-
-  it('keeps every index whole while later builds take the pages earlier ones let go', () => {
-    // Pages let go (a packing builder's sample, a sealed store's cut last page, pages packed after a
-    // build) are taken again by later stores: an index still in use must never share one.
-    const all = texts(60_000);
-    const indexes: FuzzyIndex[] = [];
-    const plains: FuzzyIndex[] = [];
-    for (let round = 0; round < 3; round += 1) {
-      const part = all.slice(round * 20_000, (round + 1) * 20_000);
-      const builder = new FuzzyIndexBuilder();
-      part.forEach((text, i) => builder.add(round * 20_000 + i, text));
-      indexes.push(builder.finish());
-      const afterwards = FuzzyIndex.build(part.map((text, i) => ({ id: round * 20_000 + i, text })));
-      plains.push(FuzzyIndex.build(part.map((text, i) => ({ id: round * 20_000 + i, text }))));
-      afterwards.packTexts(); // lets its plain pages go as it packs them
-      indexes.push(afterwards);
-    }
-    const next = seededRandom(5);
-    for (let q = 0; q < 60; q += 1) {
-      const round = q % 3;
-      const query = all[round * 20_000 + Math.floor(next() * 20_000)]!;
-      const expected = plains[round]!.query(query, { threshold: 0.6, limit: 10 });
-      expect(indexes[round * 2]!.query(query, { threshold: 0.6, limit: 10 })).toEqual(expected);
-      expect(indexes[round * 2 + 1]!.query(query, { threshold: 0.6, limit: 10 })).toEqual(expected);
-    }
-  });
 });
