@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, projects, type DbHandle } from '@bhasha/db';
-import { sourceHash, tmxPrologue, tmxUnitXml, TMX_EPILOGUE } from '@bhasha/engine';
+import { sourceHash } from '@bhasha/engine';
 import { systemClock } from '../../src/lib/clock';
 import { postgresPoolOf } from '../../src/lib/read-transaction';
 import { createOpenTransactionsRepository } from '../../src/modules/translation-memory/open-transactions.repository';
@@ -15,6 +15,7 @@ import {
 import { createTranslationWriter } from '../../src/modules/translation/translation-writer';
 import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import { createTestDb } from '../support/test-db';
+import { englishHindiTmx } from './support/english-hindi-tmx';
 
 const UNITS = 6_000;
 const BATCH = 1_500;
@@ -22,36 +23,7 @@ const WORDS = 'price delivery order account help contact bank loan search home t
 const sourceOf = (i: number) =>
   `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${WORDS[(i * 11) % WORDS.length]} number ${i}`;
 
-function tmxOf(units: number): string {
-  const parts = [tmxPrologue({ attributes: { srclang: 'en' } })];
-  for (let i = 0; i < units; i += 1) {
-    parts.push(
-      tmxUnitXml({
-        attributes: {},
-        properties: [],
-        notes: [],
-        variants: [
-          {
-            lang: 'en',
-            attributes: {},
-            properties: [],
-            notes: [],
-            segment: { text: sourceOf(i), codes: [] },
-          },
-          {
-            lang: 'hi',
-            attributes: {},
-            properties: [],
-            notes: [],
-            segment: { text: `अनुवाद ${i}`, codes: [] },
-          },
-        ],
-      }),
-    );
-  }
-  parts.push(TMX_EPILOGUE);
-  return parts.join('');
-}
+const tmxOf = (units: number) => englishHindiTmx(units, sourceOf);
 
 /** The real repository, counting the rows its source reads hand on (how much a catch-up re-reads). */
 function countingReads(repository: TranslationMemoryRepository) {

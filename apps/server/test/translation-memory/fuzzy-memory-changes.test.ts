@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, projects, type DbHandle } from '@bhasha/db';
-import { sourceHash, tmxPrologue, tmxUnitXml, TMX_EPILOGUE } from '@bhasha/engine';
+import { sourceHash } from '@bhasha/engine';
 import { systemClock } from '../../src/lib/clock';
 import {
   createMemoryChangeAnnouncer,
@@ -18,6 +18,7 @@ import {
 import { createTranslationWriter } from '../../src/modules/translation/translation-writer';
 import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import { createTestDb } from '../support/test-db';
+import { englishHindiTmx } from './support/english-hindi-tmx';
 
 const UNITS = 6_000;
 const BATCH = 1_500;
@@ -25,36 +26,7 @@ const WORDS = 'price delivery order account help contact bank loan search home t
 const sourceOf = (i: number) =>
   `${WORDS[i % WORDS.length]} ${WORDS[(i * 5) % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]} item ${i}`;
 
-function tmxOf(units: number): string {
-  const parts = [tmxPrologue({ attributes: { srclang: 'en' } })];
-  for (let i = 0; i < units; i += 1) {
-    parts.push(
-      tmxUnitXml({
-        attributes: {},
-        properties: [],
-        notes: [],
-        variants: [
-          {
-            lang: 'en',
-            attributes: {},
-            properties: [],
-            notes: [],
-            segment: { text: sourceOf(i), codes: [] },
-          },
-          {
-            lang: 'hi',
-            attributes: {},
-            properties: [],
-            notes: [],
-            segment: { text: `अनुवाद ${i}`, codes: [] },
-          },
-        ],
-      }),
-    );
-  }
-  parts.push(TMX_EPILOGUE);
-  return parts.join('');
-}
+const tmxOf = (units: number) => englishHindiTmx(units, sourceOf);
 
 /** The real repository, counting the source reads of each organisation (a catch-up reads twice: translations, memory). */
 function countingReads(repository: TranslationMemoryRepository) {
