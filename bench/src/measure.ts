@@ -1,3 +1,5 @@
+import { Worker } from 'node:worker_threads';
+
 /** Runs `fn` repeatedly for about `ms` milliseconds and answers operations per second. */
 export function opsPerSecond(fn: () => unknown, ms = 1000): number {
   for (let i = 0; i < 3; i += 1) fn(); // warm-up
@@ -22,4 +24,24 @@ export function report(name: string, ratio: number, target: string, met: boolean
 /** Prints a figure that has no target (shown for information): it is never MET or MISSed. */
 export function reportInfo(name: string, ratio: number, detail: string): void {
   process.stdout.write(`INFO  ${name}: ${ratio.toFixed(2)}× — ${detail}\n`);
+}
+
+/**
+ * The highest resident set size (KiB) a helper thread saw, sampling /proc/self/status every 10 ms:
+ * a peak between two of the caller's own samples (a build's transient) is caught too. `take`
+ * answers it; `reset` also starts the next stretch from zero. The thread never keeps the process alive.
+ */
+export function rssSampler(): { take(): number; reset(): number } {
+  const highest = new Int32Array(new SharedArrayBuffer(4));
+  const sampler = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     const { readFileSync } = require('node:fs');
+     setInterval(() => {
+       const kb = Number(/VmRSS:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
+       if (kb > Atomics.load(workerData, 0)) Atomics.store(workerData, 0, kb);
+     }, 10);`,
+    { eval: true, workerData: highest },
+  );
+  sampler.unref();
+  return { take: () => Atomics.load(highest, 0), reset: () => Atomics.exchange(highest, 0, 0) };
 }

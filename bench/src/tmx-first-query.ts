@@ -1,9 +1,9 @@
 import { createInterface } from 'node:readline';
-import { Worker } from 'node:worker_threads';
 import { createDb } from '@bhasha/db';
 import { serverTwoThreadBuild } from '../../apps/server/src/modules/translation-memory/fuzzy-build-thread';
 import { createWebFuzzyIndexes } from '../../apps/server/src/modules/translation-memory/translation-memory-services';
 import { createTranslationMemoryRepository } from '../../apps/server/src/modules/translation-memory/translation-memory.repository';
+import { rssSampler } from './measure';
 
 /**
  * The TMX bench's web process (ADR 0019, sessions 7 and 9): a long-lived process of its own that
@@ -83,17 +83,7 @@ try {
 }
 
 function startTrace(): void {
-  const highest = new Int32Array(new SharedArrayBuffer(4));
-  const sampler = new Worker(
-    `const { workerData } = require('node:worker_threads');
-     const { readFileSync } = require('node:fs');
-     setInterval(() => {
-       const kb = Number(/VmRSS:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
-       if (kb > Atomics.load(workerData, 0)) Atomics.store(workerData, 0, kb);
-     }, 10);`,
-    { eval: true, workerData: highest },
-  );
-  sampler.unref();
+  const highest = rssSampler();
   const started = performance.now();
   setInterval(() => {
     const memory = process.memoryUsage();
@@ -107,7 +97,7 @@ function startTrace(): void {
     process.stderr.write(
       `trace ${((performance.now() - started) / 1000).toFixed(2)} s: ${stats ? `${stats.size} texts, ${stats.segments}+${stats.tail}` : '-'}; ` +
         `heap ${mb(memory.heapUsed)}/${mb(memory.heapTotal)}, buffers ${mb(memory.arrayBuffers)}, rss ${mb(memory.rss)}, ` +
-        `highest ${(Atomics.exchange(highest, 0, 0) / 1000).toFixed(0)} MB\n`,
+        `highest ${(highest.reset() / 1000).toFixed(0)} MB\n`,
     );
   }, 250).unref();
 }

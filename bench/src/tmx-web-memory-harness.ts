@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import { FuzzyIndexBuilder, SegmentedFuzzyIndex } from '@bhasha/engine';
 import { SourceHashIds } from '../../apps/server/src/modules/translation-memory/source-hash-ids';
+import { rssSampler } from './measure';
 import { parallelSentences, seededRandom } from './tm-corpus';
 
 /**
@@ -22,17 +22,7 @@ const batch = Number(process.env.HARNESS_BATCH ?? 110_000);
 const gapMs = Number(process.env.HARNESS_GAP_MS ?? 200);
 const english = parallelSentences().get('newstest2019-src.eng.txt') ?? [];
 const next = seededRandom(6);
-const highest = new Int32Array(new SharedArrayBuffer(4));
-const sampler = new Worker(
-  `const { workerData } = require('node:worker_threads');
-   const { readFileSync } = require('node:fs');
-   setInterval(() => {
-     const kb = Number(/VmRSS:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
-     if (kb > Atomics.load(workerData, 0)) Atomics.store(workerData, 0, kb);
-   }, 10);`,
-  { eval: true, workerData: highest },
-);
-sampler.unref();
+const highest = rssSampler();
 const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
 const cpu = () => {
   const usage = process.cpuUsage();
@@ -62,13 +52,13 @@ for (let from = 0; from < units; from += batch) {
   index.appendNew(builder.finish());
   const memory = process.memoryUsage();
   process.stdout.write(
-    `${Math.min(units, from + batch)} texts: index ${mb(index.memoryBytes())} + ids ${mb(ids.memoryBytes())} MB, buffers ${mb(memory.arrayBuffers)}, heap ${mb(memory.heapUsed)}/${mb(memory.heapTotal)}, rss ${mb(memory.rss)}, highest ${(Atomics.load(highest, 0) / 1000).toFixed(0)} MB\n`,
+    `${Math.min(units, from + batch)} texts: index ${mb(index.memoryBytes())} + ids ${mb(ids.memoryBytes())} MB, buffers ${mb(memory.arrayBuffers)}, heap ${mb(memory.heapUsed)}/${mb(memory.heapTotal)}, rss ${mb(memory.rss)}, highest ${(highest.take() / 1000).toFixed(0)} MB\n`,
   );
   await sleep(gapMs);
 }
 const buildCpu = cpu() - started;
 const found = index.query(`${english[7]!} (123457)`, { threshold: 0.75, limit: 5 });
-const peak = Math.max(Atomics.load(highest, 0) * 1000, process.resourceUsage().maxRSS * 1024);
+const peak = Math.max(highest.take() * 1000, process.resourceUsage().maxRSS * 1024);
 process.stdout.write(
   `peak RSS ${mb(peak)} MB (start ${mb(startRss)}); index ${mb(index.memoryBytes())} MB + ids ${mb(ids.memoryBytes())} MB, ${index.stats().segments} segments; CPU ${buildCpu.toFixed(0)} ms; ${found.length} found; load ${loadavg()[0]!.toFixed(1)}\n`,
 );
