@@ -71,7 +71,8 @@ describe('page reader links', () => {
 
   it('follows the same links on real pages, changed and unchanged (read for its links only)', () => {
     const reader = createPageReader();
-    const root = join(__dirname, '../../../../../shared/data/websites/jitsi-handbook/handbook');
+    // The project's copy of the shared Jitsi handbook (SOURCES beside it): a clean clone has no ../shared.
+    const root = join(__dirname, '../fixtures/websites/jitsi-handbook/handbook');
     const files = ['index.html', '404.html', 'search/index.html'];
     for (const file of files) {
       const html = readFileSync(join(root, file), 'utf8');

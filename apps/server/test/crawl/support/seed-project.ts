@@ -1,26 +1,30 @@
-import { crawls, organisations, pages, projects, type Database } from '@bhasha/db';
+import { sql } from 'drizzle-orm';
+import { crawls, pages, type Database } from '@bhasha/db';
 
 type CrawlRow = typeof crawls.$inferSelect;
 
-/** An organisation with one website project, straight in the database, for repository tests. */
+/**
+ * An organisation with one website project, straight in the database, for repository tests. Plain
+ * SQL naming only the columns it sets: drizzle's insert names every column of today's schema, and
+ * migration tests seed a database migrated only up to an older one.
+ */
 export async function seedWebsiteProject(
   db: Database,
   project: { name: string; baseUrl: string; targetLanguages?: string[] },
 ): Promise<{ organisationId: string; projectId: string }> {
-  const [organisation] = await db
-    .insert(organisations)
-    .values({ name: `${project.name} Org` })
-    .returning();
-  const [row] = await db
-    .insert(projects)
-    .values({
-      organisationId: organisation!.id,
-      name: project.name,
-      baseUrl: project.baseUrl,
-      targetLanguages: project.targetLanguages ?? ['hi'],
-    })
-    .returning();
-  return { organisationId: organisation!.id, projectId: row!.id };
+  const idOf = (result: unknown) => String((result as { rows: Array<{ id: string }> }).rows[0]!.id);
+  const organisationId = idOf(
+    await db.execute(sql`insert into organisations (name) values (${`${project.name} Org`}) returning id`),
+  );
+  const projectId = idOf(
+    await db.execute(
+      sql`insert into projects (organisation_id, name, base_url, target_languages)
+          values (${organisationId}, ${project.name}, ${project.baseUrl},
+                  ${`{${(project.targetLanguages ?? ['hi']).join(',')}}`}::text[])
+          returning id`,
+    ),
+  );
+  return { organisationId, projectId };
 }
 
 /** One root page per host (`https://<host>.example.org/`) in the project; their ids in order. */
