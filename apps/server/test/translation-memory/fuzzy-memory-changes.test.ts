@@ -41,6 +41,25 @@ function countingReads(repository: TranslationMemoryRepository) {
   return { repository: wrapped, reads };
 }
 
+/** One English–Hindi memory entry of the target's organisation and project, stored as an import stores it. */
+function storeEntry(
+  repository: TranslationMemoryRepository,
+  target: { organisationId: string; projectId: string },
+  text: string,
+  translation = `अनुवाद ${text}`,
+) {
+  return repository.upsertMemoryEntries(target.organisationId, [
+    {
+      sourceLang: 'en',
+      targetLang: 'hi',
+      sourceHash: sourceHash(text),
+      sourceText: text,
+      text: translation,
+      projectId: target.projectId,
+    },
+  ]);
+}
+
 async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -150,16 +169,7 @@ describe('memory change notifications wake fuzzy indexes (ADR 0019 session 11)',
     );
     const announce = createMemoryChangeAnnouncer(db);
     const store = (target: { organisationId: string; projectId: string }, text: string) =>
-      createTranslationMemoryRepository(db).upsertMemoryEntries(target.organisationId, [
-        {
-          sourceLang: 'en',
-          targetLang: 'hi',
-          sourceHash: sourceHash(text),
-          sourceText: text,
-          text: `अनुवाद ${text}`,
-          projectId: target.projectId,
-        },
-      ]);
+      storeEntry(createTranslationMemoryRepository(db), target, text);
     try {
       await listener.ready;
       await web.query(idle.organisationId, 'en', 'anything', 0.75, 5);
@@ -211,17 +221,7 @@ describe('memory change notifications wake fuzzy indexes (ADR 0019 session 11)',
       web.changed(organisation, lang, last),
     );
     const announce = createMemoryChangeAnnouncer(db);
-    const store = (text: string) =>
-      repository.upsertMemoryEntries(target.organisationId, [
-        {
-          sourceLang: 'en',
-          targetLang: 'hi',
-          sourceHash: sourceHash(text),
-          sourceText: text,
-          text: `अनुवाद ${text}`,
-          projectId: target.projectId,
-        },
-      ]);
+    const store = (text: string) => storeEntry(repository, target, text);
     try {
       await listener.ready;
       await web.query(target.organisationId, 'en', 'anything', 0.75, 5);
@@ -258,17 +258,7 @@ describe('memory change notifications wake fuzzy indexes (ADR 0019 session 11)',
     });
     try {
       for (const target of [first, second]) await web.query(target.organisationId, 'en', 'anything', 0.75, 5);
-      for (const target of [first, second])
-        await repository.upsertMemoryEntries(target.organisationId, [
-          {
-            sourceLang: 'en',
-            targetLang: 'hi',
-            sourceHash: sourceHash('a missed row'),
-            sourceText: 'a missed row',
-            text: 'छूटी पंक्ति',
-            projectId: target.projectId,
-          },
-        ]);
+      for (const target of [first, second]) await storeEntry(repository, target, 'a missed row', 'छूटी पंक्ति');
       web.changed(); // what the listener reports after it listens again
       await until(
         () =>
