@@ -1,4 +1,5 @@
 import {
+  KEPT_POSTINGS,
   MAX_FUZZY_LENGTH,
   placePostings,
   sizePostings,
@@ -121,17 +122,18 @@ export function assembleBase(
 /**
  * Sorts texts by length (counting sort), so every posting list is in length order and a query's
  * length window is one slot range, then writes the postings in two passes on this thread: sizes,
- * then bytes (posting-passes.ts; pipelined-build.ts shares them between two threads).
+ * then bytes (posting-passes.ts; pipelined-build.ts shares them between two threads). Pass 2 visits
+ * again the postings pass 1 kept (at most `keptPostings`) and hashes only the texts past them.
  * `take` hands over the gathered texts; nothing keeps them once they are placed in length order, so
  * the gatherer's arrays are garbage before the postings are allocated.
  */
-export function buildBase(take: () => StoredTexts): BaseSegment {
+export function buildBase(take: () => StoredTexts, keptPostings = KEPT_POSTINGS): BaseSegment {
   const texts = placeForBuild(take);
   const gramCounts = new Uint16Array(texts.size);
-  const state = sizePostings(texts, gramCounts);
+  const sized = sizePostings(texts, gramCounts, keptPostings);
   const offsets = new Uint32Array(texts.mask + 2);
-  placePostings(state, offsets);
+  placePostings(sized.state, offsets);
   const postings = new Uint8Array(offsets[texts.mask + 1]!);
-  writePostings(texts, state, postings);
+  writePostings(texts, sized, postings);
   return assembleBase(texts, gramCounts, offsets, postings);
 }

@@ -1,12 +1,6 @@
 import type { TextStore } from './text-store';
 import { trigramBuckets } from './trigram-buckets';
-import {
-  BLOCK_HEADER_BYTES,
-  BLOCK_POSTINGS,
-  varintLength,
-  writeBlockHeader,
-  writeVarint,
-} from './varint-postings';
+import { BLOCK_HEADER_BYTES, BLOCK_POSTINGS, writeBlockHeader, writeVarint } from './varint-postings';
 
 /**
  * The two passes that write a fuzzy index's postings (sizes, then bytes). On one thread a pass
@@ -54,16 +48,6 @@ export type PostingVisitor = (
   firstSlot: number,
 ) => void;
 
-/** The bucket of a packed posting of `partition`. */
-function bucketOf(posting: number, partition: number): number {
-  return (partition << PARTITION_BITS) | (posting & IN_PARTITION);
-}
-
-/** The slot of a packed posting of a run starting at `firstSlot`. */
-function slotOf(posting: number, firstSlot: number): number {
-  return firstSlot + (posting >>> PARTITION_BITS);
-}
-
 /**
  * Hands a run's postings on grouped by partition (a counting sort): the buckets of slots
  * `firstSlot`..`endSlot` (in `gathered`, `length - 2` trigrams a slot) go to `packed` from each
@@ -88,15 +72,22 @@ export function packByPartition(
 }
 
 /**
- * Calls `visit` with every trigram of every text as a posting, slots ascending within each bucket;
- * a text's repeated buckets come in a row (same slot), and visitors skip them. Texts are hashed from
- * the store a run of slots at a time (about `CHUNK_POSTINGS` postings), and each run's postings are
- * handed on grouped by partition of the bucket space (a stable counting sort, so slot order holds;
- * the partitions' sizes are counted while hashing, and a posting is one packed 32-bit word). Each
- * pass hashes the texts again rather than keeping every posting of the build (4 bytes each, ~450 MB
- * at a million texts) between the two passes.
+ * Calls `visit` with every trigram of every text from slot `fromSlot` on as a posting, slots
+ * ascending within each bucket; a text's repeated buckets come in a row (same slot), and visitors
+ * skip them. Texts are hashed from the store a run of slots at a time (about `CHUNK_POSTINGS`
+ * postings), and each run's postings are handed on grouped by partition of the bucket space (a
+ * stable counting sort, so slot order holds; the partitions' sizes are counted while hashing, and a
+ * posting is one packed 32-bit word). Runs are copied into `keep` while it has room, so pass 2
+ * visits them again instead of hashing their texts a second time (`KeptRuns`); the texts past them
+ * are hashed again rather than keeping every posting of a large build (4 bytes each, ~450 MB at a
+ * million texts) between the two passes.
  */
-function forEachPosting(texts: PostingTexts, visit: PostingVisitor): void {
+function forEachPosting(
+  texts: PostingTexts,
+  visit: PostingVisitor,
+  fromSlot: number,
+  keep: KeptRuns | null,
+): void {
   const { store, handles, lengths, size, mask } = texts;
   const partitions = partitionCount(mask);
   const capacity = CHUNK_POSTINGS + MAX_FUZZY_LENGTH;
@@ -105,7 +96,7 @@ function forEachPosting(texts: PostingTexts, visit: PostingVisitor): void {
   const starts = new Int32Array(partitions + 1);
   const cursor = new Int32Array(partitions + 1);
   let filled = 0;
-  let firstSlot = 0;
+  let firstSlot = fromSlot;
   const handOn = (endSlot: number) => {
     for (let p = 1; p <= partitions; p += 1) starts[p]! += starts[p - 1]!;
     cursor.set(starts);
@@ -113,12 +104,18 @@ function forEachPosting(texts: PostingTexts, visit: PostingVisitor): void {
     for (let p = 0; p < partitions; p += 1) {
       if (starts[p]! < starts[p + 1]!) visit(packed, starts[p]!, starts[p + 1]!, p, firstSlot);
     }
+    if (keep !== null && keep.endSlot === firstSlot && keep.used + filled <= keep.postings.length) {
+      keep.postings.set(packed.subarray(0, filled), keep.used);
+      keep.runs.push({ at: keep.used, starts: starts.slice(), firstSlot });
+      keep.used += filled;
+      keep.endSlot = endSlot;
+    }
     starts.fill(0);
     filled = 0;
     firstSlot = endSlot;
   };
   const unpacked = new Uint8Array(MAX_FUZZY_LENGTH);
-  for (let slot = 0; slot < size; slot += 1) {
+  for (let slot = fromSlot; slot < size; slot += 1) {
     const handle = handles[slot]!;
     const length = lengths[slot]!;
     let count: number;
@@ -138,6 +135,46 @@ function forEachPosting(texts: PostingTexts, visit: PostingVisitor): void {
 }
 
 /**
+ * Most postings pass 1 keeps for pass 2 (16 MB): a catch-up's segment of up to ~30,000 texts is
+ * hashed once (hashing, unpacking packed texts and grouping by partition were ~45 % of a pass),
+ * and a larger build keeps its first runs and hashes the rest again, so the build's peak rises by
+ * at most this much however large it is.
+ */
+export const KEPT_POSTINGS = 1 << 22;
+
+/**
+ * Runs of postings as pass 1 handed them on (grouped by partition), one after another in
+ * `postings`: `runs[i].starts[p]` is where partition `p` of run `i` begins, from `runs[i].at`.
+ * They cover slots up to `endSlot`.
+ */
+export interface KeptRuns {
+  readonly postings: Int32Array;
+  readonly runs: Array<{ at: number; starts: Int32Array; firstSlot: number }>;
+  used: number;
+  endSlot: number;
+}
+
+/** Room for pass 1 to keep the runs of `texts` (all of them, or at most `most` postings). */
+function keptRunsFor(texts: PostingTexts, most: number): KeptRuns {
+  let postings = 0;
+  for (let slot = 0; slot < texts.size; slot += 1) postings += Math.max(0, texts.lengths[slot]! - 2);
+  return { postings: spareInt32(Math.min(postings, most)), runs: [], used: 0, endSlot: 0 };
+}
+
+/** Pass 2 over runs pass 1 kept, partition by partition, then the texts past them hashed again. */
+function revisit(texts: PostingTexts, kept: KeptRuns, visit: PostingVisitor): void {
+  const partitions = partitionCount(texts.mask);
+  for (const { at, starts, firstSlot } of kept.runs) {
+    for (let p = 0; p < partitions; p += 1) {
+      if (starts[p]! < starts[p + 1]!)
+        visit(kept.postings, at + starts[p]!, at + starts[p + 1]!, p, firstSlot);
+    }
+  }
+  keepSpare(kept.postings);
+  if (kept.endSlot < texts.size) forEachPosting(texts, visit, kept.endSlot, null);
+}
+
+/**
  * Scratch a build let go and the collector has not yet freed, taken again by the next pass or
  * build (ADR 0019 session 11). A web process catching up builds a segment every tick: each build
  * allocated its 4 MB run arrays twice and its bucket state anew, and since an `ArrayBuffer` is
@@ -146,18 +183,26 @@ function forEachPosting(texts: PostingTexts, visit: PostingVisitor): void {
  */
 let spares: Array<WeakRef<Int32Array>> = [];
 
-/** An `Int32Array` of `length` from the spares when one is big enough (its contents are stale), else a new one. */
+/**
+ * An `Int32Array` of `length` from the spares, the smallest that is big enough (its contents are
+ * stale; a run array must not take the kept runs' larger buffer), else a new one.
+ */
 function spareInt32(length: number): Int32Array {
-  let found: Int32Array | null = null;
-  const kept: Array<WeakRef<Int32Array>> = [];
+  let found: WeakRef<Int32Array> | null = null;
+  let foundLength = Infinity;
+  const live: Array<WeakRef<Int32Array>> = [];
   for (const ref of spares) {
     const array = ref.deref();
     if (array === undefined) continue;
-    if (found === null && array.length >= length) found = array;
-    else kept.push(ref);
+    live.push(ref);
+    if (array.length >= length && array.length < foundLength) {
+      found = ref;
+      foundLength = array.length;
+    }
   }
-  spares = kept;
-  return found === null ? new Int32Array(length) : found.subarray(0, length);
+  spares = live.filter((ref) => ref !== found);
+  const array = found?.deref();
+  return array === undefined ? new Int32Array(length) : array.subarray(0, length);
 }
 
 /** Hands scratch back to the spares (a view's whole buffer: the largest use decides its size). */
@@ -165,8 +210,8 @@ function keepSpare(array: Int32Array): void {
   if (spares.length < MAX_SPARES) spares.push(new WeakRef(new Int32Array(array.buffer)));
 }
 
-/** Two run arrays and a bucket state. */
-const MAX_SPARES = 3;
+/** Two run arrays, the kept runs and a bucket state. */
+const MAX_SPARES = 4;
 
 /**
  * Per bucket while the postings are sized and written: [last slot, postings in the
@@ -187,12 +232,23 @@ export type BucketState = Int32Array;
  * one partition of buckets at a time (see `forEachPosting`): with millions of buckets, plain slot
  * order would make the passes wait on a cache miss for nearly every trigram.
  */
-export function sizePostings(texts: PostingTexts, gramCounts: Uint16Array): BucketState {
+export function sizePostings(
+  texts: PostingTexts,
+  gramCounts: Uint16Array,
+  keptPostings = KEPT_POSTINGS,
+): SizedPostings {
   const state = spareInt32((texts.mask + 1) * STATE);
   state.fill(0);
   for (let at = 0; at < state.length; at += STATE) state[at] = -1;
-  forEachPosting(texts, sizingVisitor(state, gramCounts));
-  return state;
+  const kept = keptRunsFor(texts, keptPostings);
+  forEachPosting(texts, sizingVisitor(state, gramCounts), 0, kept);
+  return { state, kept };
+}
+
+/** Pass 1's result: the bucket state, and the runs kept for pass 2. */
+export interface SizedPostings {
+  readonly state: BucketState;
+  readonly kept: KeptRuns;
 }
 
 /** The state of `buckets` buckets before pass 1: no slot seen, nothing sized. */
@@ -204,18 +260,39 @@ export function newBucketState(buckets: number): BucketState {
 
 /** Pass 1's visitor: sizes each bucket's postings into `state`, counts texts' distinct buckets. */
 export function sizingVisitor(state: BucketState, gramCounts: Uint16Array): PostingVisitor {
-  return (packed, from, to, partition, firstSlot) => {
-    for (let k = from; k < to; k += 1) {
-      const slot = slotOf(packed[k]!, firstSlot);
-      const at = bucketOf(packed[k]!, partition) * STATE;
-      if (state[at] === slot) continue; // the text's bucket again
-      gramCounts[slot]! += 1;
-      const inBlock = state[at + 1]!;
-      state[at + 2]! += (inBlock === 0 ? BLOCK_HEADER_BYTES : 0) + varintLength(slot - state[at]!);
-      state[at + 1] = inBlock === BLOCK_POSTINGS - 1 ? 0 : inBlock + 1;
-      state[at] = slot;
-    }
-  };
+  return (packed, from, to, partition, firstSlot) =>
+    sizeRun(state, gramCounts, packed, from, to, partition, firstSlot);
+}
+
+/**
+ * Pass 1 over `packed[from, to)`, postings of `partition` from a run starting at `firstSlot`.
+ * A plain function of typed arrays (the visitor's closure only forwards): its loop is the build's
+ * hottest with `writeRun`'s, one random bucket-state access a posting.
+ */
+function sizeRun(
+  state: BucketState,
+  gramCounts: Uint16Array,
+  packed: Int32Array,
+  from: number,
+  to: number,
+  partition: number,
+  firstSlot: number,
+): void {
+  const bucketBase = partition << PARTITION_BITS;
+  for (let k = from; k < to; k += 1) {
+    const posting = packed[k]!;
+    const slot = firstSlot + (posting >>> PARTITION_BITS);
+    const at = (bucketBase | (posting & IN_PARTITION)) * STATE;
+    const last = state[at]!;
+    if (last === slot) continue; // the text's bucket again
+    gramCounts[slot]! += 1;
+    const inBlock = state[at + 1]!;
+    // The gap's varint length without branching on it (gaps of one and two bytes mix unpredictably).
+    const gapBits = 32 - Math.clz32((slot - last) | 1);
+    state[at + 2]! += (inBlock === 0 ? BLOCK_HEADER_BYTES : 0) + (((gapBits + 6) * 37) >>> 8);
+    state[at + 1] = inBlock === BLOCK_POSTINGS - 1 ? 0 : inBlock + 1;
+    state[at] = slot;
+  }
 }
 
 /**
@@ -239,37 +316,53 @@ export function placePostings(state: BucketState, offsets: Uint32Array): void {
  * Pass 2: writes the postings where `placePostings` put them. A block's header is written when the
  * block is full, or at the end for the last one.
  */
-export function writePostings(texts: PostingTexts, state: BucketState, postings: Uint8Array): void {
-  forEachPosting(texts, writingVisitor(state, postings));
+export function writePostings(texts: PostingTexts, sized: SizedPostings, postings: Uint8Array): void {
+  const { state, kept } = sized;
+  revisit(texts, kept, writingVisitor(state, postings));
   closeBlocks(state, postings);
   keepSpare(state); // the state of `sizePostings`: nothing reads it after this pass
 }
 
 /** Pass 2's visitor: writes each posting where `placePostings` put its bucket's list. */
 export function writingVisitor(state: BucketState, postings: Uint8Array): PostingVisitor {
-  return (packed, from, to, partition, firstSlot) => {
-    for (let k = from; k < to; k += 1) {
-      const slot = slotOf(packed[k]!, firstSlot);
-      const at = bucketOf(packed[k]!, partition) * STATE;
-      if (state[at] === slot) continue; // the text's bucket again
-      let block = state[at + 1]!;
-      let position = state[at + 2]! >>> 0; // positions past 2³¹ read back unsigned
-      if (block === 0) {
-        position += BLOCK_HEADER_BYTES;
-        block = BLOCK_HEADER_BYTES << 8;
-      }
-      const end = writeVarint(postings, position, slot - state[at]!);
-      block += ((end - position) << 8) + 1;
-      if ((block & 0xff) === BLOCK_POSTINGS) {
-        const bytes = block >>> 8;
-        writeBlockHeader(postings, end - bytes, slot, bytes - BLOCK_HEADER_BYTES);
-        block = 0;
-      }
-      state[at + 2] = end;
-      state[at + 1] = block;
-      state[at] = slot;
+  return (packed, from, to, partition, firstSlot) =>
+    writeRun(state, postings, packed, from, to, partition, firstSlot);
+}
+
+/** Pass 2 over `packed[from, to)` (see `sizeRun`). */
+function writeRun(
+  state: BucketState,
+  postings: Uint8Array,
+  packed: Int32Array,
+  from: number,
+  to: number,
+  partition: number,
+  firstSlot: number,
+): void {
+  const bucketBase = partition << PARTITION_BITS;
+  for (let k = from; k < to; k += 1) {
+    const posting = packed[k]!;
+    const slot = firstSlot + (posting >>> PARTITION_BITS);
+    const at = (bucketBase | (posting & IN_PARTITION)) * STATE;
+    const last = state[at]!;
+    if (last === slot) continue; // the text's bucket again
+    let block = state[at + 1]!;
+    let position = state[at + 2]! >>> 0; // positions past 2³¹ read back unsigned
+    if (block === 0) {
+      position += BLOCK_HEADER_BYTES;
+      block = BLOCK_HEADER_BYTES << 8;
     }
-  };
+    const end = writeVarint(postings, position, slot - last);
+    block += ((end - position) << 8) + 1;
+    if ((block & 0xff) === BLOCK_POSTINGS) {
+      const bytes = block >>> 8;
+      writeBlockHeader(postings, end - bytes, slot, bytes - BLOCK_HEADER_BYTES);
+      block = 0;
+    }
+    state[at + 2] = end;
+    state[at + 1] = block;
+    state[at] = slot;
+  }
 }
 
 /** After pass 2: the header of every bucket's last, unfilled block. */
