@@ -104,6 +104,16 @@ export class BinaryTextColumn {
     return this.count;
   }
 
+  /**
+   * Forgets every element and keeps the memory for the next ones: a TMX import reuses a written
+   * batch's columns for a later batch, since fresh megabytes cost a page fault per 4 KB on their
+   * first write (~65 ms of 200,000 texts' ~135 ms encoding in a fresh buffer, 100,000 units, Node 20).
+   */
+  clear(): void {
+    this.used = 0;
+    this.count = 0;
+  }
+
   /** Appends `value`; answers its element number. */
   push(value: string): number {
     const needed = 4 + 3 * value.length;

@@ -76,6 +76,21 @@ describe('binary array parameters', () => {
     expect(() => column.parameter([texts.length])).toThrow(RangeError);
   });
 
+  it('starts again empty after clear, its memory reused (a later batch of an import)', () => {
+    const column = new BinaryTextColumn(8);
+    for (const text of TEXTS) column.push(`${text} before`);
+    column.clear();
+    expect(column.size).toBe(0);
+    expect(() => column.text(0)).toThrow(RangeError);
+    const texts = TEXTS.map((text, i) => `${text} after ${i}`);
+    expect(texts.map((text) => column.push(text))).toEqual(texts.map((_, i) => i));
+    expect(texts.map((_, i) => column.text(i))).toEqual(texts);
+    const order = texts.map((_, i) => texts.length - 1 - i);
+    expect(decodeBinaryArray(column.parameter(order)).elements.map(String)).toEqual(
+      order.map((i) => texts[i]),
+    );
+  });
+
   it('lays out bigint[] as 8-byte big-endian two’s complement', () => {
     const { oid, elements } = decodeBinaryArray(binaryBigintArray(KEYS));
     expect(oid).toBe(20);

@@ -64,12 +64,20 @@ class BatchPairs {
   readonly sourceHashes: string[] = [];
   /** Row of each source hash. */
   readonly rows = new Map<string, number>();
-  // Sized for a 10,000-unit batch of ~130-character texts (they grow when needed).
-  readonly sourceTexts = new BinaryTextColumn(1 << 21);
-  readonly texts = new BinaryTextColumn(1 << 22);
+  readonly sourceTexts: BinaryTextColumn;
+  readonly texts: BinaryTextColumn;
   /** Each row's element in `sourceTexts` and in `texts`. */
   readonly sourceElements: number[] = [];
   readonly textElements: number[] = [];
+
+  /** `columns`: a written batch's, emptied and reused (`SpareColumns`); else new ones. */
+  constructor(columns?: TextColumns) {
+    // Sized for a 10,000-unit batch of ~130-character texts (they grow when needed).
+    this.sourceTexts = columns?.sourceTexts ?? new BinaryTextColumn(1 << 21);
+    this.texts = columns?.texts ?? new BinaryTextColumn(1 << 22);
+    this.sourceTexts.clear();
+    this.texts.clear();
+  }
 
   get size(): number {
     return this.sourceHashes.length;
@@ -97,6 +105,31 @@ class BatchPairs {
 
   text(row: number): string {
     return this.texts.text(this.textElements[row]!);
+  }
+}
+
+/** A batch's two text columns. */
+interface TextColumns {
+  sourceTexts: BinaryTextColumn;
+  texts: BinaryTextColumn;
+}
+
+/**
+ * Columns of batches already written, for the next batches: a batch's ~6 MB of fresh memory cost a
+ * page fault per 4 KB on its first write, half of encoding its texts (the import's columns are
+ * filled once per batch, so a reused column is written to memory already mapped). At most one per
+ * batch that was in flight at once (`writers` + 1).
+ */
+class SpareColumns {
+  private readonly spare: TextColumns[] = [];
+
+  take(): TextColumns | undefined {
+    return this.spare.pop();
+  }
+
+  /** Once nothing reads the batch's columns again (it is stored and reported). */
+  giveBack(pairs: BatchPairs): void {
+    this.spare.push({ sourceTexts: pairs.sourceTexts, texts: pairs.texts });
   }
 }
 
@@ -146,6 +179,7 @@ export async function importTmxStream(
     source: languageMatcher(target.sourceLang),
     target: languageMatcher(target.targetLang),
   };
+  const spare = new SpareColumns();
   let batch = new BatchPairs();
   let seen = 0;
   /** Batches being written; `settled` never rejects (the first failure is kept in `failed`). */
@@ -158,7 +192,7 @@ export async function importTmxStream(
   const flush = async () => {
     if (batch.size === 0) return;
     const pairs = batch;
-    batch = new BatchPairs();
+    batch = new BatchPairs(spare.take());
     const cut = { units: seen, skipped: totals.skipped };
     while (inFlight.length >= writers || inFlight.some((writing) => sharesSource(writing.pairs, pairs))) {
       await Promise.race(inFlight.map((writing) => writing.settled));
@@ -189,7 +223,9 @@ export async function importTmxStream(
     const writing = {
       pairs,
       settled: committed.then(
-        () => undefined,
+        // Stored, announced and reported: its columns are not read again (its hashes may be, by
+        // `sharesSource`, until it leaves `inFlight`).
+        () => spare.giveBack(pairs),
         (error: unknown) => void (failed.failure ??= { error }),
       ),
     };
