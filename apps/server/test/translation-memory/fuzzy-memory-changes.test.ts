@@ -245,6 +245,52 @@ describe('memory change notifications wake fuzzy indexes (ADR 0019 session 11)',
     }
   });
 
+  it('catches up once a few notifications wait, however long the burst made the wait', async () => {
+    const db = handle.db;
+    const target = await organisationWithProject('Pending');
+    const repository = createTranslationMemoryRepository(db);
+    let clock = 0;
+    const web = createOrganisationFuzzyIndexes(repository, {
+      refreshMs: 0,
+      maxIndexes: 2,
+      backgroundCatchUpMs: null,
+      wakeMaxGapMs: 10 * 60_000,
+      now: () => clock,
+      openTransactions: createOpenTransactionsRepository(db),
+    });
+    const listener = listenForMemoryChanges(db, (organisation, lang, last) =>
+      web.changed(organisation, lang, last),
+    );
+    const announce = createMemoryChangeAnnouncer(db);
+    const store = (text: string) => storeEntry(repository, target, text);
+    try {
+      await listener.ready;
+      await web.query(target.organisationId, 'en', 'anything', 0.75, 5);
+      await store('the first batch of a long import');
+      clock = 1_000; // a burst of notifications starts: the first is caught up at once
+      await announce(target.organisationId, 'en');
+      await until(() => web.stats(target.organisationId, 'en')?.size === 1);
+      await store('a batch a hundred seconds later');
+      clock = 101_000; // its wait (half the burst, 50 s) has passed since the last catch-up
+      await announce(target.organisationId, 'en');
+      await until(() => web.stats(target.organisationId, 'en')?.size === 2);
+      clock = 101_001; // the next ones wait 50 s from that catch-up
+      await store('a batch just after');
+      await announce(target.organisationId, 'en');
+      await store('and another');
+      await announce(target.organisationId, 'en');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(web.stats(target.organisationId, 'en')?.size).toBe(2); // two waiting: the wait holds
+      await store('and a third');
+      // The third waiting notification brings the catch-up forward (without the bound this times out).
+      await announce(target.organisationId, 'en');
+      await until(() => web.stats(target.organisationId, 'en')?.size === 5);
+    } finally {
+      await listener.close();
+      await web.close();
+    }
+  });
+
   it('wakes every index in use when notifications may have been missed (a reconnection)', async () => {
     const db = handle.db;
     const first = await organisationWithProject('First');

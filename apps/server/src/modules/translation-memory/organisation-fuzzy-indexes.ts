@@ -55,6 +55,8 @@ interface CachedIndex {
   /** When the notifications in a row (each within `wakeMaxGapMs` of the last) began, and the last one. */
   burstSince: number;
   notifiedAt: number;
+  /** Notifications since the last catch-up began (see `WAKE_MOST_PENDING`). */
+  pendingNotifications: number;
 }
 
 /**
@@ -62,10 +64,21 @@ interface CachedIndex {
  * time notifications have been arriving (capped at `wakeMaxGapMs`). An import's first batches are
  * caught up at once, one by one, so a short import (100,000 units in under two seconds) leaves only
  * its last batch or two to the first query; a long one is caught up less and less often, so its
- * segments grow (×1.5 each: ~13 at a million units instead of a hundred of 10,000 that merges,
+ * segments grow (×1.5 each, up to `WAKE_MOST_PENDING` batches: not a hundred of 10,000 that merges,
  * which rebuild texts, would have to join) and the web process's catch-up costs about one build.
  */
 const WAKE_FRACTION = 0.5;
+
+/**
+ * Notifications (an import's batches: 10,000 rows each) a woken catch-up lets wait at most, whatever
+ * `WAKE_FRACTION` says: the rows left when the import ends are what the first query after it
+ * builds (ADR 0019 session 12: a 1 M import's last waits reached the 2 s cap, 150,000 rows, and the
+ * first query after it took 2.6–3.5 s). Segments of a long import stop growing at about this many
+ * batches (~25 at a million rows instead of ~15): a build costs about the same per row at 30,000
+ * texts as at 150,000 (its fixed cost is small since pass 2 revisits pass 1's postings), and
+ * merges wait until the index is quiet.
+ */
+const WAKE_MOST_PENDING = 3;
 
 /**
  * Background ticks in a row that must find nothing new before one runs a merge step. While an
@@ -218,6 +231,7 @@ export function createOrganisationFuzzyIndexes(
         doneAt: now(),
         burstSince: 0,
         notifiedAt: -Infinity,
+        pendingNotifications: 0,
       };
     } finally {
       await helper?.dispose();
@@ -230,6 +244,8 @@ export function createOrganisationFuzzyIndexes(
    */
   async function catchUp(cached: CachedIndex, organisationId: string, sourceLang: string): Promise<number> {
     cached.running = true;
+    // Every row committed before this read is read now: later notifications are pending.
+    cached.pendingNotifications = 0;
     try {
       return await readAndAdd(cached, organisationId, sourceLang);
     } finally {
@@ -362,9 +378,11 @@ export function createOrganisationFuzzyIndexes(
     // After the last notification the background tick takes over again (and merges when quiet).
     cached.notifiedAt = last ? -Infinity : at;
     if (last) cached.wakeLast = true;
+    cached.pendingNotifications += 1;
+    const due = last || cached.pendingNotifications >= WAKE_MOST_PENDING;
     // One woken catch-up waiting is enough: it reads every row committed before it starts. A last
-    // notification brings a waiting one forward.
-    if (cached.wakePending && !(last && (cached.wakeTimer || cached.rearm))) return;
+    // notification, or one too many waiting, brings a waiting one forward.
+    if (cached.wakePending && !(due && (cached.wakeTimer || cached.rearm))) return;
     cached.wakePending = true;
     cached.rearm = false;
     armWake(key, cached);
@@ -382,7 +400,8 @@ export function createOrganisationFuzzyIndexes(
       wakeTimers.delete(cached.wakeTimer);
     }
     const at = now();
-    const gap = cached.wakeLast ? 0 : Math.min(wakeMaxGapMs, WAKE_FRACTION * (at - cached.burstSince));
+    const due = cached.wakeLast || cached.pendingNotifications >= WAKE_MOST_PENDING;
+    const gap = due ? 0 : Math.min(wakeMaxGapMs, WAKE_FRACTION * (at - cached.burstSince));
     const timer = setTimeout(
       () => {
         wakeTimers.delete(timer);
