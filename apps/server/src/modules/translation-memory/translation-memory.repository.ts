@@ -13,6 +13,7 @@ import { BinaryTextColumn } from '../../lib/pg-binary-array';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { rowsOf } from '../../lib/rows-of';
 import { inReadTransaction, postgresPoolOf } from '../../lib/read-transaction';
+import { keyOrder } from './key-order';
 import { memoryEntryKey } from './memory-entry-key';
 import {
   appendRows,
@@ -300,8 +301,7 @@ export function createTranslationMemoryRepository(db: Database) {
       projectIds: projectIds as string | string[],
     };
     // In key order: consecutive rows land on neighbouring pages of the unique index.
-    const order = keys.map((_, i) => i);
-    order.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+    const order = keyOrder(keys);
     for (let at = 0; at < order.length; at += MEMORY_CHUNK) {
       const indices = order.slice(at, at + MEMORY_CHUNK);
       // Two sources of one chunk sharing a key (sorted, so neighbours): the second goes unkeyed,
