@@ -33,6 +33,20 @@ const PENDING_COMMENT = 3;
 const PENDING_CDATA = 4;
 const PENDING_PI = 5;
 const PENDING_DECLARATION = 6;
+/**
+ * What a token reader answers when the chunk ends inside its token: -(kind + 1), as constants. A
+ * literal `-KIND - 1` is a unary operation the optimising compiler has no type feedback for until a
+ * chunk first ends at that place, and reaching it then threw away the reader's optimised code
+ * (`--trace-deopt`: "insufficient type feedback for unary operation", several recompilations of
+ * `startTag` and `parse` in a cold import).
+ */
+const CARRY_SHORT = -PENDING_SHORT - 1;
+const CARRY_START_TAG = -PENDING_START_TAG - 1;
+const CARRY_END_TAG = -PENDING_END_TAG - 1;
+const CARRY_COMMENT = -PENDING_COMMENT - 1;
+const CARRY_CDATA = -PENDING_CDATA - 1;
+const CARRY_PI = -PENDING_PI - 1;
+const CARRY_DECLARATION = -PENDING_DECLARATION - 1;
 
 // XML 1.0 Char excludes these anywhere in a document, even behind a character reference. A lone
 // surrogate (not valid UTF-16) is excluded too. A regular expression class is ~3x slower when it
@@ -45,6 +59,16 @@ const HAS_SURROGATE = /[\ud800-\udfff]/;
 const NOT_XML_CHAR =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The character code at `at`, or -1 past the end (no predicate here accepts -1, as none accepts the
+ * NaN `charCodeAt` answers there). Reading past the end happens only where a chunk ends inside a
+ * tag or its indentation, rarely enough that optimised code assumed it never would and was thrown
+ * away when it did ("out of bounds" deoptimisations of `startTag` and `parse`, cold import).
+ */
+function codeAt(text: string, at: number): number {
+  return at < text.length ? text.charCodeAt(at) : -1;
+}
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
@@ -305,7 +329,7 @@ export class TmxPushParser {
         if (!this.inSegment && this.field === null && this.stack.length !== 0) {
           // Indentation between structural elements: a few spaces, cheaper to step over than to search.
           let c = text.charCodeAt(at);
-          while (isSpace(c)) c = text.charCodeAt(++at);
+          while (isSpace(c)) c = codeAt(text, ++at);
           if (c === LT || at >= length) continue;
         }
         let lt = text.indexOf('<', at);
@@ -336,7 +360,7 @@ export class TmxPushParser {
       if (next === SLASH) end = this.endTag(text, at);
       else if (next === BANG) end = this.markupDeclaration(text, at);
       else if (next === QUESTION) end = this.processingInstruction(text, at);
-      else if (next === -1) end = -PENDING_SHORT - 1;
+      else if (next === -1) end = CARRY_SHORT;
       else end = this.startTag(text, at);
       if (end < 0) {
         this.carry(text, at, -end - 1);
@@ -379,20 +403,20 @@ export class TmxPushParser {
     if (!isNameStart(text.charCodeAt(at))) throw new TmxError('A "<" in text must be written &lt;');
     at += 1;
     while (at < length && isNameChar(text.charCodeAt(at))) at += 1;
-    if (at === length) return -PENDING_START_TAG - 1;
+    if (at === length) return CARRY_START_TAG;
     const raw = elementName(text, start + 1, at);
     let attributes: TmxAttributes | null = null;
     for (;;) {
-      let c = text.charCodeAt(at);
+      let c = codeAt(text, at);
       const spaced = isSpace(c);
-      while (isSpace(c)) c = text.charCodeAt(++at);
-      if (at >= length) return -PENDING_START_TAG - 1;
+      while (isSpace(c)) c = codeAt(text, ++at);
+      if (at >= length) return CARRY_START_TAG;
       if (c === GT) {
         at += 1;
         break;
       }
       if (c === SLASH) {
-        if (at + 1 === length) return -PENDING_START_TAG - 1;
+        if (at + 1 === length) return CARRY_START_TAG;
         if (text.charCodeAt(at + 1) !== GT) throw new TmxError(`<${raw}> has a "/" that does not end it`);
         this.openElement(raw, attributes);
         this.closeElement(raw);
@@ -403,19 +427,19 @@ export class TmxPushParser {
       at += 1;
       while (at < length && isNameChar(text.charCodeAt(at))) at += 1;
       const nameEnd = at;
-      c = text.charCodeAt(at);
-      while (isSpace(c)) c = text.charCodeAt(++at);
-      if (at >= length) return -PENDING_START_TAG - 1;
+      c = codeAt(text, at);
+      while (isSpace(c)) c = codeAt(text, ++at);
+      if (at >= length) return CARRY_START_TAG;
       const name = attributeName(text, nameStart, nameEnd);
       if (c !== EQUALS) throw new TmxError(`The attribute ${name} of <${raw}> has no value`);
-      c = text.charCodeAt(++at);
-      while (isSpace(c)) c = text.charCodeAt(++at);
-      if (at >= length) return -PENDING_START_TAG - 1;
+      c = codeAt(text, ++at);
+      while (isSpace(c)) c = codeAt(text, ++at);
+      if (at >= length) return CARRY_START_TAG;
       if (c !== QUOTE && c !== APOSTROPHE) {
         throw new TmxError(`The value of ${name} in <${raw}> must be in quotes`);
       }
       const close = text.indexOf(c === QUOTE ? '"' : "'", at + 1);
-      if (close === -1) return -PENDING_START_TAG - 1;
+      if (close === -1) return CARRY_START_TAG;
       let value = text.slice(at + 1, close);
       if (value.indexOf('<') !== -1) {
         throw new TmxError(`A "<" is not allowed in an attribute value (${name} of <${raw}>)`);
@@ -434,12 +458,12 @@ export class TmxPushParser {
         else if (name === 'type') attributes = { type: value };
         else attributes = { [name]: value };
         at = close + 1;
-        if (at === length) return -PENDING_START_TAG - 1;
+        if (at === length) return CARRY_START_TAG;
         continue;
       } else if (Object.hasOwn(attributes, name)) throw new TmxError(`<${raw}> has two ${name} attributes`);
       attributes[name] = value;
       at = close + 1;
-      if (at === length) return -PENDING_START_TAG - 1;
+      if (at === length) return CARRY_START_TAG;
     }
     this.openElement(raw, attributes);
     return at;
@@ -448,7 +472,7 @@ export class TmxPushParser {
   /** `</name>` at `start`. */
   private endTag(text: string, start: number): number {
     const gt = text.indexOf('>', start + 2);
-    if (gt === -1) return -PENDING_END_TAG - 1;
+    if (gt === -1) return CARRY_END_TAG;
     let at = start + 2;
     if (!isNameStart(text.charCodeAt(at))) throw new TmxError('An end tag has no element name');
     at += 1;
@@ -464,14 +488,14 @@ export class TmxPushParser {
   private markupDeclaration(text: string, start: number): number {
     if (text.startsWith('<!--', start)) {
       const close = text.indexOf('-->', start + 4);
-      if (close === -1) return -PENDING_COMMENT - 1;
+      if (close === -1) return CARRY_COMMENT;
       // XML: "--" may not appear inside a comment.
       if (text.indexOf('--', start + 4) !== close) throw new TmxError('A comment holds "--"');
       return close + 3;
     }
     if (text.startsWith('<![CDATA[', start)) {
       const close = text.indexOf(']]>', start + 9);
-      if (close === -1) return -PENDING_CDATA - 1;
+      if (close === -1) return CARRY_CDATA;
       if (this.stack.length === 0) throw new TmxError('A CDATA section is outside the <tmx> element');
       if (this.inSegment || this.field !== null) {
         const value = text.slice(start + 9, close);
@@ -480,10 +504,9 @@ export class TmxPushParser {
       return close + 3;
     }
     const rest = text.slice(start, start + 9);
-    if (rest.length < 9 && ('<!--'.startsWith(rest) || '<![CDATA['.startsWith(rest)))
-      return -PENDING_SHORT - 1;
+    if (rest.length < 9 && ('<!--'.startsWith(rest) || '<![CDATA['.startsWith(rest))) return CARRY_SHORT;
     const gt = text.indexOf('>', start + 2);
-    if (gt === -1) return -PENDING_DECLARATION - 1;
+    if (gt === -1) return CARRY_DECLARATION;
     this.declaration(text.slice(start + 1, gt));
     return gt + 1;
   }
@@ -491,7 +514,7 @@ export class TmxPushParser {
   /** `<?…?>` at `start`. */
   private processingInstruction(text: string, start: number): number {
     const close = text.indexOf('?>', start + 2);
-    if (close === -1) return -PENDING_PI - 1;
+    if (close === -1) return CARRY_PI;
     this.declaration(text.slice(start + 1, close + 1));
     return close + 2;
   }
