@@ -46,6 +46,15 @@ export function digramTable(counts: Int32Array): DigramTable {
   return { pairs, codeOf };
 }
 
+/** The table whose codes are `pairs` (a packed store's, `TextStore.digramTable`). */
+export function tableOfPairs(pairs: Uint8Array): DigramTable {
+  const codeOf = new Int16Array(128 * 128).fill(-1);
+  for (let code = 0; code * 2 < pairs.length; code += 1) {
+    codeOf[(pairs[code * 2]! << 7) | pairs[code * 2 + 1]!] = FIRST_CODE + code;
+  }
+  return { pairs, codeOf };
+}
+
 /**
  * Packs `units[from, from + length)` into `out` from `at` (room for 2 · `length` bytes needed: every
  * unit escaped); answers the position after it. Greedy, left to right: a pair of the table is one

@@ -2,6 +2,7 @@ import {
   compareMatches,
   FuzzyIndex,
   FuzzyIndexBuilder,
+  PACK_SAMPLE,
   type FuzzyMatch,
   type FuzzyQueryOptions,
 } from './fuzzy-index';
@@ -110,6 +111,18 @@ export class SegmentedFuzzyIndex {
       builder.add(id, text);
     }
     this.appendNew(builder.finish());
+  }
+
+  /**
+   * A builder for a new segment of this index (to `appendNew`): it packs its texts with the
+   * largest segment's digram table when that segment had at least `PACK_SAMPLE` texts to choose it
+   * from (the texts to come are like those already held), else it chooses its own. A catch-up's
+   * segment then never gathers texts unpacked first.
+   */
+  newBuilder(): FuzzyIndexBuilder {
+    const largest = this.segments[0]?.index;
+    const table = largest && largest.size >= PACK_SAMPLE ? largest.digramTable() : null;
+    return table ? FuzzyIndexBuilder.packingWith(table) : new FuzzyIndexBuilder();
   }
 
   /**

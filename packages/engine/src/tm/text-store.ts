@@ -8,7 +8,14 @@
  * second thread of the build reads the texts in place (two-thread-build.ts).
  */
 
-import { countDigrams, digramTable, packDigrams, unpackDigrams, type DigramTable } from './digram-packing';
+import {
+  countDigrams,
+  digramTable,
+  packDigrams,
+  tableOfPairs,
+  unpackDigrams,
+  type DigramTable,
+} from './digram-packing';
 
 /** Code units of one text: a page of the store (the text sits at its handle's offset). */
 export type CodeUnits = Uint8Array | Uint16Array;
@@ -236,6 +243,12 @@ export class TextStore {
   /** Whether the narrow texts are digram-packed (`packed`): read them with `unpackNarrow` or `read`. */
   get isPacked(): boolean {
     return this.digrams !== null;
+  }
+
+  /** A packed store's digram table (null when its texts are as they are), to pack like texts with. */
+  get digramTable(): DigramTable | null {
+    if (this.packingTable !== null) return this.packingTable;
+    return this.digrams === null ? null : tableOfPairs(this.digrams);
   }
 
   /** Whether the text of `handle` is packed (a narrow text of a packed store), not readable in place. */

@@ -124,3 +124,32 @@ describe('SegmentedFuzzyIndex', () => {
     expect(small.stats()).toEqual({ size: 250, segments: 2, tail: 0 });
   });
 });
+
+describe('SegmentedFuzzyIndex.newBuilder', () => {
+  it('packs a new segment with the largest segment’s digram table, and answers as one index', () => {
+    const next = seededRandom(23);
+    const first = Array.from({ length: 20_000 }, (_, i) => ({ id: i, text: text(next) }));
+    const later = Array.from({ length: 3_000 }, (_, i) => ({ id: 50_000 + i, text: `${text(next)} ${i}` }));
+    const segmented = new SegmentedFuzzyIndex();
+    // Too few texts in the only segment to lend its table: the builder chooses its own.
+    const small = segmented.newBuilder();
+    for (const entry of first.slice(0, 100)) small.add(entry.id, entry.text);
+    const smallIndex = small.finish();
+    segmented.appendNew(smallIndex);
+    expect(segmented.newBuilder().finish().digramTable()).toBeNull(); // nothing gathered, nothing chosen
+    const large = segmented.newBuilder();
+    for (const entry of first.slice(100)) large.add(entry.id, entry.text);
+    const largeIndex = large.finish();
+    segmented.appendNew(largeIndex);
+    const builder = segmented.newBuilder();
+    for (const entry of later) builder.add(entry.id, entry.text);
+    const built = builder.finish();
+    expect(built.digramTable()!.pairs).toEqual(largeIndex.digramTable()!.pairs);
+    segmented.appendNew(built);
+    const single = FuzzyIndex.build([...first, ...later]);
+    for (let q = 0; q < 150; q += 1) {
+      const query = q % 3 === 0 ? later[q]!.text : text(next);
+      expect(segmented.query(query, { limit: 10 }), query).toEqual(single.query(query, { limit: 10 }));
+    }
+  }, 120_000);
+});

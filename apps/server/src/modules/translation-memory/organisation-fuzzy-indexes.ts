@@ -280,11 +280,11 @@ export function createOrganisationFuzzyIndexes(
             // Ids given just now are new to the index: the segment is appended without a lookup.
             added += builder.size;
             cached.index.appendNew(builder.finish());
-            builder = new FuzzyIndexBuilder();
+            builder = cached.index.newBuilder();
           }
         } else few.push({ id, text: texts[i]! });
         if (!builder && few.length > SEGMENT_FROM) {
-          builder = new FuzzyIndexBuilder();
+          builder = cached.index.newBuilder();
           for (const entry of few.splice(0)) builder.add(entry.id, entry.text);
         }
       }
