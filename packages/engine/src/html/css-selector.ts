@@ -147,6 +147,14 @@ function matchesFrom(
   return false;
 }
 
+/** The attribute names a selector list looks at (`#id` is `id`, `.class` is `class`). */
+export function selectorAttributeNames(list: SelectorList): string[] {
+  const names = new Set<string>();
+  for (const compounds of list)
+    for (const compound of compounds) for (const test of compound.attributes) names.add(test.name);
+  return [...names];
+}
+
 /** Whether an element, given its ancestors (outermost first), matches any selector of the list. */
 export function matchesSelector(
   list: SelectorList,

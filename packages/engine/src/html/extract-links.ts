@@ -138,6 +138,16 @@ function resolveCached(href: string, base: string, baseOrigin: string | undefine
   return url;
 }
 
+const LINK_ATTRIBUTE_NAMES: readonly string[] = [
+  'onclick',
+  'href',
+  'src',
+  'rel',
+  'http-equiv',
+  'content',
+  'name',
+];
+
 /**
  * Collects a page's links from its start tags, in document order: `a`/`area` href, `link` rel
  * alternate/next/prev, `iframe`/`frame` src, literal navigations of an `onclick` attribute (any
@@ -146,6 +156,8 @@ function resolveCached(href: string, base: string, baseOrigin: string | undefine
  * that cuts segments), then `result()` resolves what it saw.
  */
 export class LinkCollector {
+  /** Every attribute `openTag` reads (a parse may leave the others out: `StartTagListener`). */
+  readonly attributeNames: readonly string[] = LINK_ATTRIBUTE_NAMES;
   private readonly hrefs: string[] = [];
   private baseHref: string | undefined;
   private canonicalHref: string | undefined;

@@ -1,4 +1,5 @@
 import { Parser, type Handler } from 'htmlparser2';
+import { AttributeFilteringParser, AttributeNameSet } from './attribute-name-filter';
 import { VOID_ELEMENTS } from './html-elements';
 import { SegmentAssembler } from './segment-assembler';
 import type { ExtractOptions, Segment, SegmentFact } from './segment-types';
@@ -18,6 +19,8 @@ export function extractSegments(html: string, options: ExtractOptions = {}): Seg
 /** Sees every start tag of a parse (`LinkCollector` is one): a caller that needs more from the page gets it from the same pass. */
 export interface StartTagListener {
   openTag(name: string, attributes: Record<string, string>): void;
+  /** The only attributes `openTag` reads, if it says so: a parse may then leave the others out. */
+  readonly attributeNames?: readonly string[];
 }
 
 /** The parse behind `extractSegments`; `tags` sees every start tag too. */
@@ -34,8 +37,35 @@ export function parseSegmentFacts(
   tags?: StartTagListener,
 ): SegmentFact[] {
   const assembler = new SegmentAssembler(html, options, undefined, 'facts');
-  feedAssembler(html, assembler, tags);
+  feedAssembler(html, assembler, tags, attributesRead(assembler, tags));
   return assembler.finishFacts();
+}
+
+// Name sets by the names they hold (joined): a crawl asks for the same one on every page.
+const nameSets = new Map<string, AttributeNameSet>();
+const NAME_SETS_LIMIT = 64;
+
+/**
+ * The attributes the readers of a parse look at, when every reader says which (an assembler
+ * answering facts, a listener naming its `attributeNames`): the parse then keeps only those,
+ * which saves slicing, decoding and storing every other attribute of every tag (`style`, `id`,
+ * `data-*`…) only to drop it.
+ */
+function attributesRead(
+  assembler: SegmentAssembler,
+  tags: StartTagListener | undefined,
+): AttributeNameSet | undefined {
+  const own = assembler.attributeNamesRead();
+  if (own === undefined || (tags !== undefined && tags.attributeNames === undefined)) return undefined;
+  const names = tags?.attributeNames === undefined ? own : [...own, ...tags.attributeNames];
+  const key = names.join(' ');
+  let set = nameSets.get(key);
+  if (set === undefined) {
+    if (nameSets.size >= NAME_SETS_LIMIT) nameSets.clear();
+    set = new AttributeNameSet(names);
+    nameSets.set(key, set);
+  }
+  return set;
 }
 
 /**
@@ -75,10 +105,20 @@ class AssemblerFeed implements Partial<Handler> {
   }
 }
 
-// Parses the page with htmlparser2 into the assembler's tags and texts, with their source ranges.
-function feedAssembler(html: string, assembler: SegmentAssembler, tags?: StartTagListener): void {
+// Parses the page with htmlparser2 into the assembler's tags and texts, with their source ranges;
+// with `wanted`, its tags carry only those attributes.
+function feedAssembler(
+  html: string,
+  assembler: SegmentAssembler,
+  tags?: StartTagListener,
+  wanted?: AttributeNameSet,
+): void {
   const feed = new AssemblerFeed(assembler, tags);
-  const parser = new Parser(feed, { decodeEntities: true });
+  const options = { decodeEntities: true };
+  const parser =
+    wanted === undefined
+      ? new Parser(feed, options)
+      : new AttributeFilteringParser(feed, options, html, wanted);
   feed.parser = parser;
   parser.end(html);
 }

@@ -1,4 +1,10 @@
-import { matchesSelector, parseSelectorList, type SelectorElement, type SelectorList } from './css-selector';
+import {
+  matchesSelector,
+  parseSelectorList,
+  selectorAttributeNames,
+  type SelectorElement,
+  type SelectorList,
+} from './css-selector';
 import {
   BUTTON_INPUT_TYPES,
   INLINE_ELEMENTS,
@@ -48,6 +54,19 @@ const sharedTextFacts = new TextFactsMemo(20_000);
 // it lives, so a comparator made anew per page was optimised again after every full GC (extract-segments.ts).
 const byStart = (a: { start: number }, b: { start: number }) => a.start - b.start;
 
+// Every attribute an assembler answering facts reads (`isMarkedNoTranslate`, `collectAttributes`);
+// one answering segments also serialises every attribute of an inline tag into its placeholder.
+const FACTS_ATTRIBUTE_NAMES: readonly string[] = [
+  'translate',
+  'class',
+  'name',
+  'property',
+  'content',
+  'type',
+  'value',
+  ...TRANSLATABLE_ATTRIBUTES.keys(),
+];
+
 const NOTRANSLATE_CLASS = /(?:^|[\t\n\f\r ])notranslate(?:$|[\t\n\f\r ])/;
 const HAS_LETTER = /\p{L}/u;
 
@@ -89,6 +108,17 @@ export class SegmentAssembler {
     this.selectors = (options.noTranslateSelectors ?? []).flatMap((selector) => parseSelectorList(selector));
     this.ignore = compileIgnorePatterns(options.ignorePatterns ?? []);
     this.textFacts = options.textFacts ?? sharedTextFacts;
+  }
+
+  /**
+   * The only attributes this assembler reads, its no-translation selectors' included, when it
+   * answers facts; undefined when it answers segments (placeholders keep every attribute).
+   */
+  attributeNamesRead(): readonly string[] | undefined {
+    if (this.output !== 'facts') return undefined;
+    return this.selectors.length === 0
+      ? FACTS_ATTRIBUTE_NAMES
+      : [...FACTS_ATTRIBUTE_NAMES, ...selectorAttributeNames(this.selectors)];
   }
 
   /** Whether text and attributes met now are skipped (inside script, code, `translate="no"`…). */
@@ -180,7 +210,14 @@ export class SegmentAssembler {
   /** Decoded text at source range [start, end). */
   text(text: string, start: number, end: number): void {
     if (this.excludedDepth > 0) return;
-    if (!this.hasText && !isHtmlWhitespace(text)) this.hasText = true;
+    if (!this.hasText && !isHtmlWhitespace(text)) {
+      this.hasText = true;
+    } else if (!this.hasText && this.pieces.length === 0) {
+      // Whitespace that starts a block ("\n    " between block tags: most of a page's text events)
+      // is trimmed from whatever the block becomes, and text glued to it starts after it anyway:
+      // not kept, so most of those pieces are never made (the same segments, ranges and hashes).
+      return;
+    }
     const last = this.pieces[this.pieces.length - 1];
     // Entities arrive as separate events; glue them to the surrounding text.
     if (last?.type === 'text' && last.end === start) {

@@ -1,5 +1,10 @@
 import { escapeHtmlText, serialiseEndTag, serialiseStartTag } from './escape-html';
-import { collapseHtmlWhitespace, leadingHtmlWhitespace, trailingHtmlWhitespace } from './normalise-text';
+import {
+  collapseHtmlWhitespace,
+  isHtmlWhitespaceCode,
+  leadingHtmlWhitespace,
+  trailingHtmlWhitespace,
+} from './normalise-text';
 import { findPlaceholderTokens, formatPlaceholder } from './placeholder-syntax';
 import type { Placeholder, SourceText } from './segment-types';
 
@@ -57,6 +62,27 @@ function isBlankText(text: string): boolean {
     return BLANK_TEXT.test(text);
   }
   return true;
+}
+
+// Shared by every text built without markup, which never reads them (frozen, so none can change them).
+const NO_PLACEHOLDERS = Object.freeze([]) as unknown as Placeholder[];
+const NO_STARTS = Object.freeze([]) as unknown as number[];
+
+// How much HTML whitespace source range [start, end) starts and ends with: a page's HTML (a
+// string) is scanned where it lies, with no slice made per segment; another source (the
+// snippet's DOM) is sliced.
+function leadingWhitespaceOf(html: SourceText, start: number, end: number): number {
+  if (typeof html !== 'string') return leadingHtmlWhitespace(html.slice(start, end));
+  let index = start;
+  while (index < end && isHtmlWhitespaceCode(html.charCodeAt(index))) index += 1;
+  return index - start;
+}
+
+function trailingWhitespaceOf(html: SourceText, start: number, end: number): number {
+  if (typeof html !== 'string') return trailingHtmlWhitespace(html.slice(start, end));
+  let index = end;
+  while (index > start && isHtmlWhitespaceCode(html.charCodeAt(index - 1))) index -= 1;
+  return end - index;
 }
 
 function pieceHtml(piece: Piece, html: SourceText): string {
@@ -146,11 +172,13 @@ export function buildSegmentTexts(
   const only = pieces.length === 1 ? pieces[0] : undefined;
   if (only?.type === 'text') {
     // The common case (`<li>Text</li>`): one run of text, no markup.
-    const raw = html.slice(only.start, only.end);
-    const start = only.start + leadingHtmlWhitespace(raw);
-    const end = only.end - trailingHtmlWhitespace(raw);
+    const start = only.start + leadingWhitespaceOf(html, only.start, only.end);
+    const end = only.end - trailingWhitespaceOf(html, only.start, only.end);
     const text = collapseHtmlWhitespace(only.text);
-    return [{ text, placeholders: [], placeholderCount: 0, start, end, placeholderStarts: [] }];
+    // Without markup the arrays are never read (facts only): shared, not two new ones per segment.
+    const placeholders = withMarkup ? [] : NO_PLACEHOLDERS;
+    const placeholderStarts = withMarkup ? [] : NO_STARTS;
+    return [{ text, placeholders, placeholderCount: 0, start, end, placeholderStarts }];
   }
   const textBefore = countTextBefore(pieces);
   const texts: BuiltText[] = [];
@@ -204,7 +232,8 @@ function buildSegmentText(
 
   const drafts: Draft[] = [];
   const tokens: Token[] = [];
-  const draftOfOpen = new Map<number, number>();
+  // Made when first needed: most segments have no paired tag and no literal marker.
+  let draftOfOpen: Map<number, number> | undefined;
   for (let index = lo; index <= hi; index += 1) {
     const piece = pieces[index]!;
     if (piece.type === 'text') {
@@ -215,11 +244,11 @@ function buildSegmentText(
         tokens.push({ type: 'placeholder', form: 'void', key: drafts.length - 1 });
         index = piece.partner;
       } else {
-        draftOfOpen.set(index, drafts.length);
+        (draftOfOpen ??= new Map()).set(index, drafts.length);
         drafts.push({ kind: 'paired', piece: index });
         tokens.push({ type: 'placeholder', form: 'open', key: drafts.length - 1 });
       }
-    } else if (piece.type === 'close' && piece.partner !== undefined && draftOfOpen.has(piece.partner)) {
+    } else if (piece.type === 'close' && piece.partner !== undefined && draftOfOpen?.has(piece.partner)) {
       tokens.push({ type: 'placeholder', form: 'close', key: draftOfOpen.get(piece.partner)! });
     } else {
       drafts.push({ kind: piece.type === 'opaque' ? 'opaque' : 'void', piece: index });
@@ -227,14 +256,16 @@ function buildSegmentText(
     }
   }
 
-  const literal = new Set<number>();
+  let literal: Set<number> | undefined;
   for (const token of tokens) {
-    if (token.type === 'text') for (const found of findPlaceholderTokens(token.text)) literal.add(found.id);
+    // A marker starts with '<': text without one (almost all) holds none.
+    if (token.type === 'text' && token.text.includes('<'))
+      for (const found of findPlaceholderTokens(token.text)) (literal ??= new Set()).add(found.id);
   }
   const ids: number[] = [];
   let next = 1;
   for (let key = 0; key < drafts.length; key += 1) {
-    while (literal.has(next)) next += 1;
+    while (literal?.has(next)) next += 1;
     ids[key] = next;
     next += 1;
   }
@@ -245,16 +276,13 @@ function buildSegmentText(
   const text = collapseHtmlWhitespace(joined);
   const placeholders = withMarkup
     ? drafts.map((draft, key) => placeholderOf(draft, ids[key]!, pieces, html))
-    : [];
-  const placeholderStarts = withMarkup ? drafts.map((draft) => pieces[draft.piece]!.start) : [];
+    : NO_PLACEHOLDERS;
+  const placeholderStarts = withMarkup ? drafts.map((draft) => pieces[draft.piece]!.start) : NO_STARTS;
 
   const first = pieces[lo]!;
   const last = pieces[hi]!;
   const start =
-    first.type === 'text'
-      ? first.start + leadingHtmlWhitespace(html.slice(first.start, first.end))
-      : first.start;
-  const end =
-    last.type === 'text' ? last.end - trailingHtmlWhitespace(html.slice(last.start, last.end)) : last.end;
+    first.type === 'text' ? first.start + leadingWhitespaceOf(html, first.start, first.end) : first.start;
+  const end = last.type === 'text' ? last.end - trailingWhitespaceOf(html, last.start, last.end) : last.end;
   return { text, placeholders, placeholderCount: drafts.length, start, end, placeholderStarts };
 }
