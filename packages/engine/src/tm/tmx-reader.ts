@@ -330,7 +330,9 @@ export class TmxPushParser {
           // Indentation between structural elements: a few spaces, cheaper to step over than to search.
           let c = text.charCodeAt(at);
           while (isSpace(c)) c = codeAt(text, ++at);
-          if (c === LT || at >= length) continue;
+          // The end first: compared for every run of indentation, so that the comparison has type
+          // feedback before a chunk first ends in indentation (it deoptimised `parse` when it had none).
+          if (at >= length || c === LT) continue;
         }
         let lt = text.indexOf('<', at);
         if (lt === -1) lt = length;
