@@ -41,6 +41,17 @@ const PAGES: Array<[string, string]> = [
   ],
   ['https://example.org/x', `<meta name="robots" content="nofollow"><a href="/about">About</a>`],
   [
+    // Fragment-only hrefs all name the page itself; other schemes are never followed, whatever their case.
+    'https://example.org/z/page?q=1&utm_source=x#here',
+    `<a href="#one">One</a><a href=" #two ">Two</a><a href="HTTPS:example.org/up">Up</a>
+     <a href="Http:side">Side</a><a href="TEL:123">Tel</a><a href="data:text/html,x">Data</a>
+     <a href="ws://example.org/s">WS</a><a href="c:\\file">Drive</a><a href="#">Top</a>`,
+  ],
+  [
+    'https://example.org/w',
+    `<base href="mailto:someone@example.org"><a href="#a">A</a><a href="/about">About</a><a href="b">B</a>`,
+  ],
+  [
     'https://example.org/y',
     `<base href="ftp://files.example.org/"><a href="/about">About</a><a href="b">B</a>`,
   ],

@@ -130,6 +130,32 @@ interface ReaderCrawlMemo {
 
 // An href with a scheme and an authority resolves the same against any base (extract-links.ts).
 const ABSOLUTE_WITH_AUTHORITY = /^[a-z][a-z\d+.-]*:\/\//i;
+// An href with a scheme other than http(s) (`mailto:`, `javascript:`, `tel:`…) is an absolute URL
+// of that scheme whatever the base (WHATWG URL: only a special scheme equal to the base's, as in
+// `http:x`, is read as relative), so never crawlable: no need to parse it.
+const OTHER_SCHEME = /^(?!https?:)[a-z][a-z\d+.-]*:/i;
+
+/**
+ * `linkKeyOf` for every href of one page: a fragment-only href (`#top`) resolves to the base URL
+ * with that fragment, which normalising drops, so all of a page's fragment links have the key of
+ * its first one (computed once a page instead of a URL parse each).
+ */
+class PageLinkKeys {
+  private fragmentKey: UrlKey | null | undefined;
+
+  constructor(
+    private readonly memo: ReaderCrawlMemo,
+    private readonly baseUrl: string,
+    private readonly baseOrigin: string | undefined,
+  ) {}
+
+  keyOf(href: string): UrlKey | null {
+    const value = href.trim();
+    if (value.charCodeAt(0) !== 35 /* # */) return linkKeyOf(this.memo, value, this.baseUrl, this.baseOrigin);
+    if (this.fragmentKey === undefined) this.fragmentKey = urlKeyOf(value, this.baseUrl);
+    return this.fragmentKey;
+  }
+}
 
 /** A link followed: on the project's hosts, each URL once, where the page first links to it. */
 function follow(key: UrlKey | null, hosts: ReadonlySet<string>, seen: Set<string>, links: UrlKey[]): void {
@@ -140,12 +166,12 @@ function follow(key: UrlKey | null, hosts: ReadonlySet<string>, seen: Set<string
 }
 
 /**
- * `urlKeyOf` of an href on a page whose links resolve against `baseUrl`, remembered per crawl.
+ * `urlKeyOf` of an href (trimmed) on a page whose links resolve against `baseUrl`, remembered per crawl.
  * `urlKeyOf(href, base)` is `urlKeyOf` of the href resolved against the base (normaliseUrl parses
  * it against the base, as the engine's resolution did before normalising; a test holds it so).
  */
-function linkKeyOf(memo: ReaderCrawlMemo, href: string, baseUrl: string, baseOrigin: string | undefined) {
-  const value = href.trim();
+function linkKeyOf(memo: ReaderCrawlMemo, value: string, baseUrl: string, baseOrigin: string | undefined) {
+  if (OTHER_SCHEME.test(value)) return null;
   const scope =
     value.charCodeAt(0) === 47 /* / */ ? baseOrigin : ABSOLUTE_WITH_AUTHORITY.test(value) ? '' : undefined;
   if (scope === undefined) return urlKeyOf(value, baseUrl);
@@ -240,11 +266,11 @@ export function createPageReader() {
     const links: UrlKey[] = [];
     if (settings.mode === 'full' && !found.robots.nofollow) {
       const { baseUrl, baseOrigin, hrefs, refresh } = found;
+      const keys = new PageLinkKeys(memo, baseUrl, baseOrigin);
       const seen = new Set<string>();
-      for (const href of hrefs) follow(linkKeyOf(memo, href, baseUrl, baseOrigin), memo.hosts, seen, links);
+      for (const href of hrefs) follow(keys.keyOf(href), memo.hosts, seen, links);
       // Resolved already (absolute), after the page's links as the engine's `links` puts it.
-      if (refresh !== undefined)
-        follow(linkKeyOf(memo, refresh, baseUrl, baseOrigin), memo.hosts, seen, links);
+      if (refresh !== undefined) follow(keys.keyOf(refresh), memo.hosts, seen, links);
     }
     // Only what storing needs (the facts also carry each segment's offset in the page), so less crosses back.
     let segments: Array<Required<SegmentFacts>> | null = null;
