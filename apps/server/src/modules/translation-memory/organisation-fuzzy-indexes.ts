@@ -55,8 +55,9 @@ interface CachedIndex {
   /** When the notifications in a row (each within `wakeMaxGapMs` of the last) began, and the last one. */
   burstSince: number;
   notifiedAt: number;
-  /** Notifications since the last catch-up began (see `WAKE_MOST_PENDING`). */
+  /** Notifications since the last catch-up began, and in the burst so far (see `WAKE_MOST_PENDING`). */
   pendingNotifications: number;
+  burstNotifications: number;
 }
 
 /**
@@ -72,13 +73,16 @@ const WAKE_FRACTION = 0.5;
 /**
  * Notifications (an import's batches: 10,000 rows each) a woken catch-up lets wait at most, whatever
  * `WAKE_FRACTION` says: the rows left when the import ends are what the first query after it
- * builds (ADR 0019 session 12: a 1 M import's last waits reached the 2 s cap, 150,000 rows, and the
- * first query after it took 2.6–3.5 s). Segments of a long import stop growing at about this many
- * batches (~25 at a million rows instead of ~15): a build costs about the same per row at 30,000
- * texts as at 150,000 (its fixed cost is small since pass 2 revisits pass 1's postings), and
- * merges wait until the index is quiet.
+ * builds. At least `WAKE_MOST_PENDING`, so a short import (100,000 units: ten notifications) leaves
+ * about three batches, not the ~0.8 s of rows its last waits allowed (ADR 0019 session 12: the first
+ * query after it fell from 1.0–1.3 s to 0.1–0.3 s); then `WAKE_PENDING_SHARE` of the burst's
+ * notifications so far, so a long import's segments still grow (×1.25 each: ~15 at a million rows
+ * on an idle machine by estimate, where a fixed bound of three would make ~30, past `maxSegments`,
+ * whose forced merges rebuild texts on the import's cores), and its last wait stays under
+ * `wakeMaxGapMs` as before.
  */
 const WAKE_MOST_PENDING = 3;
+const WAKE_PENDING_SHARE = 0.25;
 
 /**
  * Background ticks in a row that must find nothing new before one runs a merge step. While an
@@ -232,6 +236,7 @@ export function createOrganisationFuzzyIndexes(
         burstSince: 0,
         notifiedAt: -Infinity,
         pendingNotifications: 0,
+        burstNotifications: 0,
       };
     } finally {
       await helper?.dispose();
@@ -374,12 +379,16 @@ export function createOrganisationFuzzyIndexes(
   function wake(key: string, cached: CachedIndex, last: boolean): void {
     const at = now();
     if (closed || at - cached.lastUsed >= inUseMs) return;
-    if (at - cached.notifiedAt > wakeMaxGapMs) cached.burstSince = at;
+    if (at - cached.notifiedAt > wakeMaxGapMs) {
+      cached.burstSince = at;
+      cached.burstNotifications = 0;
+    }
+    cached.burstNotifications += 1;
     // After the last notification the background tick takes over again (and merges when quiet).
     cached.notifiedAt = last ? -Infinity : at;
     if (last) cached.wakeLast = true;
     cached.pendingNotifications += 1;
-    const due = last || cached.pendingNotifications >= WAKE_MOST_PENDING;
+    const due = last || tooManyPending(cached);
     // One woken catch-up waiting is enough: it reads every row committed before it starts. A last
     // notification, or one too many waiting, brings a waiting one forward.
     if (cached.wakePending && !(due && (cached.wakeTimer || cached.rearm))) return;
@@ -400,7 +409,7 @@ export function createOrganisationFuzzyIndexes(
       wakeTimers.delete(cached.wakeTimer);
     }
     const at = now();
-    const due = cached.wakeLast || cached.pendingNotifications >= WAKE_MOST_PENDING;
+    const due = cached.wakeLast || tooManyPending(cached);
     const gap = due ? 0 : Math.min(wakeMaxGapMs, WAKE_FRACTION * (at - cached.burstSince));
     const timer = setTimeout(
       () => {
@@ -514,6 +523,12 @@ export function createOrganisationFuzzyIndexes(
       await Promise.all([...cache.values()].map((cached) => cached.caughtUp));
     },
   };
+}
+
+/** Whether more notifications wait than a woken catch-up lets wait (see `WAKE_MOST_PENDING`). */
+function tooManyPending(cached: CachedIndex): boolean {
+  const most = Math.max(WAKE_MOST_PENDING, Math.floor(WAKE_PENDING_SHARE * cached.burstNotifications));
+  return cached.pendingNotifications >= most;
 }
 
 /** An index's key is `organisationId:sourceLang` (an organisation id is a uuid: no colon). */
