@@ -291,6 +291,55 @@ describe('memory change notifications wake fuzzy indexes (ADR 0019 session 11)',
     }
   });
 
+  it('lets more notifications wait as a burst goes on (a quarter of it, at least three)', async () => {
+    const db = handle.db;
+    const target = await organisationWithProject('Share');
+    const repository = createTranslationMemoryRepository(db);
+    let clock = 0;
+    const web = createOrganisationFuzzyIndexes(repository, {
+      refreshMs: 0,
+      maxIndexes: 2,
+      backgroundCatchUpMs: null,
+      wakeMaxGapMs: 10 * 60_000,
+      now: () => clock,
+      openTransactions: createOpenTransactionsRepository(db),
+    });
+    const listener = listenForMemoryChanges(db, (organisation, lang, last) =>
+      web.changed(organisation, lang, last),
+    );
+    const announce = createMemoryChangeAnnouncer(db);
+    const size = () => web.stats(target.organisationId, 'en')?.size;
+    const notify = async (n: number) => {
+      await storeEntry(repository, target, `batch number ${n} of a long import`);
+      await announce(target.organisationId, 'en');
+    };
+    try {
+      await listener.ready;
+      await web.query(target.organisationId, 'en', 'anything', 0.75, 5);
+      clock = 1_000; // the burst starts: caught up at once
+      await notify(1);
+      await until(() => size() === 1);
+      clock = 101_000; // the time-scaled wait (50 s) has passed once, then holds from here on
+      await notify(2);
+      await until(() => size() === 2);
+      // Three waiting bring a catch-up forward while a quarter of the burst is at most three.
+      for (let n = 3; n <= 14; n += 1) {
+        await notify(n);
+        if ((n - 2) % 3 === 0) await until(() => size() === n);
+      }
+      await notify(15);
+      await notify(16);
+      await notify(17); // the 17th of the burst: a quarter is 4, so three waiting do not suffice
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(size()).toBe(14);
+      await notify(18);
+      await until(() => size() === 18);
+    } finally {
+      await listener.close();
+      await web.close();
+    }
+  });
+
   it('wakes every index in use when notifications may have been missed (a reconnection)', async () => {
     const db = handle.db;
     const first = await organisationWithProject('First');
