@@ -19,6 +19,7 @@ import { loadConfigOrExit } from '../../../apps/server/src/config/load-config';
 import { crawlStartJob } from '../../../apps/server/src/modules/crawl/crawl.job';
 import { crawlRuntime } from '../../../apps/server/src/modules/crawl/crawl-runtime';
 import { startServer } from '../../../apps/server/src/server';
+import { sampleCpu } from './cpu-sampler';
 import { crawlEnv, measureGc, printResult, sampleRss } from './crawl-result';
 import { createFreshDatabase } from './fresh-database';
 
@@ -75,6 +76,8 @@ await db.insert(projectDomains).values({
 
 const memory = sampleRss();
 const gc = measureGc();
+// The crawl thread's and PostgreSQL's CPU per page (PostgreSQL only: its backends are read from /proc).
+const cpu = sampleCpu(serverUrl, fresh ? new URL(fresh.url).pathname.slice(1) : undefined);
 const started = performance.now();
 const [crawl] = await db
   .insert(crawls)
@@ -97,12 +100,14 @@ while (status !== 'COMPLETED' && status !== 'FAILED') {
 const seconds = (performance.now() - started) / 1000;
 const { samples, peak } = memory.stop();
 const gcSummary = gc.stop();
+const cpuFigures = await cpu.stop();
 
 const counts = await handle.executeSql(`
   SELECT count(*) FILTER (WHERE status = 'fetched')::int AS fetched,
          coalesce(sum(source_word_count) FILTER (WHERE status = 'fetched'), 0)::int AS words
   FROM pages WHERE project_id = '${project!.id}'`);
 const row = counts.rows[0] as { fetched: number; words: number };
+const cpuSummary = cpuFigures(Number(row.fetched));
 const outcomes = await handle.executeSql(
   `SELECT status, coalesce(error, '') AS error, count(*)::int AS n FROM pages GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 5`,
 );
@@ -121,7 +126,7 @@ printResult({
   database: fresh
     ? 'PostgreSQL (separate server process; its memory is not in this RSS)'
     : 'PGlite (in-process)',
-  notes: `crawl ${status}; pages: ${outcomeText}; ${distinctSegments} distinct segments; ${readerThreads} reader thread(s); ${gcSummary}`,
+  notes: `crawl ${status}; pages: ${outcomeText}; ${distinctSegments} distinct segments; ${readerThreads} reader thread(s); ${gcSummary}; ${cpuSummary}`,
 });
 await server.stop();
 rmSync(dataDir, { recursive: true, force: true });

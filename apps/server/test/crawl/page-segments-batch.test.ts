@@ -8,7 +8,7 @@ import { seedWebsiteProject } from './support/seed-project';
 // The batch writer sends a batch's distinct segment ids once and every page's elements as slots
 // into them (ADR 0013, session 7): each page must still get exactly its own ids, in its order.
 describe('page_segments of a batch of pages sharing segments', () => {
-  let handle: DbHandle;
+  let handle: DbHandle & { url: string | null };
   beforeAll(async () => {
     handle = await createTestDb();
   }, 180_000);
@@ -52,7 +52,10 @@ describe('page_segments of a batch of pages sharing segments', () => {
       { pageId: pageIds[2]!, segments: [] },
       { pageId: pageIds[3]!, segments: [three, one, menu, footer] },
     ];
-    const counts = await createSegmentsRepository(handle.db).replaceSegmentsOfPages(ids, found, new Date());
+    // On PostgreSQL the arrays go in the binary format, as the crawl's writer sends them there.
+    const counts = await createSegmentsRepository(handle.db, {
+      binaryArrays: handle.url !== null,
+    }).replaceSegmentsOfPages(ids, found, new Date());
 
     const stored = await handle.db
       .select({ id: segments.id, sourceHash: segments.sourceHash, firstPageId: segments.firstPageId })

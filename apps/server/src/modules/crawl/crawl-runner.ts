@@ -7,6 +7,7 @@ import {
   projectRoomOf,
   type CrawlProgress,
 } from '@bhasha/contract';
+import { postgresPoolOf } from '../../lib/read-transaction';
 import { createDeferredEmitter } from '../../realtime/deferred-emitter';
 import type { PageSeed } from '../scope/pages.repository';
 import { presentCrawlInfo } from './crawl.presenter';
@@ -99,6 +100,8 @@ export function createCrawlRunner(
 ) {
   const { db, clock, fetcher, settings, readers } = runtime;
   const crawlsRepo = createCrawlsRepository(db);
+  // On PostgreSQL the writer sends its large arrays in the binary format; PGlite takes literals.
+  const binaryArrays = postgresPoolOf(db) !== null;
 
   /**
    * Of `seeds`, the URLs this process has not queued for the crawl yet (the database ignores repeats
@@ -451,7 +454,7 @@ export function createCrawlRunner(
         .transaction((tx) =>
           storeFetchedPages(
             tx,
-            { crawlId: crawl.id, organisationId, projectId: crawl.projectId },
+            { crawlId: crawl.id, organisationId, projectId: crawl.projectId, binaryArrays },
             items,
             now,
             segmentCache,

@@ -85,7 +85,13 @@ function pageRowColumns(
  */
 export async function storeFetchedPages(
   tx: Database,
-  context: { crawlId: string; organisationId: string; projectId: string },
+  context: {
+    crawlId: string;
+    organisationId: string;
+    projectId: string;
+    /** Large array parameters in PostgreSQL's binary format (node-postgres only, not PGlite). */
+    binaryArrays?: boolean;
+  },
   fetched: readonly FetchedPage[],
   now: Date,
   cache: SegmentCache,
@@ -132,7 +138,7 @@ export async function storeFetchedPages(
   }
 
   const counts = new Map<string, Partial<PageWordCounts>>();
-  const segmentsRepo = createSegmentsRepository(tx);
+  const segmentsRepo = createSegmentsRepository(tx, { binaryArrays: context.binaryArrays });
   const toReplace = fetched.filter((f) => f.hasContent && f.segments !== null);
   // Statements writing the pages' occurrence rows; the last one runs inside the page rows' update.
   const occurrenceWrites: SQL[] = [];

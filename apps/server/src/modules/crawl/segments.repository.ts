@@ -3,6 +3,8 @@ import { pages, pageSegments, segments, type Database } from '@bhasha/db';
 import type { Segment } from '@bhasha/engine';
 import { applyExactMatchesToNewSegments } from '../translation/exact-matches';
 import { pgArray } from '../../lib/pg-array';
+import { binaryTextArray } from '../../lib/pg-binary-array';
+import { binaryIntArray, UuidSlots } from '../../lib/pg-binary-uuid-array';
 import { rowsOf } from '../../lib/rows-of';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 
@@ -121,8 +123,42 @@ export function clearPagesStatement(pageIds: readonly string[]): SQL {
   return sql`delete from ${pageSegments} where page_id = any(${pgArray(pageIds)}::uuid[])`;
 }
 
-/** Segments stored once per project and source hash, with the pages they occur on. */
-export function createSegmentsRepository(db: Database) {
+/**
+ * The occurrence rows' segment ids, a flat `uuid[]` of the batch's runs: binary on PostgreSQL (each
+ * distinct id parsed once per batch, then 20 bytes per occurrence the server copies; as a literal,
+ * 37 bytes the crawl thread wrote and the server parsed with `uuid_in`, ~270 a page: ADR 0013,
+ * session 12), a literal on PGlite.
+ */
+function occurrenceIds(
+  binary: boolean,
+  stored: readonly (StoredSegment | undefined)[],
+  runs: readonly number[],
+  from: number,
+  to: number,
+): string | Buffer {
+  if (!binary) {
+    const flatIds: string[] = [];
+    for (let at = from; at < to; at += 1) flatIds.push(stored[runs[at]!]!.id);
+    return plainArray(flatIds);
+  }
+  const ids = new UuidSlots();
+  const slotOf = new Int32Array(stored.length).fill(-1);
+  const slots = new Int32Array(to - from);
+  for (let at = from; at < to; at += 1) {
+    const d = runs[at]!;
+    let slot = slotOf[d]!;
+    if (slot < 0) slot = slotOf[d] = ids.push(stored[d]!.id);
+    slots[at - from] = slot;
+  }
+  return ids.parameter(slots);
+}
+
+/**
+ * Segments stored once per project and source hash, with the pages they occur on. `binaryArrays`:
+ * the crawl writer's large array parameters go in PostgreSQL's binary format (a node-postgres
+ * database only: PGlite serialises parameters itself).
+ */
+export function createSegmentsRepository(db: Database, { binaryArrays = false } = {}) {
   return {
     /**
      * Replaces what a page contains: upserts its segments (new ones are flagged new) and its
@@ -190,6 +226,7 @@ export function createSegmentsRepository(db: Database) {
           throw new Error('A segment without its text is not among the stored ones');
         toStore.push(d);
       }
+      const texts = binaryArrays ? binaryTextArray : pgArray;
       const freshIds: string[] = [];
       const storedIds: StoredSegment[] = [];
       const indexOfHash = new Map<string, number>();
@@ -202,9 +239,9 @@ export function createSegmentsRepository(db: Database) {
           insert into ${segments} (organisation_id, project_id, source_hash, text, kind, word_count, first_page_id, first_seen_at, last_seen_at)
           select ${ids.organisationId}::uuid, ${ids.projectId}::uuid, t.source_hash, t.text, t.kind, t.word_count, t.first_page_id, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
           from unnest(
-            ${pgArray(chunk.map((d) => hashes[d]!))}::text[],
-            ${pgArray(chunk.map((d) => batch.texts[d]!))}::text[],
-            ${pgArray(chunk.map((d) => batch.kinds[d]!))}::text[],
+            ${texts(chunk.map((d) => hashes[d]!))}::text[],
+            ${texts(chunk.map((d) => batch.texts[d]!))}::text[],
+            ${texts(chunk.map((d) => batch.kinds[d]!))}::text[],
             ${plainArray(chunk.map((d) => batch.wordCounts[d]!))}::int[],
             ${plainArray(chunk.map((d) => found[batch.firstPages[d]!]!.pageId))}::uuid[]
           ) with ordinality as t(source_hash, text, kind, word_count, first_page_id, ord)
@@ -228,8 +265,10 @@ export function createSegmentsRepository(db: Database) {
       for (let i = 0; i < found.length; i += PAGE_CHUNK) {
         const chunkEnd = Math.min(found.length, i + PAGE_CHUNK);
         const base = pageStart[i]!;
-        const flatIds: string[] = [];
-        for (let at = base; at < pageStart[chunkEnd]!; at += 1) flatIds.push(stored[runs[at]!]!.id);
+        const flatIds = occurrenceIds(binaryArrays, stored, runs, base, pageStart[chunkEnd]!);
+        const occurrenceCounts = binaryArrays
+          ? binaryIntArray(occurrences, base, pageStart[chunkEnd])
+          : plainArray(occurrences.slice(base, pageStart[chunkEnd]));
         const pageIds: string[] = [];
         const firsts: number[] = [];
         const lasts: number[] = [];
@@ -241,8 +280,8 @@ export function createSegmentsRepository(db: Database) {
         occurrenceUpserts.push(sql`
           insert into ${pageSegments} (page_id, project_id, organisation_id, segment_ids, occurrences)
           select t.page_id, ${ids.projectId}::uuid, ${ids.organisationId}::uuid,
-            (${plainArray(flatIds)}::uuid[])[t.first : t.last],
-            (${plainArray(occurrences.slice(base, pageStart[chunkEnd]))}::int[])[t.first : t.last]
+            (${flatIds}::uuid[])[t.first : t.last],
+            (${occurrenceCounts}::int[])[t.first : t.last]
           from unnest(
             ${plainArray(pageIds)}::uuid[],
             ${plainArray(firsts)}::int[],
