@@ -90,6 +90,41 @@ describe('memory change notifications wake fuzzy indexes (ADR 0019 session 11)',
     return { organisationId: organisation!.id, projectId: project!.id };
   }
 
+  /**
+   * A web process's indexes on a clock the test moves, with no background tick and a long
+   * `wakeMaxGapMs`, listening for memory changes: the wake scheduling alone decides when it catches up.
+   */
+  async function wakeHarness(name: string) {
+    const db = handle.db;
+    const target = await organisationWithProject(name);
+    const repository = createTranslationMemoryRepository(db);
+    const clock = { now: 0 };
+    const web = createOrganisationFuzzyIndexes(repository, {
+      refreshMs: 0,
+      maxIndexes: 2,
+      backgroundCatchUpMs: null,
+      wakeMaxGapMs: 10 * 60_000,
+      now: () => clock.now,
+      openTransactions: createOpenTransactionsRepository(db),
+    });
+    const listener = listenForMemoryChanges(db, (organisation, lang, last) =>
+      web.changed(organisation, lang, last),
+    );
+    const announce = createMemoryChangeAnnouncer(db);
+    await listener.ready;
+    await web.query(target.organisationId, 'en', 'anything', 0.75, 5);
+    return {
+      clock,
+      store: (text: string) => storeEntry(repository, target, text),
+      announce: (last?: boolean) => announce(target.organisationId, 'en', last),
+      size: () => web.stats(target.organisationId, 'en')?.size,
+      async close() {
+        await listener.close();
+        await web.close();
+      },
+    };
+  }
+
   it('catches up each batch an import stores on its notification, with no background tick', async () => {
     const db = handle.db;
     const { organisationId, projectId } = await organisationWithProject('Woken');
@@ -205,121 +240,65 @@ describe('memory change notifications wake fuzzy indexes (ADR 0019 session 11)',
   }, 60_000);
 
   it('catches up at once on the last notification, however long notifications made it wait', async () => {
-    const db = handle.db;
-    const target = await organisationWithProject('Last');
-    const repository = createTranslationMemoryRepository(db);
-    let clock = 0;
-    const web = createOrganisationFuzzyIndexes(repository, {
-      refreshMs: 0,
-      maxIndexes: 2,
-      backgroundCatchUpMs: null,
-      wakeMaxGapMs: 10 * 60_000,
-      now: () => clock,
-      openTransactions: createOpenTransactionsRepository(db),
-    });
-    const listener = listenForMemoryChanges(db, (organisation, lang, last) =>
-      web.changed(organisation, lang, last),
-    );
-    const announce = createMemoryChangeAnnouncer(db);
-    const store = (text: string) => storeEntry(repository, target, text);
+    const { clock, store, announce, size, close } = await wakeHarness('Last');
     try {
-      await listener.ready;
-      await web.query(target.organisationId, 'en', 'anything', 0.75, 5);
       await store('the first batch of a long import');
-      clock = 1_000; // a burst of notifications starts: the first is caught up at once
-      await announce(target.organisationId, 'en');
-      await until(() => web.stats(target.organisationId, 'en')?.size === 1);
+      clock.now = 1_000; // a burst of notifications starts: the first is caught up at once
+      await announce();
+      await until(() => size() === 1);
       await store('a batch a hundred seconds later');
-      clock = 101_000; // its wait (half the burst, 50 s) has passed since the last catch-up
-      await announce(target.organisationId, 'en');
-      await until(() => web.stats(target.organisationId, 'en')?.size === 2);
+      clock.now = 101_000; // its wait (half the burst, 50 s) has passed since the last catch-up
+      await announce();
+      await until(() => size() === 2);
       await store('the import stores its last batch');
-      clock = 101_001; // this one would wait 50 s from the last catch-up's start...
-      await announce(target.organisationId, 'en');
+      clock.now = 101_001; // this one would wait 50 s from the last catch-up's start...
+      await announce();
       // ...but the import's last notification brings it forward (without it this times out).
-      await announce(target.organisationId, 'en', true);
-      await until(() => web.stats(target.organisationId, 'en')?.size === 3);
+      await announce(true);
+      await until(() => size() === 3);
     } finally {
-      await listener.close();
-      await web.close();
+      await close();
     }
   });
 
   it('catches up once a few notifications wait, however long the burst made the wait', async () => {
-    const db = handle.db;
-    const target = await organisationWithProject('Pending');
-    const repository = createTranslationMemoryRepository(db);
-    let clock = 0;
-    const web = createOrganisationFuzzyIndexes(repository, {
-      refreshMs: 0,
-      maxIndexes: 2,
-      backgroundCatchUpMs: null,
-      wakeMaxGapMs: 10 * 60_000,
-      now: () => clock,
-      openTransactions: createOpenTransactionsRepository(db),
-    });
-    const listener = listenForMemoryChanges(db, (organisation, lang, last) =>
-      web.changed(organisation, lang, last),
-    );
-    const announce = createMemoryChangeAnnouncer(db);
-    const store = (text: string) => storeEntry(repository, target, text);
+    const { clock, store, announce, size, close } = await wakeHarness('Pending');
     try {
-      await listener.ready;
-      await web.query(target.organisationId, 'en', 'anything', 0.75, 5);
       await store('the first batch of a long import');
-      clock = 1_000; // a burst of notifications starts: the first is caught up at once
-      await announce(target.organisationId, 'en');
-      await until(() => web.stats(target.organisationId, 'en')?.size === 1);
+      clock.now = 1_000; // a burst of notifications starts: the first is caught up at once
+      await announce();
+      await until(() => size() === 1);
       await store('a batch a hundred seconds later');
-      clock = 101_000; // its wait (half the burst, 50 s) has passed since the last catch-up
-      await announce(target.organisationId, 'en');
-      await until(() => web.stats(target.organisationId, 'en')?.size === 2);
-      clock = 101_001; // the next ones wait 50 s from that catch-up
+      clock.now = 101_000; // its wait (half the burst, 50 s) has passed since the last catch-up
+      await announce();
+      await until(() => size() === 2);
+      clock.now = 101_001; // the next ones wait 50 s from that catch-up
       await store('a batch just after');
-      await announce(target.organisationId, 'en');
+      await announce();
       await store('and another');
-      await announce(target.organisationId, 'en');
+      await announce();
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(web.stats(target.organisationId, 'en')?.size).toBe(2); // two waiting: the wait holds
+      expect(size()).toBe(2); // two waiting: the wait holds
       await store('and a third');
       // The third waiting notification brings the catch-up forward (without the bound this times out).
-      await announce(target.organisationId, 'en');
-      await until(() => web.stats(target.organisationId, 'en')?.size === 5);
+      await announce();
+      await until(() => size() === 5);
     } finally {
-      await listener.close();
-      await web.close();
+      await close();
     }
   });
 
   it('lets more notifications wait as a burst goes on (a quarter of it, at least three)', async () => {
-    const db = handle.db;
-    const target = await organisationWithProject('Share');
-    const repository = createTranslationMemoryRepository(db);
-    let clock = 0;
-    const web = createOrganisationFuzzyIndexes(repository, {
-      refreshMs: 0,
-      maxIndexes: 2,
-      backgroundCatchUpMs: null,
-      wakeMaxGapMs: 10 * 60_000,
-      now: () => clock,
-      openTransactions: createOpenTransactionsRepository(db),
-    });
-    const listener = listenForMemoryChanges(db, (organisation, lang, last) =>
-      web.changed(organisation, lang, last),
-    );
-    const announce = createMemoryChangeAnnouncer(db);
-    const size = () => web.stats(target.organisationId, 'en')?.size;
+    const { clock, store, announce, size, close } = await wakeHarness('Share');
     const notify = async (n: number) => {
-      await storeEntry(repository, target, `batch number ${n} of a long import`);
-      await announce(target.organisationId, 'en');
+      await store(`batch number ${n} of a long import`);
+      await announce();
     };
     try {
-      await listener.ready;
-      await web.query(target.organisationId, 'en', 'anything', 0.75, 5);
-      clock = 1_000; // the burst starts: caught up at once
+      clock.now = 1_000; // the burst starts: caught up at once
       await notify(1);
       await until(() => size() === 1);
-      clock = 101_000; // the time-scaled wait (50 s) has passed once, then holds from here on
+      clock.now = 101_000; // the time-scaled wait (50 s) has passed once, then holds from here on
       await notify(2);
       await until(() => size() === 2);
       // Three waiting bring a catch-up forward while a quarter of the burst is at most three.
@@ -335,8 +314,7 @@ describe('memory change notifications wake fuzzy indexes (ADR 0019 session 11)',
       await notify(18);
       await until(() => size() === 18);
     } finally {
-      await listener.close();
-      await web.close();
+      await close();
     }
   });
 
