@@ -99,4 +99,63 @@ describe('page_segments of a batch of pages sharing segments', () => {
       segmentCount: 0,
     });
   });
+  it('with a crawl cache, a later batch names the segments an earlier one stored by their ids', async () => {
+    const ids = await seedWebsiteProject(handle.db, {
+      name: 'Cached',
+      baseUrl: 'https://example.com/',
+      targetLanguages: [],
+    });
+    const rows = await handle.db
+      .insert(pages)
+      .values(
+        ['x', 'y', 'z'].map((path) => ({
+          ...ids,
+          url: `https://example.com/${path}`,
+          normalisedUrl: `https://example.com/${path}`,
+          hostname: 'example.com',
+        })),
+      )
+      .returning();
+    const [x, y, z] = rows.map((row) => row.id);
+    const repo = createSegmentsRepository(handle.db, { binaryArrays: handle.url !== null });
+    const known = new Map<string, { id: string; isNew: boolean }>();
+    const store = async (found: Array<{ pageId: string; segments: SegmentFacts[] }>) => {
+      const cache = { known, stored: new Map<string, { id: string; isNew: boolean }>() };
+      await repo.replaceSegmentsOfPages(ids, found, new Date(), cache);
+      for (const [hash, entry] of cache.stored) known.set(hash, entry);
+    };
+    const [menu, one, two] = [fact('menu', 2), fact('one', 5), fact('two', 7)];
+    // As the crawl's reader hands them on: a segment the cache knows comes without its text.
+    const knownOnly = ({ sourceHash, wordCount }: SegmentFacts): SegmentFacts => ({ sourceHash, wordCount });
+    await store([{ pageId: x!, segments: [menu, one] }]);
+    await store([
+      { pageId: y!, segments: [knownOnly(one), two, knownOnly(menu), knownOnly(one)] },
+      { pageId: z!, segments: [knownOnly(menu)] },
+    ]);
+    await store([{ pageId: x!, segments: [knownOnly(one), knownOnly(two)] }]);
+
+    const idOf = new Map(
+      (
+        await handle.db
+          .select({ id: segments.id, sourceHash: segments.sourceHash })
+          .from(segments)
+          .where(eq(segments.projectId, ids.projectId))
+      ).map((s) => [s.sourceHash, s.id]),
+    );
+    const byPage = new Map(
+      (
+        await handle.db
+          .select()
+          .from(pageSegments)
+          .where(inArray(pageSegments.pageId, [x!, y!, z!]))
+      ).map((row) => [row.pageId, row]),
+    );
+    const expectRow = (pageId: string, names: string[], occurrences: number[]) => {
+      expect(byPage.get(pageId)!.segmentIds).toEqual(names.map((name) => idOf.get(`hash-${name}`)));
+      expect(byPage.get(pageId)!.occurrences).toEqual(occurrences);
+    };
+    expectRow(y!, ['one', 'two', 'menu'], [2, 1, 1]);
+    expectRow(z!, ['menu'], [1]);
+    expectRow(x!, ['one', 'two'], [1, 1]);
+  });
 });

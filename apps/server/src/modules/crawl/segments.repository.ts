@@ -18,7 +18,11 @@ export interface PageWordCounts {
 // Segments per upsert statement (array parameters: no bind-parameter limit applies).
 const CHUNK = 2000;
 
-type StoredSegment = { id: string; isNew: boolean };
+/**
+ * A stored segment as the crawl remembers it. `slot`: where its id's bytes sit in the crawl's
+ * `UuidSlots` (binary arrays only; see `crawlIdBytes`).
+ */
+type StoredSegment = { id: string; isNew: boolean; slot?: number };
 
 /** Segments a crawl already stored (`known`, skipped) and where to note the ones stored now. */
 export interface SegmentCache {
@@ -124,13 +128,22 @@ export function clearPagesStatement(pageIds: readonly string[]): SQL {
 }
 
 /**
- * The occurrence rows' segment ids, a flat `uuid[]` of the batch's runs: binary on PostgreSQL (each
- * distinct id parsed once per batch, then 20 bytes per occurrence the server copies; as a literal,
- * 37 bytes the crawl thread wrote and the server parsed with `uuid_in`, ~270 a page: ADR 0013,
- * session 12), a literal on PGlite.
+ * The segment ids of a crawl's memo as 16 bytes each, parsed once per segment for the whole crawl
+ * (keyed by the memo's table of stored segments, `SegmentCache.known`, and gone with it): parsing an
+ * id's 36 characters once per batch it occurs in cost the crawl's thread more than the literal it
+ * replaced (~3× in a micro-benchmark; ADR 0013, session 12). An entry's `slot` is its place here.
+ */
+const crawlIdBytes = new WeakMap<object, UuidSlots>();
+
+/**
+ * The occurrence rows' segment ids, a flat `uuid[]` of the batch's runs: binary on PostgreSQL (20
+ * bytes per occurrence the server copies; as a literal, 37 bytes the crawl thread wrote and the
+ * server parsed with `uuid_in`, ~270 a page: ADR 0013, session 12), a literal on PGlite. `idBytes`:
+ * where the entries' `slot`s point (null: none do, ids parsed for this call).
  */
 function occurrenceIds(
   binary: boolean,
+  idBytes: UuidSlots | null,
   stored: readonly (StoredSegment | undefined)[],
   runs: readonly number[],
   from: number,
@@ -141,9 +154,17 @@ function occurrenceIds(
     for (let at = from; at < to; at += 1) flatIds.push(stored[runs[at]!]!.id);
     return plainArray(flatIds);
   }
+  const slots = new Int32Array(to - from);
+  if (idBytes) {
+    for (let at = from; at < to; at += 1) {
+      const entry = stored[runs[at]!]!;
+      entry.slot ??= idBytes.push(entry.id);
+      slots[at - from] = entry.slot;
+    }
+    return idBytes.parameter(slots);
+  }
   const ids = new UuidSlots();
   const slotOf = new Int32Array(stored.length).fill(-1);
-  const slots = new Int32Array(to - from);
   for (let at = from; at < to; at += 1) {
     const d = runs[at]!;
     let slot = slotOf[d]!;
@@ -227,6 +248,12 @@ export function createSegmentsRepository(db: Database, { binaryArrays = false } 
         toStore.push(d);
       }
       const texts = binaryArrays ? binaryTextArray : pgArray;
+      // With a crawl's memo, its ids' bytes are kept with it (one parse per segment per crawl).
+      let idBytes: UuidSlots | null = null;
+      if (binaryArrays && cache) {
+        idBytes = crawlIdBytes.get(cache.known) ?? new UuidSlots(1024);
+        crawlIdBytes.set(cache.known, idBytes);
+      }
       const freshIds: string[] = [];
       const storedIds: StoredSegment[] = [];
       const indexOfHash = new Map<string, number>();
@@ -250,7 +277,11 @@ export function createSegmentsRepository(db: Database, { binaryArrays = false } 
             first_page_id = coalesce(${segments.firstPageId}, excluded.first_page_id)
           returning id, source_hash, is_new`);
         for (const row of rowsOf<{ id: string; source_hash: string; is_new: boolean }>(result)) {
-          const entry = { id: row.id, isNew: row.is_new };
+          const entry: StoredSegment = {
+            id: row.id,
+            isNew: row.is_new,
+            slot: idBytes ? idBytes.push(row.id) : undefined,
+          };
           stored[indexOfHash.get(row.source_hash)!] = entry;
           storedIds.push(entry);
           cache?.stored.set(row.source_hash, entry);
@@ -265,7 +296,7 @@ export function createSegmentsRepository(db: Database, { binaryArrays = false } 
       for (let i = 0; i < found.length; i += PAGE_CHUNK) {
         const chunkEnd = Math.min(found.length, i + PAGE_CHUNK);
         const base = pageStart[i]!;
-        const flatIds = occurrenceIds(binaryArrays, stored, runs, base, pageStart[chunkEnd]!);
+        const flatIds = occurrenceIds(binaryArrays, idBytes, stored, runs, base, pageStart[chunkEnd]!);
         const occurrenceCounts = binaryArrays
           ? binaryIntArray(occurrences, base, pageStart[chunkEnd])
           : plainArray(occurrences.slice(base, pageStart[chunkEnd]));
