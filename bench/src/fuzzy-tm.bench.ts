@@ -335,11 +335,13 @@ async function benchPgTrgm(texts: string[], queries: string[], oursP95: number):
   );
   const hashP95 = percentile(byHash.ms, 95);
   const textP95 = percentile(byText.ms, 95);
+  // A reference, not the product's lookup: plain statements planned per call on this bench's own
+  // table. The product's exact lookup and its ≤ 0.5 ms target are the "exact TM lookup" lines.
   report(
-    'equality on the text through the trigram index vs the hash b-tree (PGlite)',
+    'equality on the text through the trigram index vs the hash b-tree (PGlite, plain statements)',
     textP95 / hashP95,
-    'hash p95 ≤ 0.5 ms',
-    hashP95 <= 0.5,
+    '≥ 1×: equality stays on the hash b-tree',
+    textP95 >= hashP95,
     `p95 ${hashP95.toFixed(3)} ms by source_hash (median ${percentile(byHash.ms, 50).toFixed(3)} ms) vs ${textP95.toFixed(2)} ms by source_text (plan: ${
       textPlan.rows
         .map((row) => Object.values(row)[0])
