@@ -1,6 +1,12 @@
 import type { TextStore } from './text-store';
 import { trigramBuckets } from './trigram-buckets';
-import { BLOCK_HEADER_BYTES, BLOCK_POSTINGS, writeBlockHeader, writeVarint } from './varint-postings';
+import {
+  BLOCK_HEADER_BYTES,
+  BLOCK_POSTINGS,
+  varintLength,
+  writeBlockHeader,
+  writeVarint,
+} from './varint-postings';
 
 /**
  * The two passes that write a fuzzy index's postings (sizes, then bytes). On one thread a pass
@@ -287,9 +293,7 @@ function sizeRun(
     if (last === slot) continue; // the text's bucket again
     gramCounts[slot]! += 1;
     const inBlock = state[at + 1]!;
-    // The gap's varint length without branching on it (gaps of one and two bytes mix unpredictably).
-    const gapBits = 32 - Math.clz32((slot - last) | 1);
-    state[at + 2]! += (inBlock === 0 ? BLOCK_HEADER_BYTES : 0) + (((gapBits + 6) * 37) >>> 8);
+    state[at + 2]! += (inBlock === 0 ? BLOCK_HEADER_BYTES : 0) + varintLength(slot - last);
     state[at + 1] = inBlock === BLOCK_POSTINGS - 1 ? 0 : inBlock + 1;
     state[at] = slot;
   }

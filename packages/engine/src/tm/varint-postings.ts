@@ -9,11 +9,10 @@ export const BLOCK_POSTINGS = 64;
 export const BLOCK_HEADER_BYTES = 6;
 
 export function varintLength(value: number): number {
-  if (value < 0x80) return 1;
-  if (value < 0x4000) return 2;
-  if (value < 0x200000) return 3;
-  if (value < 0x10000000) return 4;
-  return 5;
+  // ⌈bits / 7⌉ without branching on the size (gaps of one and two bytes mix unpredictably in the
+  // build's sizing pass); 0 takes one byte like 1.
+  const bits = 32 - Math.clz32(value | 1);
+  return ((bits + 6) * 37) >>> 8;
 }
 
 /** Writes `value` at `position` and answers the position after it. */
