@@ -57,18 +57,18 @@ export function isHtmlWhitespace(text: string): boolean {
   return true;
 }
 
-/** How many HTML (ASCII) whitespace characters a string starts with. */
-export function leadingHtmlWhitespace(text: string): number {
-  let index = 0;
-  while (index < text.length && isHtmlWhitespaceCode(text.charCodeAt(index))) index += 1;
-  return index;
+/** How many HTML (ASCII) whitespace characters a string, or its range [start, end), starts with. */
+export function leadingHtmlWhitespace(text: string, start = 0, end = text.length): number {
+  let index = start;
+  while (index < end && isHtmlWhitespaceCode(text.charCodeAt(index))) index += 1;
+  return index - start;
 }
 
-/** How many HTML (ASCII) whitespace characters a string ends with. */
-export function trailingHtmlWhitespace(text: string): number {
-  let index = text.length;
-  while (index > 0 && isHtmlWhitespaceCode(text.charCodeAt(index - 1))) index -= 1;
-  return text.length - index;
+/** How many HTML (ASCII) whitespace characters a string, or its range [start, end), ends with. */
+export function trailingHtmlWhitespace(text: string, start = 0, end = text.length): number {
+  let index = end;
+  while (index > start && isHtmlWhitespaceCode(text.charCodeAt(index - 1))) index -= 1;
+  return end - index;
 }
 
 /**

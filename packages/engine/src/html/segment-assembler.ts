@@ -210,13 +210,12 @@ export class SegmentAssembler {
   /** Decoded text at source range [start, end). */
   text(text: string, start: number, end: number): void {
     if (this.excludedDepth > 0) return;
-    if (!this.hasText && !isHtmlWhitespace(text)) {
-      this.hasText = true;
-    } else if (!this.hasText && this.pieces.length === 0) {
+    if (!this.hasText) {
+      if (!isHtmlWhitespace(text)) this.hasText = true;
       // Whitespace that starts a block ("\n    " between block tags: most of a page's text events)
       // is trimmed from whatever the block becomes, and text glued to it starts after it anyway:
       // not kept, so most of those pieces are never made (the same segments, ranges and hashes).
-      return;
+      else if (this.pieces.length === 0) return;
     }
     const last = this.pieces[this.pieces.length - 1];
     // Entities arrive as separate events; glue them to the surrounding text.

@@ -1,10 +1,5 @@
 import { escapeHtmlText, serialiseEndTag, serialiseStartTag } from './escape-html';
-import {
-  collapseHtmlWhitespace,
-  isHtmlWhitespaceCode,
-  leadingHtmlWhitespace,
-  trailingHtmlWhitespace,
-} from './normalise-text';
+import { collapseHtmlWhitespace, leadingHtmlWhitespace, trailingHtmlWhitespace } from './normalise-text';
 import { findPlaceholderTokens, formatPlaceholder } from './placeholder-syntax';
 import type { Placeholder, SourceText } from './segment-types';
 
@@ -72,17 +67,15 @@ const NO_STARTS = Object.freeze([]) as unknown as number[];
 // string) is scanned where it lies, with no slice made per segment; another source (the
 // snippet's DOM) is sliced.
 function leadingWhitespaceOf(html: SourceText, start: number, end: number): number {
-  if (typeof html !== 'string') return leadingHtmlWhitespace(html.slice(start, end));
-  let index = start;
-  while (index < end && isHtmlWhitespaceCode(html.charCodeAt(index))) index += 1;
-  return index - start;
+  return typeof html === 'string'
+    ? leadingHtmlWhitespace(html, start, end)
+    : leadingHtmlWhitespace(html.slice(start, end));
 }
 
 function trailingWhitespaceOf(html: SourceText, start: number, end: number): number {
-  if (typeof html !== 'string') return trailingHtmlWhitespace(html.slice(start, end));
-  let index = end;
-  while (index > start && isHtmlWhitespaceCode(html.charCodeAt(index - 1))) index -= 1;
-  return end - index;
+  return typeof html === 'string'
+    ? trailingHtmlWhitespace(html, start, end)
+    : trailingHtmlWhitespace(html.slice(start, end));
 }
 
 function pieceHtml(piece: Piece, html: SourceText): string {

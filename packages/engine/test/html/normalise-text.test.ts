@@ -55,6 +55,23 @@ describe('whitespace scans agree with their regular-expression definitions', () 
     expect(mismatches).toEqual([]);
   });
 
+  it('counts within a range [start, end) what the same counts give on its slice', () => {
+    const random = seededRandom(20261123);
+    const mismatches: string[] = [];
+    for (let round = 0; round < 20_000; round += 1) {
+      const text = randomText(random) + randomText(random);
+      const start = Math.floor(random() * (text.length + 1));
+      const end = start + Math.floor(random() * (text.length - start + 1));
+      const slice = text.slice(start, end);
+      if (
+        leadingHtmlWhitespace(text, start, end) !== leadingHtmlWhitespace(slice) ||
+        trailingHtmlWhitespace(text, start, end) !== trailingHtmlWhitespace(slice)
+      )
+        mismatches.push(JSON.stringify([text, start, end]));
+    }
+    expect(mismatches).toEqual([]);
+  });
+
   it('answers the text itself when nothing changes, a slice when only the ends go', () => {
     expect(collapseHtmlWhitespace('Contact us')).toBe('Contact us');
     expect(collapseHtmlWhitespace('\n    Contact us\n  ')).toBe('Contact us');
