@@ -1,5 +1,4 @@
-// Node flags of a Bhasha server process by the roles it runs (docs/adr/0013, "Update (session 5):
-// memory"). scripts/start.mjs passes them to the built server; the crawl benchmark runs its
+// Node flags of a Bhasha server process by the roles it runs (docs/adr/0013). scripts/start.mjs passes them to the built server; the crawl benchmark runs its
 // worker with the same ones.
 
 /**
@@ -24,7 +23,7 @@ export function rolesOf(value) {
  * Any other process (web or realtime role): the young generation kept small as a worker's, its old
  * generation unbounded (the dashboard's first fuzzy query builds an index of the whole memory). A
  * web process catching its fuzzy index up during a 1 M import peaked ~20 MB lower with 8 MB
- * semi-spaces than with V8's 16 MB, CPU alike (ADR 0011 session 11).
+ * semi-spaces than with V8's 16 MB, CPU alike (ADR 0011).
  */
 export const WEB_NODE_FLAGS = Object.freeze(['--max-semi-space-size=8']);
 
@@ -38,13 +37,13 @@ export function nodeFlagsForRoles(roles, nodeOptions = '') {
 }
 
 /**
- * glibc malloc settings for a process with the web role (ADR 0019 session 11). Its fuzzy indexes
+ * glibc malloc settings for a process with the web role (ADR 0019). Its fuzzy indexes
  * build a segment every catch-up tick while an import runs, each build letting go MBs of
  * `ArrayBuffer`s; with glibc's dynamic mmap threshold (raised to the largest block freed, up to
  * 32 MB) those come from the main heap after the first few, and the holes they leave when freed
  * stay resident: at a 1 M import the web process's memory outside the V8 heap and live buffers grew
  * ~40 MB. A fixed 128 KiB threshold keeps every large buffer in its own mapping, handed back to the
- * system when freed (with the packing builds of ADR 0011 session 11: 426 against 458 MB at the peak).
+ * system when freed (with the packing builds of ADR 0011: 426 against 458 MB at the peak).
  */
 export const WEB_MALLOC_ENV = Object.freeze({ MALLOC_MMAP_THRESHOLD_: '131072' });
 

@@ -116,7 +116,7 @@ export async function benchFuzzyTm(): Promise<void> {
       .map((x) => x.toFixed(1))
       .join(' ');
   process.stdout.write(`  load average before the build: ${load()} (2 cores shared with other work)\n`);
-  // FUZZY_TM_BUILD_THREADS=1 builds on this thread alone (the server's default, ADR 0011 session 8).
+  // FUZZY_TM_BUILD_THREADS=1 builds on this thread alone (the server's default, ADR 0011).
   const twoThreads = envInt('FUZZY_TM_BUILD_THREADS', 2) === 2;
   const buildStart = performance.now();
   const buildCpu = process.cpuUsage();
@@ -220,8 +220,7 @@ export async function benchFuzzyTm(): Promise<void> {
 
 /**
  * FUZZY_TM_INDEX_SEGMENTS=n: the same texts as n segments of a `SegmentedFuzzyIndex` (what a web
- * process holds after catching up during an import, before idle merges join them, ADR 0019
- * session 9), the same queries timed, and every answer compared with the single index's.
+ * process holds after catching up during an import, before idle merges join them, ADR 0019), the same queries timed, and every answer compared with the single index's.
  */
 function benchSegmented(
   entries: Array<{ id: number; text: string }>,

@@ -45,12 +45,12 @@ const EXACT_LOOKUP_AS_STATEMENT = `
  * and each lookup is the repository's `translationsOf` (the pre-translation pipeline's and the
  * fuzzy panel's exact lookup: the database function `bhasha_tm_exact_lookup`, a UNION ALL of the
  * project translations and the memory whose plan the database keeps per session; on PGlite sent as
- * the engine's own named prepared statement, Bind/Execute/Sync in one message, ADR 0019 session 9;
+ * the engine's own named prepared statement, Bind/Execute/Sync in one message, ADR 0019;
  * on PostgreSQL drizzle's named prepared statement). Measured warm on
  * PGlite (in memory, as the server runs it without DATABASE_URL) and on PostgreSQL when
  * BENCH_DATABASE_URL is set. References in the same run: a parameterised `SELECT $1` round trip on
  * the same connection (the engine's floor per query), the function through the driver's `query`
- * (on PGlite parsed, described and planned per call: how every lookup went before session 9), the
+ * (on PGlite parsed, described and planned per call: how every lookup went before), the
  * memory branch alone as plain SQL, the
  * same UNION ALL sent as a statement (planned on every call: how the lookup was made before
  * migration 0021), the plan PostgreSQL chose for the memory branch (EXPLAIN ANALYZE) and the same

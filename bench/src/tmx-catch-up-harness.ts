@@ -5,7 +5,7 @@ import { SourceHashIds } from '../../apps/server/src/modules/translation-memory/
 import { parallelSentences, seededRandom } from './tm-corpus';
 
 /**
- * The TMX bench's web-process catch-up without a database (engineer C's aid, ADR 0019 session 10):
+ * The TMX bench's web-process catch-up without a database (ADR 0019):
  * the bench file's source texts (NTREX English, numbered, some wrapped in a bold code) arrive in
  * batches of HARNESS_BATCH (a 2 s tick's worth), each built into a segment as `catchUp` does, with a
  * merge step whenever HARNESS_IDLE_EVERY batches passed (a tick that found nothing). Prints CPU per

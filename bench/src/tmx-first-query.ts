@@ -6,7 +6,7 @@ import { createTranslationMemoryRepository } from '../../apps/server/src/modules
 import { rssSampler } from './measure';
 
 /**
- * The TMX bench's web process (ADR 0019, sessions 7 and 9): a long-lived process of its own that
+ * The TMX bench's web process (ADR 0019): a long-lived process of its own that
  * does not run the import, opening the bench's PostgreSQL database with the server's fuzzy index
  * settings (catch-up on every request, background catch-up of indexes in use every
  * `FUZZY_BACKGROUND_MS`). Started by tmx-import.bench.ts BEFORE the import with TMX_FIRST_QUERY =
@@ -30,7 +30,7 @@ const repository = createTranslationMemoryRepository(handle.db);
 /** Rows its reads hand on: more than the import's units by what catch-ups read twice. */
 let rowsRead = 0;
 // The server's own web-process indexes (translation-memory-services.ts): the same settings, and
-// the LISTEN that wakes a catch-up on each batch the import stores (ADR 0019 session 11).
+// the LISTEN that wakes a catch-up on each batch the import stores (ADR 0019).
 const fuzzy = createWebFuzzyIndexes(
   handle.db,
   {
@@ -45,7 +45,7 @@ const fuzzy = createWebFuzzyIndexes(
     warn: (message) => process.stderr.write(`${message}\n`),
     onBackgroundError: (error) => process.stderr.write(`background catch-up failed: ${String(error)}\n`),
     // TMX_FIRST_QUERY_THREADS=2 builds a first index on two threads as the server can (off by
-    // default, ADR 0011 session 8); catch-up segments are built on this thread.
+    // default, ADR 0011); catch-up segments are built on this thread.
     ...(process.env.TMX_FIRST_QUERY_THREADS === '2' ? { twoThreadBuild: serverTwoThreadBuild } : {}),
   },
 );

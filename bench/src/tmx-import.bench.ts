@@ -130,7 +130,7 @@ async function withPeakRss<T>(work: () => Promise<T>): Promise<{ value: T; ms: n
 /**
  * CPU time (ms) of each server backend connected to this PostgreSQL database, from
  * /proc/<pid>/stat (utime + stime): the import's other half is its writer backends' index work
- * (ADR 0019, session 8). Empty when the server is not on this machine or /proc cannot be read.
+ * (ADR 0019). Empty when the server is not on this machine or /proc cannot be read.
  */
 async function backendCpuMs(db: Database): Promise<Map<number, number>> {
   const result = await db.execute(

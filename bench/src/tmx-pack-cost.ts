@@ -2,9 +2,9 @@ import { FuzzyIndexBuilder, TextStore } from '@bhasha/engine';
 import { parallelSentences, seededRandom } from './tm-corpus';
 
 /**
- * What packing a sealed segment's texts costs (engineer C's aid, ADR 0019 session 10): the bench's
+ * What packing a sealed segment's texts costs (ADR 0019): the bench's
  * texts in a segment of PACK_TEXTS (150,000: a catch-up's largest), built, then packed; CPU of each.
- * Then the same texts through a builder that packs them as it gathers them (session 11): gathering
+ * Then the same texts through a builder that packs them as it gathers them: gathering
  * and build CPU together, against gathering, build and packing above.
  * `node --import tsx bench/src/tmx-pack-cost.ts`
  */

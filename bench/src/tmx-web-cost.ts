@@ -9,7 +9,7 @@ import { createFreshDatabase } from './crawl/fresh-database';
 import { parallelSentences, seededRandom } from './tm-corpus';
 
 /**
- * The web process's CPU for a TMX import's rows, by part (engineer C's aid, ADR 0019 session 11):
+ * The web process's CPU for a TMX import's rows, by part (ADR 0019):
  * COST_UNITS memory rows like the TMX bench's (NTREX English, numbered, a fifth wrapped in a bold
  * code) stored in batches of COST_BATCH on PostgreSQL (BENCH_DATABASE_URL), then, in this fresh
  * process, COST_MODE: `read` (the catch-up's reads alone), `ids` (reads and SourceHashIds),

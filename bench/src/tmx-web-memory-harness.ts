@@ -7,8 +7,7 @@ import { rssSampler } from './measure';
 import { parallelSentences, seededRandom } from './tm-corpus';
 
 /**
- * The TMX bench's web process as far as its fuzzy index goes, without a database (engineer D's aid,
- * ADR 0019 session 11): the bench file's source texts and their SHA-256 hashes are made a tick's
+ * The TMX bench's web process as far as its fuzzy index goes, without a database (ADR 0019): the bench file's source texts and their SHA-256 hashes are made a tick's
  * batch at a time (HARNESS_BATCH, 110,000: an idle machine's 2 s tick at 56,000 units/s), as a page
  * of rows would bring them, given ids by `SourceHashIds` and built into a segment as `catchUp`
  * does, with HARNESS_GAP_MS between ticks for the event loop; then one query. Unlike

@@ -8,7 +8,7 @@
  * two-byte strings (Devanagari and every other non-Latin-1 script) Node 20's UTF-8 length and encoding
  * of one large flattened literal cost ~10 ns a character twice over (the driver's `Buffer.byteLength`,
  * then its `write`), besides building and escaping the literal: ~a quarter of the import process's CPU
- * (ADR 0019, session 10). Here each element is encoded once into a buffer sized for the worst case,
+ * (ADR 0019). Here each element is encoded once into a buffer sized for the worst case,
  * with no escaping and no separate length pass. Not for PGlite, whose driver types and serialises parameters
  * itself.
  */
@@ -78,7 +78,7 @@ export function binaryBigintArray(values: readonly bigint[]): Buffer {
  * Texts appended one by one and kept as UTF-8 in `text[]`'s binary element layout (length, bytes),
  * off the JavaScript heap: a TMX import holds each batch of texts until the database has it, and as
  * strings they (and the decoded file chunks their slices pin) were copied by every young-generation
- * collection meanwhile (ADR 0019, session 10). `parameter` then copies the chosen elements, in the
+ * collection meanwhile (ADR 0019). `parameter` then copies the chosen elements, in the
  * chosen order, behind an array header. A text holding NUL is stored as given and refused by the
  * server (`text` cannot hold it), as a string parameter would be.
  */

@@ -6,7 +6,7 @@ import { createTestDb } from '../support/test-db';
 import { seedProjectWithTwoCrawls } from './support/seed-project';
 
 // The claim reads queued URLs and URLs held by a lost (or this, retried) run as two selects with
-// their own limits (ADR 0013, session 9): its rules must be those of the single select it replaced.
+// their own limits (ADR 0013): its rules must be those of the single select it replaced.
 describe('crawls repository: claiming the frontier', () => {
   let handle: DbHandle;
   beforeAll(async () => {

@@ -26,7 +26,7 @@ function hubSite() {
 }
 
 // A worker's progress events reach the project room through PostgreSQL, one NOTIFY each: a batch
-// run reports at most every 250 ms and once when its lanes stop, not once per page (ADR 0013, session 7).
+// run reports at most every 250 ms and once when its lanes stop, not once per page (ADR 0013).
 describe('crawl batch progress', () => {
   let t: CrawlTestApp;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { createTestDb } from '../support/test-db';
 import { seedProjectWithTwoCrawls } from './support/seed-project';
 
 // The crawl's writer queues a batch's links in the batch's own transaction, by the statement that
-// stores its page rows and occurrences (ADR 0013, session 10): all of it lands, or none of it.
+// stores its page rows and occurrences (ADR 0013): all of it lands, or none of it.
 describe('a stored batch queues its links in the same statement', () => {
   let handle: DbHandle;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { createTestDb } from '../support/test-db';
 import { seedWebsiteProject } from './support/seed-project';
 
 // The batch writer sends a batch's distinct segment ids once and every page's elements as slots
-// into them (ADR 0013, session 7): each page must still get exactly its own ids, in its order.
+// into them (ADR 0013): each page must still get exactly its own ids, in its order.
 describe('page_segments of a batch of pages sharing segments', () => {
   let handle: DbHandle & { url: string | null };
   beforeAll(async () => {

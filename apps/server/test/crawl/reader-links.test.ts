@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { allowedHostsOf, urlKeyOf, type UrlKey } from '../../src/modules/crawl/crawl-scope';
 import { createPageReader, crawlReadSettings } from '../../src/modules/crawl/page-reader';
 
-// The reader follows links by their hrefs as written, one memo lookup per link (ADR 0013, session 10).
+// The reader follows links by their hrefs as written, one memo lookup per link (ADR 0013).
 // What it answers must be what resolving every link first gives: the engine's resolved links
 // (refresh target last), each normalised (`urlKeyOf`), on the project's hosts, each URL once.
 function expectedLinks(html: string, pageUrl: string, hosts: ReadonlySet<string>): UrlKey[] {

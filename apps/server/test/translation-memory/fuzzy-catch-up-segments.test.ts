@@ -34,7 +34,7 @@ function arrivingMemory() {
   };
 }
 
-describe('catch-up segments (ADR 0019 session 10)', () => {
+describe('catch-up segments (ADR 0019)', () => {
   it('seals a segment every segmentTexts texts within one catch-up, and answers every text', async () => {
     const memory = arrivingMemory();
     const fuzzy = createOrganisationFuzzyIndexes(memory.repository, {

@@ -47,7 +47,7 @@ async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void
   }
 }
 
-describe('fuzzy index catch-up while a TMX import runs (ADR 0019 session 9)', () => {
+describe('fuzzy index catch-up while a TMX import runs (ADR 0019)', () => {
   let handle: DbHandle;
   beforeAll(async () => {
     handle = await createTestDb();

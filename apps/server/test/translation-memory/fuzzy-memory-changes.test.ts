@@ -68,7 +68,7 @@ async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void
   }
 }
 
-describe('memory change notifications wake fuzzy indexes (ADR 0019 session 11)', () => {
+describe('memory change notifications wake fuzzy indexes (ADR 0019)', () => {
   let handle: DbHandle;
   beforeAll(async () => {
     handle = await createTestDb();

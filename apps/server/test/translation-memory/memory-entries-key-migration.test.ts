@@ -4,7 +4,7 @@ import { sourceHash } from '@bhasha/engine';
 import { createTranslationMemoryRepository } from '../../src/modules/translation-memory/translation-memory.repository';
 import { createTestDbMigratedUpTo } from '../support/migrated-up-to';
 
-// Migration 0022 (ADR 0019, session 6) gives memory_entries an identity primary key instead of a
+// Migration 0022 (ADR 0019) gives memory_entries an identity primary key instead of a
 // random uuid: a memory stored before must keep every row, stay findable by the exact lookup and
 // the fuzzy index's pages, and take new rows.
 const BEFORE = '0021_';

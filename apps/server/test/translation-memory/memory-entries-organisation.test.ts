@@ -6,7 +6,7 @@ import { createTranslationMemoryRepository } from '../../src/modules/translation
 import { createTestDb } from '../support/test-db';
 
 // memory_entries has no foreign key to organisations since migration 0024 (its per-row check was a
-// large part of a TMX import's server time, ADR 0019 session 8). What it guaranteed must still
+// large part of a TMX import's server time, ADR 0019). What it guaranteed must still
 // hold: no entry outlives its organisation, and none is stored for an organisation that is gone.
 const entry = (text: string) => ({
   sourceLang: 'en',

@@ -6,7 +6,7 @@ import { createTranslationMemoryRepository } from '../../src/modules/translation
 import { memoryEntryKey } from '../../src/modules/translation-memory/memory-entry-key';
 import { createTestDbMigratedUpTo } from '../support/migrated-up-to';
 
-// Migration 0023 (ADR 0019, session 8) keys memory_entries by one bigint (entry_key) instead of
+// Migration 0023 (ADR 0019) keys memory_entries by one bigint (entry_key) instead of
 // (organisation, languages, 64-character hash). A memory stored before must keep every row, get
 // its keys, stay findable by the exact lookup, and take new rows; an entry whose key another entry
 // holds (a 64-bit collision, forged here) or that is stored unkeyed must never be lost or doubled.

@@ -9,7 +9,7 @@ import { BinaryTextColumn } from '../../src/lib/pg-binary-array';
 import { AWKWARD_TEXTS } from '../support/awkward-texts';
 import { createTestDb } from '../support/test-db';
 
-// The memory upsert's paths since ADR 0019 session 10: a plain INSERT while a pair's chunks are new,
+// The memory upsert's paths since ADR 0019: a plain INSERT while a pair's chunks are new,
 // the upsert once a stored key is met (backing off from the insert for the next chunks), and array
 // parameters in the binary format on PostgreSQL (text literals on PGlite). Whichever path a chunk
 // takes, the stored rows must be what the upsert alone stores: new rows inserted, changed texts

@@ -50,7 +50,7 @@ export const pages = pgTable(
     index('pages_project_host_idx').on(t.projectId, t.hostname),
     index('pages_crawl_state_idx').on(t.crawlId, t.crawlState),
     // The crawl frontier in claim order, queued URLs only: a claim reads its next slice from here
-    // instead of sorting every queued URL of the crawl (ADR 0013, session 9).
+    // instead of sorting every queued URL of the crawl (ADR 0013).
     index('pages_crawl_queued_idx')
       .on(t.crawlId, t.depth, t.createdAt)
       .where(sql`${t.crawlState} = 'queued'`),

@@ -144,12 +144,12 @@ export const memoryEntries = pgTable(
   {
     /**
      * An identity, not a random uuid: each insert appends to the primary key's last page instead of
-     * dirtying a random one (ADR 0019, session 6: the server's CPU for 1 M upserted rows 18-24 s instead of 35 s).
+     * dirtying a random one (ADR 0019: the server's CPU for 1 M upserted rows 18-24 s instead of 35 s).
      */
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /**
      * No foreign key: its check was a query per inserted row (4-9 s of the server's CPU per million
-     * imported units, ADR 0019 session 8). Writers lock the organisation once per statement instead
+     * imported units, ADR 0019). Writers lock the organisation once per statement instead
      * (FOR KEY SHARE, as the check did) and `organisations_memory_delete` (migration 0024) deletes
      * an organisation's entries with it, as the cascade did.
      */
@@ -160,7 +160,7 @@ export const memoryEntries = pgTable(
     /**
      * The entry's unique key: the first 64 bits of SHA-256 over organisation, languages and source
      * hash (`bhasha_memory_key`, migration 0023), so the unique index is one narrow bigint instead of
-     * uuid + two languages + 64 hex characters (ADR 0019, session 8: the server's CPU per million
+     * uuid + two languages + 64 hex characters (ADR 0019: the server's CPU per million
      * upserted rows about halved). Null for an entry whose key another entry already holds (a
      * 64-bit collision) or that was written without one; those are unique by
      * `memory_entries_unkeyed_uq` and every reader looks there too.

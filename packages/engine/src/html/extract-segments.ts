@@ -73,7 +73,7 @@ function attributesRead(
  * arrow functions made per page: V8 keeps a function's optimised code only while a function
  * object holding it lives (its feedback vector holds it weakly), so callbacks made anew for every
  * page lost theirs at each full garbage collection and were optimised again, over and over (the
- * crawl's reader thread compiled each of them 7-10 times a minute, ADR 0013 session 10).
+ * crawl's reader thread compiled each of them 7-10 times a minute, ADR 0013).
  */
 class AssemblerFeed implements Partial<Handler> {
   parser: Parser | undefined;

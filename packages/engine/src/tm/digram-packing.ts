@@ -1,6 +1,6 @@
 /**
  * Digram packing of the fuzzy index's narrow (one byte a unit) texts, once a segment is sealed
- * (ADR 0019 session 10): normalised texts are lower case and mostly ASCII, and the 127 most frequent
+ * (ADR 0019): normalised texts are lower case and mostly ASCII, and the 127 most frequent
  * pairs of ASCII units of a segment's own texts take one byte each (codes 0x80–0xFE); a unit above
  * 0x7F is escaped (0xFF, then the unit). English memories shrink to ~0.6 of their bytes (NTREX
  * sentences 0.60, web page segments 0.61, measured), the largest part of a 1 M index's memory. A text

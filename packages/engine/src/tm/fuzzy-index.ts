@@ -740,8 +740,7 @@ function isWideHandle(handle: number): boolean {
  * page by page: each text is normalised and copied into the index's `TextStore` at once, and only
  * typed arrays (10 bytes a text) grow meanwhile; nothing of the caller's rows stays alive.
  *
- * A builder made without a store keeps its texts digram-packed as it gathers them (ADR 0019
- * session 11): the first `PACK_SAMPLE` texts are gathered as they are, their pairs choose the
+ * A builder made without a store keeps its texts digram-packed as it gathers them (ADR 0019): the first `PACK_SAMPLE` texts are gathered as they are, their pairs choose the
  * table (digram-packing.ts), and from then on each text is normalised into a scratch array and
  * packed straight into the store. Its index is packed from the start (as a sealed segment is), and
  * the build never holds the texts unpacked: at 150,000 texts that is ~20 MB of pages a catch-up's
@@ -768,8 +767,7 @@ export class FuzzyIndexBuilder {
   /**
    * A builder that packs its texts with `table` from the first (a table another index of like
    * texts chose, `FuzzyIndex.digramTable`): it never gathers texts unpacked to sample their pairs,
-   * which cost a catch-up's segment of 20,000 texts a second pass over most of them (ADR 0019
-   * session 12). Answers are the same with any table; only the packed size depends on it.
+   * which cost a catch-up's segment of 20,000 texts a second pass over most of them (ADR 0011). Answers are the same with any table; only the packed size depends on it.
    */
   static packingWith(table: DigramTable): FuzzyIndexBuilder {
     const builder = new FuzzyIndexBuilder(TextStore.packing(table));

@@ -13,7 +13,7 @@ import {
 import { FuzzyBuildHelperError, helperAnswers, type FuzzyBuildThread } from './two-thread-build';
 
 /**
- * A fuzzy index build as a pipeline of two threads (ADR 0011, session 8): this thread hashes the
+ * A fuzzy index build as a pipeline of two threads (ADR 0011): this thread hashes the
  * texts and hands each run of postings on, grouped by partition, into one of two shared buffers;
  * the helper sizes (pass 1) and writes (pass 2) them, holding the bucket state. No work is done
  * twice, unlike a split of the bucket space, where both threads hash every text.

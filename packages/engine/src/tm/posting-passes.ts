@@ -182,7 +182,7 @@ function revisit(texts: PostingTexts, kept: KeptRuns, visit: PostingVisitor): vo
 
 /**
  * Scratch a build let go and the collector has not yet freed, taken again by the next pass or
- * build (ADR 0019 session 11). A web process catching up builds a segment every tick: each build
+ * build (ADR 0019). A web process catching up builds a segment every tick: each build
  * allocated its 4 MB run arrays twice and its bucket state anew, and since an `ArrayBuffer` is
  * freed only when V8 collects its object, tens of MB of them waited at the process's peak. Held
  * weakly: once collected they are gone, and the next build allocates again.

@@ -20,7 +20,7 @@ export class SlotsById {
    * The lookup for `ids` (one per slot, unique). Only their range is found now: the table is built
    * by the first `slotOf` of an id inside it. A segment of an organisation's memory holds a run of
    * ids given in order, and a text added later has a higher id, so most segments never need one
-   * (4 bytes a text, ~4 MB at a million, ADR 0019 session 11).
+   * (4 bytes a text, ~4 MB at a million, ADR 0019).
    */
   static of(ids: Int32Array): SlotsById {
     let lowest = 0x7fffffff;

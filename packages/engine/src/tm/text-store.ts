@@ -79,7 +79,7 @@ export class TextStore {
   /**
    * An empty store whose narrow texts are digram-packed with `table` as they come
    * (`appendPacking`; wide ones by `appendWideText`), so a builder never holds them unpacked
-   * (ADR 0019 session 11). It reads as a packed store; `seal` trims its last page once it is full.
+   * (ADR 0019). It reads as a packed store; `seal` trims its last page once it is full.
    */
   static packing(table: DigramTable): TextStore {
     const store = new TextStore();

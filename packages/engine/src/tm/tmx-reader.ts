@@ -132,8 +132,7 @@ function attributeName(text: string, start: number, end: number): string {
 
 /**
  * A push parser for TMX (1.1–1.4): feed it decoded text, take the header and each translation unit
- * as soon as its `</tu>` is read. A hand-written XML reader for what a TMX file holds (ADR 0019,
- * session 7): `indexOf` scans from tag to tag, attributes read only as far as each tag goes, text
+ * as soon as its `</tu>` is read. A hand-written XML reader for what a TMX file holds (ADR 0019): `indexOf` scans from tag to tag, attributes read only as far as each tag goes, text
  * kept only inside segments, properties and notes. It decodes only the five predefined entities and
  * character references, never reads a DTD (a DOCTYPE with an internal subset is refused), and
  * refuses what XML calls not well-formed: unclosed and mismatched tags, `<` or unquoted attribute

@@ -31,7 +31,7 @@ export class SegmentBuilder {
   addText(text: string): void {
     if (this.pending) {
       this.pending.content += text;
-      // The reader before session 7 let a code's content grow without bound; it is text like any other.
+      // The htmlparser2 reader this replaced let a code's content grow without bound; it is text like any other.
       if (this.pending.content.length > this.limits.maxSegmentLength) {
         throw new TmxError(`An inline code is longer than ${this.limits.maxSegmentLength} characters`);
       }
@@ -87,7 +87,7 @@ export class SegmentBuilder {
     }
     const pending = this.pending;
     if (!pending || pending.kind !== kind) throw new TmxError(`</${kind}> does not close an open <${kind}>`);
-    // The same keys in the same order as before session 7 (serialised units stay byte-identical).
+    // The same keys in the same order as the htmlparser2 reader (serialised units stay byte-identical).
     this.codes.push({
       kind: pending.kind,
       form: pending.form,

@@ -1,7 +1,7 @@
 import type { HelperAnswer, HelperRequest } from './fuzzy-build-protocol';
 
 /**
- * What a fuzzy index build on two threads (pipelined-build.ts, ADR 0011 session 8) needs from its
+ * What a fuzzy index build on two threads (pipelined-build.ts, ADR 0011) needs from its
  * caller and how it hears from its helper thread.
  */
 

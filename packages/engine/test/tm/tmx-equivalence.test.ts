@@ -8,7 +8,7 @@ import * as htmlparser2Reader from './tmx-reader-htmlparser2';
 import { TMX_FIXTURES, tmxFiles } from './tmx-fixtures';
 
 /*
- * The hand-written reader (session 7) against the htmlparser2 reader it replaced, kept under test/
+ * The hand-written reader against the htmlparser2 reader it replaced, kept under test/
  * as tmx-reader-htmlparser2.ts: identical events on every fixture and on a file shaped like the
  * benchmark's, in any chunking; never accepting what the old one refused; and each check of the new
  * one shown to matter by an input only that check refuses.

@@ -1,5 +1,5 @@
 /**
- * The TMX reader as it was before session 7 (htmlparser2 in XML mode), kept unchanged under test/
+ * The TMX reader it replaced (htmlparser2 in XML mode), kept unchanged under test/
  * only as the reference the new hand-written reader is compared with (tmx-equivalence.test.ts) and
  * measured against (scripts). Not used by the product.
  */

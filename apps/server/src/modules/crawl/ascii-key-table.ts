@@ -29,8 +29,7 @@ function keyEqualsBytes(key: string, bytes: Uint8Array, start: number, end: numb
  * hex hashes as a reader thread sends them, page-reader-protocol.ts) without making the string:
  * the crawl's thread checks every link and segment of every page against what its crawl already
  * wrote, and most are there, so most of those strings would only be made to be looked up and
- * dropped (V8 `Map` lookups and their garbage were a tenth of that thread's profile, ADR 0013
- * session 9). Open addressing over an `Int32Array`, keys and values in arrays; no deletion (a
+ * dropped (V8 `Map` lookups and their garbage were a tenth of that thread's profile, ADR 0013). Open addressing over an `Int32Array`, keys and values in arrays; no deletion (a
  * crawl memo is replaced, never pruned), next to a `Map` from key to index for lookups by string.
  * A `ReadonlyMap` for readers that only need that.
  */

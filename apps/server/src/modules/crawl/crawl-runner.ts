@@ -73,7 +73,7 @@ export function safeMessage(message: string): string {
  * How long the batch writer lets pages gather before it writes fewer than it would like. A batch
  * costs the crawl's thread and PostgreSQL a fixed five statements (begin, lock, twins, write,
  * commit) whatever its pages: 100 ms (was 40) gives a loaded machine's ~130 pages/s batches of
- * ~13 pages instead of ~5 (ADR 0013, session 12).
+ * ~13 pages instead of ~5 (ADR 0013).
  */
 const WRITE_GATHER_MS = 100;
 
@@ -86,7 +86,7 @@ function ownCopy(text: string): string {
  * How many URLs a crawl has discovered, as one step (start or batch run) sees it: counted once, when
  * the step first queues URLs, then advanced by what the step's own statements added. A count per
  * batch of links scanned the crawl's whole frontier each time (7.8 s of PostgreSQL's 21 s at 10,000
- * URLs, ADR 0013 session 8). Steps of one crawl run one after another; a retried step overlapping
+ * URLs, ADR 0013). Steps of one crawl run one after another; a retried step overlapping
  * a live one could take the crawl a few URLs past its limit, as counting before inserting could.
  */
 interface DiscoveredTally {
@@ -155,7 +155,7 @@ export function createCrawlRunner(
     discovered.count = (discovered.count ?? 0) + joined;
     // A copy of each URL: a link's URL is a slice of the string its page's links crossed from the
     // reader in (page-reader-protocol.ts), and a slice kept in this memo kept that whole string
-    // alive: 4.7 MB after 2,072 URLs, 18 MB after 8,075 (heap snapshots, ADR 0013 session 7).
+    // alive: 4.7 MB after 2,072 URLs, 18 MB after 8,075 (heap snapshots, ADR 0013).
     for (const seed of chosen) memo.queuedUrls.add(ownCopy(seed.normalisedUrl));
   }
 
@@ -414,7 +414,7 @@ export function createCrawlRunner(
    * A batch starts when `gatherPages` pages wait or `gatherMs` after it could first have started,
    * not as soon as one page waits: a batch's statements cost the database and this thread about
    * as much for 3 pages as for 15, and a writer that starts the moment its last write ended
-   * writes ever smaller batches the cheaper its writes get (ADR 0013, session 10). `drain` writes
+   * writes ever smaller batches the cheaper its writes get (ADR 0013). `drain` writes
    * what waits at once.
    */
   function createBatchWriter(
@@ -451,7 +451,7 @@ export function createCrawlRunner(
       // Exact matches applied while storing reach open editors once the batch is committed.
       const translationEvents = createDeferredEmitter();
       // The batch's links are queued in its transaction, by the statement that stores its page rows
-      // (ADR 0013, session 10): none of the batch's own URLs, which that statement updates.
+      // (ADR 0013): none of the batch's own URLs, which that statement updates.
       const links = items.flatMap((item) => item.outcome.links);
       const ownUrls = new Set(items.map((item) => item.page.normalisedUrl));
       const choice = links.length > 0 ? await chooseNew(crawl, memo, links, queueLimit, ownUrls) : null;

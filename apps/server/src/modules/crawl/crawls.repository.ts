@@ -69,7 +69,7 @@ export interface FrontierSeeds {
 }
 
 // Module-level, not made per call: a per-call closure loses its optimised code at every full
-// collection (ADR 0013, session 10).
+// collection (ADR 0013).
 function compareUrls(a: PageSeed, b: PageSeed): number {
   return a.normalisedUrl < b.normalisedUrl ? -1 : a.normalisedUrl > b.normalisedUrl ? 1 : 0;
 }
@@ -82,7 +82,7 @@ function byUrl(seeds: readonly PageSeed[]): PageSeed[] {
 /**
  * The frontier upserts of `seeds`, each `… returning 1` (a row per URL that joined the crawl), a chunk
  * of URLs each, for a caller that runs them as data-modifying CTEs of one statement (the crawl's
- * writer, inside a batch's transaction: ADR 0013, session 10). The two sets must not share URLs.
+ * writer, inside a batch's transaction: ADR 0013). The two sets must not share URLs.
  */
 export function frontierWrites(crawl: CrawlKeys, seeds: FrontierSeeds): SQL[] {
   const writes: SQL[] = [];
@@ -208,7 +208,7 @@ export function createCrawlsRepository(db: Database) {
      * in claim order from `pages_crawl_queued_idx` (a partial index: its predicate is written as a
      * literal so every plan, generic ones included, can use it) instead of sorting every queued URL
      * of the crawl together with the held ones (8-15 ms a claim half-way through 10,000 URLs; ADR
-     * 0013, session 9). Held URLs are few: `pages_crawl_state_idx` finds them.
+     * 0013). Held URLs are few: `pages_crawl_state_idx` finds them.
      */
     async claim(
       crawlId: string,

@@ -40,8 +40,7 @@ type Cell = string | number | null;
 /**
  * The page rows' columns, in one pass over the batch. Module-level and without callbacks: closures
  * made per call (the `column` and `countOf` helpers this replaced) lose their optimised code at
- * every full collection and run unoptimised until TurboFan compiles them again (ADR 0013,
- * session 10).
+ * every full collection and run unoptimised until TurboFan compiles them again (ADR 0013).
  */
 function pageRowColumns(
   fetched: readonly FetchedPage[],
@@ -187,7 +186,7 @@ export async function storeFetchedPages(
   // Every page row in one statement; a count left null keeps the stored one (unchanged content).
   const rows = pageRowColumns(fetched, counts);
   // The occurrence writes and the batch's links go as data-modifying CTEs of the update, one
-  // statement instead of two to four per batch (ADR 0013, session 10). No two of them write the same
+  // statement instead of two to four per batch (ADR 0013). No two of them write the same
   // row: occurrences are `page_segments` rows, each page's once; the links are URLs other than the
   // batch's, each once. `page_segments`' foreign key to the page is checked at the statement's end,
   // against page rows that exist before it.

@@ -38,7 +38,7 @@ const BODY_BUFFERS_KEPT = 16;
 
 /**
  * Where a page's body is gathered: shared memory reused from one page to the next by one crawl lane
- * (ADR 0013, session 11). A fresh `SharedArrayBuffer` per page (~95 kB on the bench site) lived
+ * (ADR 0013). A fresh `SharedArrayBuffer` per page (~95 kB on the bench site) lived
  * until both the crawl's and the reader's isolates had collected their handles of it: 5-33 MB of
  * bodies already read waited for a collection on the crawl thread, and their malloc churn
  * fragmented the heap. The bytes a fetch answers with are valid until the buffer's next fetch:
@@ -124,7 +124,7 @@ export function createPageFetcher(options: PageFetcherOptions) {
   /**
    * One GET through undici's dispatcher with a handler of our own: the chunks go straight into
    * a list, without the Readable stream, async iterator and combined AbortSignals per request of
-   * `request()` (together ~0.6 ms of the crawl thread's CPU per page in the session-7 profile).
+   * `request()` (together ~0.6 ms of the crawl thread's CPU per page in a profile).
    * Limits as before: the whole request within `timeoutMs` (headers and gaps between chunks
    * are also bounded by the agent), the body cut at `maxBytes`, the caller's signal aborts it.
    * With a `body` buffer the body is gathered there (and the answer's bytes are a view of it,

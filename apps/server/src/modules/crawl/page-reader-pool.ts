@@ -25,7 +25,7 @@ export interface PageReaderPoolOptions {
  * Reader threads by default: two when the machine has two cores or more, two at most (a crawl's
  * lanes rarely keep more busy). On an idle two-core machine one reader thread was the crawl's
  * bound (~3 ms of CPU a page, ~80 % busy) while the crawl's thread and PostgreSQL left the second
- * core room: two readers crawled 1.15-1.2x faster (ADR 0013, lead's check of session 10). They fit
+ * core room: two readers crawled 1.15-1.2x faster (ADR 0013). They fit
  * the crawl's memory target with their small heaps (READER_HEAP_FLAGS).
  */
 export function defaultReaderThreads(): number {
@@ -42,7 +42,7 @@ export function defaultReaderThreads(): number {
  * process peaked at 303-323 MB with two readers. A 2 MB semi-space saved most (267-286 MB under
  * load) but cost CPU in scavenges (the whole process's +7 to +25 %); on the idle machine, with the
  * fetcher's reused page buffers, 4 MB crawled faster at the same peak: 336 and 348 pages/s against
- * 306 and 336, 274-279 MB against 270-274 (ADR 0013, lead's check of session 11).
+ * 306 and 336, 274-279 MB against 270-274 (ADR 0013).
  * Worst case of what it holds: MAX_CRAWLS memos of page-reader.ts, ~40 MB each when full.
  */
 export const READER_HEAP_FLAGS = Object.freeze({ maxSemiSpaceSizeMb: 4, maxOldGenerationSizeMb: 256 });
@@ -64,7 +64,7 @@ let startingReaders = 0;
  * Gives reader isolates READER_HEAP_FLAGS while they start. V8's heap flags are process-wide and
  * win over a worker's `resourceLimits` (V8's heap configuration applies --max-semi-space-size and
  * --max-old-space-size after the limits Node passes), so with the worker process's flags every
- * reader got a 16 MB young generation and a 1 GB bound whatever `resourceLimits` said (the lead's
+ * reader got a 16 MB young generation and a 1 GB bound whatever `resourceLimits` said (a
  * maxYoungGenerationSizeMb: 12 changed nothing: measured 16.8 MB new space either way). A heap is
  * sized once, when its isolate is made on the thread's start: so the flags are set before
  * `new Worker` and the process's own values are put back once every starting reader is online

@@ -90,8 +90,7 @@ export interface WireReading {
 }
 
 // Plain loops, not `map` with arrow functions made per reading: V8 keeps optimised code only while
-// a function object holding it lives, so those were optimised again after every full GC (ADR 0013,
-// session 10).
+// a function object holding it lives, so those were optimised again after every full GC (ADR 0013).
 function packSegments(segments: ReadonlyArray<Required<SegmentFacts>>): NonNullable<WireReading['segments']> {
   const hashes = new Array<string>(segments.length);
   const texts = new Array<string>(segments.length);

@@ -196,7 +196,7 @@ function linkKeyOf(memo: ReaderCrawlMemo, value: string, baseUrl: string, baseOr
 
 // Module-level helpers and plain loops on the per-page path: V8 keeps optimised code only while a
 // function object holding it lives, so arrow functions made per page were optimised again after
-// every full GC (ADR 0013, session 10).
+// every full GC (ADR 0013).
 function same(x: readonly string[], y: readonly string[]): boolean {
   if (x.length !== y.length) return false;
   for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return false;

@@ -43,7 +43,7 @@ const PAGE_CHUNK = 500;
 /**
  * A uuid[] or int[] literal: its elements never need quotes (PostgreSQL §8.15.6), so one `join`
  * builds it flat. `pgArray`'s quoted, per-element concatenation made ~40 kB of garbage a page on
- * the crawl thread for the occurrence ids alone (ADR 0013, session 11).
+ * the crawl thread for the occurrence ids alone (ADR 0013).
  */
 function plainArray(values: readonly (string | number)[]): string {
   return `{${values.join(',')}}`;
@@ -55,7 +55,7 @@ function plainArray(values: readonly (string | number)[]): string {
  * distinct indexes it holds, in document order of first occurrence, with how often each occurs.
  * Flat arrays instead of a `Map` and an object per page and segment: the crawl's writer groups
  * ~270 segments a page, and the per-page maps and objects were the most allocated thing on its
- * thread (ADR 0013, session 11).
+ * thread (ADR 0013).
  */
 interface BatchSegments {
   readonly hashes: string[];
@@ -131,14 +131,14 @@ export function clearPagesStatement(pageIds: readonly string[]): SQL {
  * The segment ids of a crawl's memo as 16 bytes each, parsed once per segment for the whole crawl
  * (keyed by the memo's table of stored segments, `SegmentCache.known`, and gone with it): parsing an
  * id's 36 characters once per batch it occurs in cost the crawl's thread more than the literal it
- * replaced (~3× in a micro-benchmark; ADR 0013, session 12). An entry's `slot` is its place here.
+ * replaced (~3× in a micro-benchmark; ADR 0013). An entry's `slot` is its place here.
  */
 const crawlIdBytes = new WeakMap<object, UuidSlots>();
 
 /**
  * The occurrence rows' segment ids, a flat `uuid[]` of the batch's runs: binary on PostgreSQL (20
  * bytes per occurrence the server copies; as a literal, 37 bytes the crawl thread wrote and the
- * server parsed with `uuid_in`, ~270 a page: ADR 0013, session 12), a literal on PGlite. `idBytes`:
+ * server parsed with `uuid_in`, ~270 a page: ADR 0013), a literal on PGlite. `idBytes`:
  * where the entries' `slot`s point (null: none do, ids parsed for this call).
  */
 function occurrenceIds(
@@ -225,7 +225,7 @@ export function createSegmentsRepository(db: Database, { binaryArrays = false } 
     /**
      * `replaceSegmentsOfPages` but for the pages' occurrence rows, which it answers as statements for
      * the caller to run: the crawl's writer folds the last one into its update of the page rows, one
-     * statement fewer per batch (ADR 0013, session 10). Until they run, the pages' `page_segments`
+     * statement fewer per batch (ADR 0013). Until they run, the pages' `page_segments`
      * rows are the old ones; exact matches are applied already (they read no occurrences).
      */
     async storeSegmentsOfPages(

@@ -6,7 +6,7 @@ import { listenToChannel, type ChannelListener } from '../../lib/channel-listene
  * The channel a bulk write to an organisation's memory (a TMX import's batch) notifies once the
  * batch is committed, with `organisationId:sourceLang` as payload: web processes holding that
  * memory's fuzzy index in use catch it up at once instead of at their next background tick
- * (ADR 0019 session 11). Only a hint: a missed notification costs time, never rows, since every
+ * (ADR 0019). Only a hint: a missed notification costs time, never rows, since every
  * catch-up reads from its own watermark and the tick stays as the safety net.
  */
 export const MEMORY_CHANNEL = 'bhasha_memory';

@@ -4,7 +4,7 @@ import type { BinaryTextColumn } from '../../lib/pg-binary-array';
 import { binaryBigintArray, binaryTextArray } from '../../lib/pg-binary-array';
 
 /*
- * A memory write's rows as columns, and how their arrays are sent (ADR 0019 session 10): the
+ * A memory write's rows as columns, and how their arrays are sent (ADR 0019): the
  * repository's upsert paths (translation-memory.repository.ts) pick, join and unnest these.
  */
 
@@ -29,7 +29,7 @@ export interface KeyedColumns {
 
 /**
  * A column of texts: strings, or elements of a `BinaryTextColumn` (a TMX import's batch, kept as
- * UTF-8 from the moment it is read: engineer B, ADR 0019 session 10), sent without being decoded.
+ * UTF-8 from the moment it is read, ADR 0019), sent without being decoded.
  */
 export type Texts =
   { strings: readonly string[] } | { column: BinaryTextColumn; elements: readonly number[] };
@@ -83,7 +83,7 @@ export function pickRows(columns: KeyedColumns, indices: readonly number[]): Key
  * How a memory statement's array parameters are sent. On PostgreSQL in the binary wire format
  * (`Buffer`s, read by `array_recv`): the server parsed text literals character by character, half of
  * its CPU for an upserted row (psql, 200,000 rows in 10,000-row statements: the parameters' parse alone
- * 1.15 s of backend CPU as literals, 0.63 s binary; ADR 0019 session 10), and the import process paid to
+ * 1.15 s of backend CPU as literals, 0.63 s binary; ADR 0019), and the import process paid to
  * escape and encode them. PGlite types and serialises parameters itself: literals there.
  */
 export interface ArrayEncoding {

@@ -5,7 +5,7 @@ import { inReadTransaction } from '../../lib/read-transaction';
  * The start of the oldest transaction open in this database: every row a transaction still open
  * will commit carries an `updated_at = now()` at or after it, so rows timestamped before it are
  * all committed and visible to any later snapshot. A fuzzy index's catch-up starts its next read
- * there instead of a fixed minute back (ADR 0019 session 9): while an import commits a batch a
+ * there instead of a fixed minute back (ADR 0019): while an import commits a batch a
  * second, a minute's overlap re-read every row of the import on every catch-up.
  */
 export function createOpenTransactionsRepository(db: Database) {

@@ -24,7 +24,7 @@ const SEGMENT_FROM = 1_000;
  * A catch-up seals its segment at this many texts and starts another: a segment's build holds its
  * texts unpacked, its postings and the build's scratch at once (~80 MB at 220,000 texts, the last
  * catch-up of a 1 M import at load 15), so the web process's peak must not depend on how far a
- * slow tick fell behind (ADR 0019 session 10).
+ * slow tick fell behind (ADR 0019).
  */
 const SEGMENT_MAX = 150_000;
 
@@ -74,7 +74,7 @@ const WAKE_FRACTION = 0.5;
  * Notifications (an import's batches: 10,000 rows each) a woken catch-up lets wait at most, whatever
  * `WAKE_FRACTION` says: the rows left when the import ends are what the first query after it
  * builds. At least `WAKE_MOST_PENDING`, so a short import (100,000 units: ten notifications) leaves
- * about three batches, not the ~0.8 s of rows its last waits allowed (ADR 0019 session 12: the first
+ * about three batches, not the ~0.8 s of rows its last waits allowed (ADR 0019: the first
  * query after it fell from 1.0–1.3 s to 0.1–0.3 s); then `WAKE_PENDING_SHARE` of the burst's
  * notifications so far, so a long import's segments still grow (×1.25 each: ~15 at a million rows
  * on an idle machine by estimate, where a fixed bound of three would make ~30, past `maxSegments`,
@@ -88,7 +88,7 @@ const WAKE_PENDING_SHARE = 0.25;
  * Background ticks in a row that must find nothing new before one runs a merge step. While an
  * import stores rows a tick can find none now and then (a batch still uncommitted); a merge then
  * rebuilds texts that the next ticks' segments would have joined anyway, on the import's cores
- * (ADR 0019 session 10: ~20 % of the web process's catch-up CPU), and holds them twice.
+ * (ADR 0019: ~20 % of the web process's catch-up CPU), and holds them twice.
  */
 const QUIET_TICKS = 3;
 
@@ -99,7 +99,7 @@ export interface FuzzyIndexCacheOptions {
   maxIndexes: number;
   now?: () => number;
   /**
-   * Builds a large memory's index on two threads (a helper thread per build, ADR 0011 session 8),
+   * Builds a large memory's index on two threads (a helper thread per build, ADR 0011),
    * e.g. `serverTwoThreadBuild`. Off by default: at a million rows the helper raised the first
    * query's peak RSS by ~95 MB (its isolate alone 19 MB bundled), against "the peak must not rise".
    */
@@ -108,7 +108,7 @@ export interface FuzzyIndexCacheOptions {
    * Catch up, in the background, every index used in the last `inUseMs` this often (null: only
    * requests catch up). While an import stores rows, each tick builds the rows stored since the
    * last into a segment, so when the import ends only the last tick's rows are left to build
-   * (ADR 0019 session 9). A tick that finds nothing new runs one step of the index's merge policy.
+   * (ADR 0019). A tick that finds nothing new runs one step of the index's merge policy.
    */
   backgroundCatchUpMs?: number | null;
   inUseMs?: number;
@@ -202,7 +202,7 @@ export function createOrganisationFuzzyIndexes(
     const hashes = new SourceHashIds();
     // Shared pages only for a two-thread build (they cost the process more resident memory); a
     // one-thread build gets no store, so it packs its texts as it gathers them instead of holding
-    // every text unpacked until the build ends (ADR 0011 session 11).
+    // every text unpacked until the build ends (ADR 0011).
     const builder = twoThreadBuild
       ? new FuzzyIndexBuilder(new TextStore({ shared: true }))
       : new FuzzyIndexBuilder();

@@ -11,7 +11,7 @@ import type { TranslationMemoryRepository } from './translation-memory.repositor
  * 57.4 / 20.8 s (load 12-6) and its server backends 14.6 / 12.7 s of CPU against 15.9 / 13.2 s (fewer
  * statements, each sorted batch touching the key index's pages fewer times). The bench's import
  * peaks at 445 MB with it (341 MB with 5,000; 674 MB with 20,000, which was faster still): three
- * batches of texts are alive at once (ADR 0019 session 8). A resumed import redoes at most one batch.
+ * batches of texts are alive at once (ADR 0019). A resumed import redoes at most one batch.
  */
 export const TMX_IMPORT_BATCH = 10_000;
 const WRITE_CHUNK = 500;
@@ -42,7 +42,7 @@ export interface TmxImportDeps {
   fuzzy: OrganisationFuzzyIndexes;
   /**
    * Told after each batch's memory rows are committed (`createMemoryChangeAnnouncer`: a NOTIFY
-   * that wakes web processes' fuzzy indexes, ADR 0019 session 11). A failure fails the import: the
+   * that wakes web processes' fuzzy indexes, ADR 0019). A failure fails the import: the
    * same database just took the batch, and a retried import redoes at most one batch.
    */
   announce?: (organisationId: string, sourceLang: string, last?: boolean) => Promise<void>;
@@ -57,7 +57,7 @@ export function emptyTotals(): TmxImportTotals {
  * for the same source replaces the earlier one's texts). The texts are kept as UTF-8 in the upsert's
  * own parameter layout from the moment they are read (`BinaryTextColumn`, off the JavaScript heap):
  * a batch lives while it is written, and as strings its texts, and the decoded file chunks their
- * slices pin, were copied by every young-generation collection meanwhile (ADR 0019, session 10).
+ * slices pin, were copied by every young-generation collection meanwhile (ADR 0019).
  * Columns, not an object per unit, for the same reason.
  */
 class BatchPairs {

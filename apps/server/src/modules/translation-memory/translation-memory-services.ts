@@ -31,9 +31,9 @@ const FUZZY_MAX_INDEXES = 50;
  * Indexes used in the last ten minutes catch up every two seconds in the background: while a TMX
  * import (in a worker, any process) stores a million units, the web process builds each two
  * seconds' rows into a segment, and the first query after the import builds only the last ones
- * (ADR 0019 session 9). Idle, a tick costs three short statements per index in use. An import
+ * (ADR 0019). Idle, a tick costs three short statements per index in use. An import
  * also notifies each stored batch (memory-changes.ts), so the catch-up starts with its first batch
- * rather than at the next tick (session 11).
+ * rather than at the next tick.
  */
 export const FUZZY_BACKGROUND_MS = 2_000;
 const FUZZY_IN_USE_MS = 10 * 60_000;

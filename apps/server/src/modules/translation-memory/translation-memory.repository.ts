@@ -65,7 +65,7 @@ const MEMORY_CHUNK = 10_000;
  * `bhasha_tm_exact_lookup` (migration `0021_tm_exact_lookup_function`), which holds the UNION ALL of
  * the organisation's project translations and memory entries. The function keeps one plan per
  * session; the same UNION ALL sent as a statement was planned again on every call on both engines,
- * which cost more than running it (ADR 0011, "Exact lookup, session 5").
+ * which cost more than running it (ADR 0011).
  */
 function prepareExactLookup(db: Database) {
   const found = sql`bhasha_tm_exact_lookup(${sql.placeholder('organisationId')}::uuid, ${sql.placeholder('sourceLang')}::text, ${sql.placeholder('targetLang')}::text, ${sql.placeholder('hashes')}::text[]) as found`;
@@ -198,7 +198,7 @@ export function createTranslationMemoryRepository(db: Database) {
    * Inserts rows under their keys with a plain INSERT; answers how many it wrote, or null when a key
    * is already stored (the statement then wrote nothing). `ON CONFLICT` costs every row a probe of the
    * key's index before its insert and a second WAL record to confirm it (speculative insertion):
-   * ~15 % of the backend's CPU for new rows (psql, ADR 0019 session 10), which a first import is.
+   * ~15 % of the backend's CPU for new rows (psql, ADR 0019), which a first import is.
    * Only outside a transaction, as the repository runs (`db` is the database): the failed statement
    * aborts nothing else.
    */
@@ -367,7 +367,7 @@ export function createTranslationMemoryRepository(db: Database) {
      * One cursor over one query in one transaction, not keyset pages: a million rows were 100
      * index-range scans, each sorting its page by (updated_at, id), and drizzle objects with a
      * parsed `Date` per row (1 M rows: 24 s wall, 6.3 s of this process's CPU at load 10; the
-     * cursor 6.6–8.4 s and 2.3–2.6 s, session 7). The cursor's snapshot reads every row once,
+     * cursor 6.6–8.4 s and 2.3–2.6 s). The cursor's snapshot reads every row once,
      * whatever timestamps rows share. The newest timestamp is read first, by its own statement:
      * every row it covers is in the cursor's later snapshot, and rows committed between the two
      * are read now and again next time (harmless), never missed.
@@ -444,7 +444,7 @@ export function createTranslationMemoryRepository(db: Database) {
      * The row count comes with any ANALYZE; column statistics only for the columns the memory's
      * readers filter on (catch-up, exact lookup, exact matches): sorting the sample's source and
      * target texts for their histograms was ~40 % of the ANALYZE's CPU at 1 M rows (psql: 0.44–0.64
-     * s, 0.23–0.37 s without them; ADR 0019 session 10), and no plan reads them.
+     * s, 0.23–0.37 s without them; ADR 0019), and no plan reads them.
      */
     async analyzeMemory(): Promise<void> {
       await db.execute(
