@@ -58,9 +58,9 @@ export { normaliseFuzzyText, fuzzyScore, maxDistanceFor } from './tm/fuzzy-text'
 export { LevenshteinPattern, levenshtein } from './tm/bounded-levenshtein';
 export { diffWords } from './tm/word-diff';
 export type { DiffSpan } from './tm/word-diff';
-export { readTmx, readTmxChunks, parseTmxText, TmxPushParser } from './tm/tmx-reader';
-export { writeTmx, tmxPrologue, tmxUnitXml, segmentXml, TMX_EPILOGUE } from './tm/tmx-writer';
-export { TmxError, DEFAULT_TMX_LIMITS } from './tm/tmx-types';
+export { readTmx, readTmxChunks, parseTmxText, TmxPushParser } from './formats/tmx/read';
+export { writeTmx, tmxPrologue, tmxUnitXml, segmentXml, TMX_EPILOGUE } from './formats/tmx/write';
+export { TmxError, DEFAULT_TMX_LIMITS } from './formats/tmx/types';
 export type {
   TmxCode,
   TmxCodeKind,
@@ -71,9 +71,15 @@ export type {
   TmxSegment,
   TmxUnit,
   TmxVariant,
-} from './tm/tmx-types';
+} from './formats/tmx/types';
 export { planPage } from './html/page-plan';
 export type { PagePlan, TagPlan, TextPlan } from './html/page-plan';
 export { renderPage } from './html/render-page';
 export type { RenderPageOptions } from './html/render-page';
 export { rewriteStartTag } from './html/start-tag-rewrite';
+export { parseCsv, CsvFormatError, unguardCsvCell } from './formats/csv/read';
+export type { ParseCsvOptions } from './formats/csv/read';
+export { csvField, toCsv } from './formats/csv/write';
+export { zipStream } from './formats/zip/write';
+export type { ZipMember } from './formats/zip/write';
+export { xlsxStream } from './formats/xlsx/write';

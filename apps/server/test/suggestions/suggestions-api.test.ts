@@ -8,10 +8,10 @@ import {
   type TmEntry,
 } from '@bhasha/contract';
 import { translationRevisions } from '@bhasha/db';
-import { parseCsv } from '../../src/lib/csv-records';
 import { createSuggestionsRepository } from '../../src/modules/suggestions/suggestions.repository';
 import { buildTranslationFixture, type TranslationFixture } from '../translation/support/translation-fixture';
 import { multipartBody } from '../support/multipart';
+import { parseCsv } from '@bhasha/engine';
 
 describe('suggestions and feedback', () => {
   let f: TranslationFixture;

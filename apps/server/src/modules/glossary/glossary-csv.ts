@@ -6,8 +6,8 @@ import {
   isLanguageCode,
   type GlossaryAction,
 } from '@bhasha/contract';
-import { CsvFormatError, parseCsv, toCsv } from '../../lib/csv-records';
 import type { GlossaryTermInput, GlossaryTermRow } from './glossary.repository';
+import { CsvFormatError, parseCsv, toCsv } from '@bhasha/engine';
 
 /** The problems that make an upload unusable, each naming its row (the header is row 1). */
 export type CsvProblems = string[];

@@ -1,6 +1,6 @@
 import { MANUAL_TRANSLATION_MESSAGES } from '@bhasha/contract';
 import { AppError } from '../../lib/app-error';
-import { CsvFormatError, parseCsv } from '../../lib/csv-records';
+import { CsvFormatError, parseCsv } from '@bhasha/engine';
 
 /** One translated string of a batch file, with its line for messages. */
 export interface BatchRow {

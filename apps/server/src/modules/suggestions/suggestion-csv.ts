@@ -3,7 +3,7 @@ import {
   TRANSLATION_MESSAGES,
   type SUGGESTION_CSV_COLUMNS,
 } from '@bhasha/contract';
-import { CsvFormatError, parseCsv } from '../../lib/csv-records';
+import { CsvFormatError, parseCsv, unguardCsvCell } from '@bhasha/engine';
 
 /** Rows one upload may hold. */
 export const SUGGESTION_UPLOAD_MAX_ROWS = 20_000;
@@ -18,14 +18,6 @@ export interface SuggestionCsvRow {
   action: (typeof SUGGESTION_UPLOAD_ACTIONS)[number] | null;
   /** The suggestion cell as edited (empty: keep the suggestion as proposed). */
   suggestion: string;
-}
-
-/**
- * Undoes the download's formula guard: a cell written as `'=…` (or `'+`, `'-`, `'@`, tab, CR)
- * reads back as the text it was.
- */
-export function unguardCell(cell: string): string {
-  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
 /** Reads suggestionReport.csv back: columns by name (any order), suggestionId and action required. */
@@ -46,7 +38,7 @@ export function readSuggestionCsv(text: string): { rows: SuggestionCsvRow[] } | 
   body.forEach((record, index) => {
     const cell = (name: (typeof SUGGESTION_CSV_COLUMNS)[number]) => {
       const position = at(name);
-      return position < 0 ? '' : unguardCell(record[position] ?? '');
+      return position < 0 ? '' : unguardCsvCell(record[position] ?? '');
     };
     const action = cell('action').trim().toLowerCase();
     const suggestionId = cell('suggestionId').trim();

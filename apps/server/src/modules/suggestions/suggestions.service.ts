@@ -11,7 +11,6 @@ import {
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { toCsv } from '../../lib/csv-records';
 import { pagingOf, type TranslationContext } from '../translation/translation-context';
 import type { TranslationWriter } from '../translation/translation-writer';
 import { readSuggestionCsv } from './suggestion-csv';
@@ -22,6 +21,7 @@ import {
   type SuggestionRow,
   type SuggestionsRepository,
 } from './suggestions.repository';
+import { toCsv } from '@bhasha/engine';
 
 /** Rows a CSV download holds at most. */
 export const CSV_DOWNLOAD_LIMIT = 100_000;

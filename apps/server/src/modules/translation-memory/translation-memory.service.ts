@@ -15,10 +15,18 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { TmxError, diffWords, tmxPrologue, tmxUnitXml, TMX_EPILOGUE, type TmxUnit } from '@bhasha/engine';
+import {
+  TmxError,
+  diffWords,
+  tmxPrologue,
+  tmxUnitXml,
+  TMX_EPILOGUE,
+  type TmxUnit,
+  csvField,
+  xlsxStream,
+} from '@bhasha/engine';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
-import { csvField } from '../../lib/csv-records';
 import type { ProjectAccess } from '../projects/project-access';
 import type { ProjectRow } from '../projects/projects.repository';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -35,7 +43,6 @@ import {
   type TmxImportRuntime,
 } from './tmx-import-runtime';
 import { presentTmxImport, type TmxImportRow, type TmxImportsRepository } from './tmx-imports.repository';
-import { xlsxStream } from './xlsx-stream';
 
 const EXPORT_PAGE = 1000;
 

@@ -1,10 +1,10 @@
 import { BATCH_FILE_COLUMNS, type TranslationType, type TypeCounts } from '@bhasha/contract';
 import type { Principal } from '../../http/access';
-import { csvField, toCsv } from '../../lib/csv-records';
 import type { Clock } from '../../lib/clock';
 import type { TranslationContext } from './translation-context';
 import { presentEntry, typeCounts } from './translation.presenter';
 import type { TranslationsRepository } from './translations.repository';
+import { csvField, toCsv } from '@bhasha/engine';
 
 /** Columns of projectReport.csv, in order. */
 export const PROJECT_REPORT_COLUMNS = [

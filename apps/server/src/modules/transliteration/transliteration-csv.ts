@@ -4,8 +4,8 @@ import {
   TRANSLITERATION_CSV_COLUMNS,
   isLanguageCode,
 } from '@bhasha/contract';
-import { CsvFormatError, parseCsv } from '../../lib/csv-records';
 import type { TransliterationPairInput } from './transliteration-pairs.repository';
+import { CsvFormatError, parseCsv } from '@bhasha/engine';
 
 /**
  * Reads a custom transliteration CSV: a header with `source` and `target` (and `targetLang`

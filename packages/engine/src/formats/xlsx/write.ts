@@ -1,8 +1,8 @@
-import { zipStream } from './zip-stream';
+import { zipStream } from '../zip/write';
 
 /**
  * Cells starting like a formula get a leading apostrophe, exactly as the CSV exports do
- * (lib/csv-records.ts): inline strings are never evaluated by Excel, but a user who copies the
+ * (formats/csv/write.ts): inline strings are never evaluated by Excel, but a user who copies the
  * column into another sheet or saves it as CSV must not turn a translation into a formula.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;

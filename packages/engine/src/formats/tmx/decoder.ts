@@ -1,4 +1,4 @@
-import { TmxError } from './tmx-types';
+import { TmxError } from './types';
 
 export type Decoder = InstanceType<typeof TextDecoder>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CsvFormatError, csvField, parseCsv, toCsv } from '../../src/lib/csv-records';
+import { CsvFormatError, parseCsv } from '../../../src/formats/csv/read';
+import { csvField, toCsv } from '../../../src/formats/csv/write';
 
 const limits = { maxRecords: 10, maxFieldLength: 50 };
 

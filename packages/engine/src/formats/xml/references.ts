@@ -1,4 +1,4 @@
-import { TmxError } from './tmx-types';
+import { TmxError } from '../tmx/types';
 
 /** The text behind `&name;` (predefined entities and character references only), or a `TmxError`. */
 function entityText(text: string, start: number, end: number): string {

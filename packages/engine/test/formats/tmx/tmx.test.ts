@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseTmxText, readTmx } from '../../src/tm/tmx-reader';
-import { TmxError, type TmxEvent, type TmxUnit } from '../../src/tm/tmx-types';
-import { writeTmx } from '../../src/tm/tmx-writer';
-import { TMX_FIXTURES, tmxFiles } from './tmx-fixtures';
+import { parseTmxText, readTmx } from '../../../src/formats/tmx/read';
+import { TmxError, type TmxEvent, type TmxUnit } from '../../../src/formats/tmx/types';
+import { writeTmx } from '../../../src/formats/tmx/write';
+import { TMX_FIXTURES, tmxFiles } from './fixtures';
 
 /** Feeds the bytes in small pieces, so characters and tags are split across chunks. */
 function* chunks(bytes: Uint8Array, size: number): Generator<Uint8Array> {

@@ -1,5 +1,5 @@
-import { PLACEHOLDER_PATTERN } from '../html/placeholder-syntax';
-import type { TmxCode, TmxHeader, TmxProperty, TmxSegment, TmxUnit } from './tmx-types';
+import { PLACEHOLDER_PATTERN } from '../../html/placeholder-syntax';
+import type { TmxCode, TmxHeader, TmxProperty, TmxSegment, TmxUnit } from './types';
 
 // XML 1.0 cannot carry these characters at all, not even as references.
 // eslint-disable-next-line no-control-regex

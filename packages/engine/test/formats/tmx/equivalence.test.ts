@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseTmxText, readTmx, TmxPushParser } from '../../src/tm/tmx-reader';
-import { type TmxEvent, type TmxLimits, type TmxUnit } from '../../src/tm/tmx-types';
-import { tmxPrologue, tmxUnitXml, TMX_EPILOGUE } from '../../src/tm/tmx-writer';
-import { seededRandom } from '../support/seeded-random';
-import * as htmlparser2Reader from './tmx-reader-htmlparser2';
-import { TMX_FIXTURES, tmxFiles } from './tmx-fixtures';
+import { parseTmxText, readTmx, TmxPushParser } from '../../../src/formats/tmx/read';
+import { type TmxEvent, type TmxLimits, type TmxUnit } from '../../../src/formats/tmx/types';
+import { tmxPrologue, tmxUnitXml, TMX_EPILOGUE } from '../../../src/formats/tmx/write';
+import { seededRandom } from '../../support/seeded-random';
+import * as htmlparser2Reader from './read-htmlparser2';
+import { TMX_FIXTURES, tmxFiles } from './fixtures';
 
 /*
  * The hand-written reader against the htmlparser2 reader it replaced, kept under test/
- * as tmx-reader-htmlparser2.ts: identical events on every fixture and on a file shaped like the
+ * as read-htmlparser2.ts: identical events on every fixture and on a file shaped like the
  * benchmark's, in any chunking; never accepting what the old one refused; and each check of the new
  * one shown to matter by an input only that check refuses.
  */

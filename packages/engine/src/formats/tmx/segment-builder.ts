@@ -1,4 +1,4 @@
-import { TmxError, type TmxCode, type TmxCodeKind, type TmxLimits } from './tmx-types';
+import { TmxError, type TmxCode, type TmxCodeKind, type TmxLimits } from './types';
 
 /** A TMX element's attributes by name. */
 export type TmxAttributes = Record<string, string>;

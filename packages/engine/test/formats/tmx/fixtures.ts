@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The TMX files of ../shared/data/tmx copied as fixtures (SOURCES beside them). */
-export const TMX_FIXTURES = fileURLToPath(new URL('../fixtures/tmx/', import.meta.url));
+export const TMX_FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
 /** Every `.tmx` file under `folder`, sub-folders included. */
 export function tmxFiles(folder: string = TMX_FIXTURES): string[] {

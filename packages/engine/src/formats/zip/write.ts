@@ -1,4 +1,13 @@
-import { crc32, createDeflateRaw } from 'node:zlib';
+import type * as Zlib from 'node:zlib';
+
+// Reached through `process.getBuiltinModule` when an archive is written, not imported, so the
+// browser bundles that use this package (the snippet, the dashboard) never pull `node:zlib` in.
+function zlib(): typeof Zlib {
+  const builtin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+    ?.getBuiltinModule;
+  if (!builtin) throw new Error('ZIP archives are written on Node 20.16 or later only');
+  return builtin('node:zlib') as typeof Zlib;
+}
 
 /** One member of a streamed ZIP archive: a name and its content, produced piece by piece. */
 export interface ZipMember {
@@ -27,6 +36,7 @@ const DEFLATE = 8;
  * stays flat however many rows a member holds.
  */
 export async function* zipStream(members: Iterable<ZipMember>): AsyncGenerator<Buffer> {
+  const { crc32, createDeflateRaw } = zlib();
   const written: Written[] = [];
   let offset = 0;
   for (const member of members) {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readTmx, readTmxChunks } from '../../src/tm/tmx-reader';
-import type { TmxEvent } from '../../src/tm/tmx-types';
-import { TMX_FIXTURES, tmxFiles } from './tmx-fixtures';
+import { readTmx, readTmxChunks } from '../../../src/formats/tmx/read';
+import type { TmxEvent } from '../../../src/formats/tmx/types';
+import { TMX_FIXTURES, tmxFiles } from './fixtures';
 
 function* pieces(bytes: Uint8Array, size: number): Generator<Uint8Array> {
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);

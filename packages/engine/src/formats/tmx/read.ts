@@ -1,6 +1,6 @@
-import { tmxDecoderFor, type Decoder } from './tmx-decoder';
-import { SegmentBuilder, type TmxAttributes } from './tmx-segment-builder';
-import { decoded, decodeReferences } from './xml-references';
+import { tmxDecoderFor, type Decoder } from './decoder';
+import { SegmentBuilder, type TmxAttributes } from './segment-builder';
+import { decoded, decodeReferences } from '../xml/references';
 import {
   DEFAULT_TMX_LIMITS,
   TmxError,
@@ -11,7 +11,7 @@ import {
   type TmxProperty,
   type TmxUnit,
   type TmxVariant,
-} from './tmx-types';
+} from './types';
 
 const CODE_KINDS = new Set<string>(['bpt', 'ept', 'ph', 'it', 'hi', 'ut']);
 

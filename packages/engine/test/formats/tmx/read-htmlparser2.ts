@@ -4,7 +4,7 @@
  * measured against (scripts). Not used by the product.
  */
 import { Parser } from 'htmlparser2';
-import { tmxDecoderFor, type Decoder } from '../../src/tm/tmx-decoder';
+import { tmxDecoderFor, type Decoder } from '../../../src/formats/tmx/decoder';
 import {
   DEFAULT_TMX_LIMITS,
   TmxError,
@@ -15,7 +15,7 @@ import {
   type TmxProperty,
   type TmxUnit,
   type TmxVariant,
-} from '../../src/tm/tmx-types';
+} from '../../../src/formats/tmx/types';
 
 type Attributes = Record<string, string>;
 
