@@ -28,6 +28,8 @@ export interface DbHandle {
   /** The connection pool when the engine is PostgreSQL (the socket.io adapter shares it). */
   pool: pg.Pool | null;
   migrate(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, for `pgliteTemplate`. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,11 @@ export interface CreateDbOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite files; the value `memory` keeps the database in memory (tests). */
   pgliteDir?: string;
+  /**
+   * A PGlite data directory (`dumpDataDir`'s tarball) to start an in-memory database from instead
+   * of an empty cluster: tests load one already migrated rather than migrating every file's.
+   */
+  pgliteTemplate?: Blob;
 }
 
 /** Where drizzle-kit's migrations live, found through the package so bundles resolve it too. */
@@ -50,10 +57,10 @@ const MIGRATION_LOCK_KEY = 727_274_001;
 /** Opens the database: PostgreSQL when a URL is given, PGlite (file or memory) otherwise. */
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl);
-  return createPglite(options.pgliteDir ?? 'memory');
+  return createPglite(options.pgliteDir ?? 'memory', options.pgliteTemplate);
 }
 
-async function createPglite(dir: string): Promise<DbHandle> {
+async function createPglite(dir: string, template: Blob | undefined): Promise<DbHandle> {
   // Loaded only when used: PGlite and its WebAssembly engine add about 45 MB to a process's
   // memory, which a process on PostgreSQL (production, the crawl worker) never needs.
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
@@ -65,7 +72,10 @@ async function createPglite(dir: string): Promise<DbHandle> {
     ],
   );
   if (dir !== 'memory') mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir === 'memory' ? undefined : dir, { extensions: { pg_trgm } });
+  const client =
+    dir === 'memory'
+      ? await PGlite.create({ extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) })
+      : await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   rememberPgliteEngine(db, client);
   return {
@@ -86,6 +96,7 @@ async function createPglite(dir: string): Promise<DbHandle> {
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       await client.close();
     },
