@@ -200,6 +200,7 @@ export const translationDashboardResponseSchema = z.object({
   totalCharacters: z.number().int(),
   languages: z.array(languageProgressSchema),
 });
+export type TranslationDashboard = z.infer<typeof translationDashboardResponseSchema>;
 
 /** translation/fetchAllWordCount and fetchAllCharacterCount {projectId}: per language and type. */
 export const fetchAllCountRequestSchema = z.object({ projectId: projectIdSchema });

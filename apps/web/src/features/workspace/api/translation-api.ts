@@ -9,7 +9,7 @@ import type {
   UserUpdateRequest,
   DisplayType,
   Feedback,
-  LanguageProgress,
+  TranslationDashboard,
 } from '@bhasha/contract';
 import { apiClient } from '../../../lib/api/api-instance';
 
@@ -20,15 +20,6 @@ export interface ReplaceResult {
   modifiedTmCount: number;
   preview: boolean;
   items: Array<{ sourceHash: string; source: string; before: string; after: string }>;
-}
-
-export interface TranslationDashboard {
-  projectId: string;
-  sourceLanguage: string;
-  totalSegments: number;
-  totalWords: number;
-  totalCharacters: number;
-  languages: LanguageProgress[];
 }
 
 export interface SuggestionFilter {
