@@ -430,11 +430,15 @@ describe('machine translation language pairs in Chromium against a real Apertium
         'Apertium cannot translate from English to Hindi. No engine of this server can; transliteration can write the strings in Hindi script.',
     });
     await dialog.getByTestId('mt-dialog-transliterate').click();
+    await waitForToast(page, 'transliterated').catch(async (error: unknown) => {
+      await screenshot(page, 'mt-pairs-transliterate-failed');
+      throw error;
+    });
     await expect
       .poll(
         async () => (await targets.allInnerTexts()).filter((text) => /[\u0900-\u097F]/u.test(text)).length,
         {
-          timeout: 30_000,
+          timeout: 60_000,
         },
       )
       .toBeGreaterThan(3);
