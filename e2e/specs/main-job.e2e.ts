@@ -168,7 +168,8 @@ describe('the whole main job in Chromium against the built product and a real Ap
     await page.getByRole('checkbox', { name: 'Select every string on this page' }).check();
     const bulk = page.getByTestId('bulk-actions');
     await bulk.getByRole('button', { name: 'Apply machine translation' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await page.getByTestId('mt-dialog').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Translate' }).click();
     await waitForToast(page, NMT_MESSAGES.accepted);
     await expect
       .poll(async () => [await wordsOf(page, 'newContent'), await wordsOf(page, 'untranslated')], {
@@ -177,6 +178,11 @@ describe('the whole main job in Chromium against the built product and a real Ap
       })
       .toEqual([0, 0]);
     expect(await wordsOf(page, 'machine')).toBeGreaterThan(50);
+    // The run's end is reported in the editor, not only through the counts.
+    await page
+      .getByTestId('mt-run-report')
+      .and(page.locator('[data-status="completed"]'))
+      .waitFor({ timeout: 30_000 });
     await screenshot(page, 'main-job-machine-translated');
 
     // Apertium's own Spanish is what the editor now holds for the strings nobody touched.
@@ -319,6 +325,146 @@ describe('the whole main job in Chromium against the built product and a real Ap
     expect(proxiedProblems()).toEqual([]);
     expect(snippetProblems()).toEqual([]);
   }, 480_000);
+});
+
+describe('machine translation language pairs in Chromium against a real Apertium (eng-spa, urd-hin)', () => {
+  let product: ProductFixture;
+  let site: TaggedSite;
+  let apertium: ApertiumServer;
+  let baseUrl = '';
+  const owner = { email: uniqueEmail('mt-pairs'), password: 'Admin#Pass2026' };
+  let token = '';
+  let projectId = '';
+
+  beforeAll(async () => {
+    [apertium, site] = await Promise.all([startApertium(), startTaggedSite(SITE_ROOT)]);
+    product = await startProductFixture({
+      env: { ALLOW_PRIVATE_NETWORK_FETCH: 'true', APERTIUM_URL: apertium.baseUrl },
+    });
+    baseUrl = product.server.url;
+    const root = await postApi<{ token: string }>(baseUrl, 'auth', product.server.admin);
+    expect(root.success, root.message).toBe(true);
+    const organisation = await postApi(
+      baseUrl,
+      'auth/newOrganisation',
+      {
+        organisation: `Lakeside Hindi ${Date.now().toString(36)}`,
+        name: 'Lakeside Admin',
+        ...owner,
+        plan: 'paid',
+      },
+      root.data.token,
+    );
+    expect(organisation.success, organisation.message).toBe(true);
+    const login = await postApi<{ token: string }>(baseUrl, 'auth', owner);
+    expect(login.success, login.message).toBe(true);
+    token = login.data.token;
+    // English → Hindi and Spanish, crawled through the API (the wizard has its own spec above).
+    const created = await postApi<{ project: { id: string } }>(
+      baseUrl,
+      'project/new',
+      { name: 'Lakeside library', baseUrl: `${site.origin}/`, targetLanguages: ['hi', 'es'] },
+      token,
+    );
+    expect(created.success, created.message).toBe(true);
+    projectId = created.data.project.id;
+    const crawl = await postApi(baseUrl, 'project/crawl', { projectId }, token);
+    expect(crawl.success, crawl.message).toBe(true);
+    for (let deadline = Date.now() + 120_000; ;) {
+      const details = await postApi<{ project: { status: string } }>(
+        baseUrl,
+        'project/details',
+        { projectId },
+        token,
+      );
+      if (details.data.project.status === 'parsed') break;
+      if (Date.now() > deadline) throw new Error(`the crawl did not finish: ${details.data.project.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }, 240_000);
+
+  afterAll(async () => {
+    await product?.stop();
+    await site?.close();
+    await apertium?.stop();
+  });
+
+  it('says Apertium cannot do English → Hindi before the run, transliterates instead, and reports a failed run', async () => {
+    const { page, problems } = await product.openPage('desktop');
+    await signIn(page, baseUrl, owner.email, owner.password);
+    await acceptTerms(page);
+
+    // The overview names the languages the project's engine cannot translate into.
+    await page.goto(`${baseUrl}/app/projects/${projectId}`);
+    await expect
+      .poll(() => page.getByTestId('mt-engine-unsupported').innerText(), { timeout: 15_000 })
+      .toContain('Apertium cannot translate from English into: Hindi.');
+    await screenshot(page, 'mt-pairs-overview');
+
+    // In the Hindi editor the run is refused before it starts, and transliteration is offered.
+    await page.goto(`${baseUrl}/app/workspace/${projectId}/hi`);
+    const grid = page.getByTestId('segment-grid');
+    const targets = grid.getByTestId('segment-target');
+    await grid.getByTestId('segment-row').first().waitFor();
+    await page.getByRole('checkbox', { name: 'Select every string on this page' }).check();
+    await page.getByTestId('bulk-actions').getByRole('button', { name: 'Apply machine translation' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect
+      .poll(() => dialog.getByTestId('mt-dialog-unsupported').innerText())
+      .toContain('Apertium cannot translate from English to Hindi');
+    expect(await dialog.getByTestId('mt-dialog-unsupported').innerText()).toContain(
+      'Transliteration can write the strings in Hindi script instead.',
+    );
+    expect(await dialog.getByRole('button', { name: 'Translate' }).isDisabled()).toBe(true);
+    await screenshot(page, 'mt-pairs-dialog');
+    // The server refuses the same run with the same reason, so no client can start it.
+    const refused = await postApi(
+      baseUrl,
+      'translation/nmt/apply',
+      { projectId, targetLang: 'hi', requestId: 'e2e-hindi', origin: 'all' },
+      token,
+    );
+    expect(refused).toMatchObject({
+      success: false,
+      message:
+        'Apertium cannot translate from English to Hindi. No engine of this server can; transliteration can write the strings in Hindi script.',
+    });
+    await dialog.getByTestId('mt-dialog-transliterate').click();
+    await waitForToast(page, 'transliterated').catch(async (error: unknown) => {
+      await screenshot(page, 'mt-pairs-transliterate-failed');
+      throw error;
+    });
+    await expect
+      .poll(
+        async () => (await targets.allInnerTexts()).filter((text) => /[\u0900-\u097F]/u.test(text)).length,
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBeGreaterThan(3);
+    await screenshot(page, 'mt-pairs-transliterated');
+
+    // Spanish while Apertium is down: the run is accepted (the engine serves the pair) and fails;
+    // the editor says so with the engine's reason, and so does the bell.
+    await apertium.stop();
+    await page.goto(`${baseUrl}/app/workspace/${projectId}/es`);
+    await grid.getByTestId('segment-row').first().waitFor();
+    await page.getByRole('checkbox', { name: 'Select every string on this page' }).check();
+    await page.getByTestId('bulk-actions').getByRole('button', { name: 'Apply machine translation' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Translate' }).click();
+    await waitForToast(page, NMT_MESSAGES.accepted);
+    const report = page.getByTestId('mt-run-report');
+    await report.and(page.locator('[data-status="failed"]')).waitFor({ timeout: 180_000 });
+    const reason = 'Apertium is not reachable right now. Please try again later.';
+    expect(await report.innerText()).toContain(reason);
+    await page.getByTestId('notification-bell').click();
+    await page
+      .getByTestId('notification-panel')
+      .getByText(`Machine translation of Lakeside library into Spanish failed: ${reason}`)
+      .waitFor();
+    await screenshot(page, 'mt-pairs-failed-run');
+    expect(problems.filter((problem) => !problem.includes('favicon'))).toEqual([]);
+  }, 360_000);
 });
 
 /** The Spanish of a short source string as the TM holds it (the link text the proxy shows). */

@@ -1,3 +1,4 @@
+import { SUCCESS_MESSAGES } from '@bhasha/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +8,7 @@ import {
   startProductFixture,
   startStaticSite,
   uniqueEmail,
+  waitForToast,
   type ProductFixture,
   type StaticSite,
 } from '../support';
@@ -179,4 +181,43 @@ describe('a website project in Chromium against the built product', () => {
 
     expect(problems.filter((problem) => !problem.includes('favicon'))).toEqual([]);
   }, 420_000);
+
+  it('confirms "Crawl now", and deleting the project says so and leaves the page', async () => {
+    // An organisation of its own, so this flow does not depend on the one above.
+    const owner = { email: uniqueEmail('delete-admin'), password: 'Admin#Pass2026' };
+    const root = await postJson<{ token: string }>(`${product.server.url}/api/auth`, product.server.admin);
+    const organisation = await postJson(
+      `${product.server.url}/api/auth/newOrganisation`,
+      { organisation: `Delete ${Date.now().toString(36)}`, name: 'Delete Admin', ...owner, plan: 'paid' },
+      root.data.token,
+    );
+    expect(organisation.success, organisation.message).toBe(true);
+    const login = await postJson<{ token: string }>(`${product.server.url}/api/auth`, owner);
+    expect(login.success, login.message).toBe(true);
+    const created = await postJson<{ project: { id: string } }>(
+      `${product.server.url}/api/project/new`,
+      { name: 'Handbook to delete', baseUrl: `${site.origin}/handbook/`, targetLanguages: ['hi'] },
+      login.data.token,
+    );
+    expect(created.success, created.message).toBe(true);
+    const projectId = created.data.project.id;
+
+    const { page, problems } = await product.openPage('desktop');
+    await signIn(page, product.server.url, owner.email, owner.password);
+    await acceptTerms(page);
+    await page.goto(`${product.server.url}/app/projects/${projectId}`);
+    await page.getByTestId('crawl-card').getByRole('button', { name: 'Crawl now' }).click();
+    await waitForToast(page, SUCCESS_MESSAGES.crawlAccepted);
+    await screenshot(page, 'website-project-crawl-now');
+
+    await page.getByRole('button', { name: 'Delete project' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await waitForToast(page, SUCCESS_MESSAGES.projectDeleteRequested);
+    await page.waitForURL(`${product.server.url}/app/projects`);
+    await screenshot(page, 'website-project-deleted');
+    // The deleted project is not asked for again: no "not found" warning, no failed request.
+    await page.waitForTimeout(1_500);
+    expect(await page.locator('.ant-message-notice').filter({ hasText: 'not found' }).count()).toBe(0);
+    expect(problems.filter((problem) => !problem.includes('favicon'))).toEqual([]);
+  }, 120_000);
 });

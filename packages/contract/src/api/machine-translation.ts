@@ -57,6 +57,56 @@ export const NMT_MESSAGES = {
     'Machine translation stopped unexpectedly. Strings translated so far are kept; please try again.',
 } as const;
 
+/**
+ * Why /translation/nmt/apply refuses a direction the chosen engine does not serve, and what can
+ * be done instead: the configured engines that serve it, else transliteration (ADR 0031).
+ */
+export function nmtUnsupportedPairMessage(input: {
+  engine: string;
+  source: string;
+  target: string;
+  /** Labels of the other engines that serve the direction. */
+  alternatives: readonly string[];
+  /** Whether transliteration writes the target language. */
+  canTransliterate: boolean;
+}): string {
+  const refusal = `${input.engine} cannot translate from ${input.source} to ${input.target}.`;
+  if (input.alternatives.length > 0) return `${refusal} Engines that can: ${input.alternatives.join(', ')}.`;
+  if (input.canTransliterate)
+    return `${refusal} No engine of this server can; transliteration can write the strings in ${input.target} script.`;
+  return `${refusal} No engine of this server can.`;
+}
+
+/**
+ * The notification a user gets when their machine translation run failed or left strings
+ * untranslated (`notification.created` on their notification room, ADR 0031).
+ */
+export function nmtRunProblemMessage(input: {
+  projectName: string;
+  target: string;
+  status: 'completed' | 'failed';
+  error: string | null;
+  translated: number;
+  unchanged: number;
+  total: number;
+}): string {
+  const what = `Machine translation of ${input.projectName} into ${input.target}`;
+  if (input.status === 'failed')
+    return `${what} failed: ${input.error ?? NMT_MESSAGES.runFailed} ${input.translated} of ${input.total} strings were translated.`;
+  return `${what} finished, but ${input.unchanged} of ${input.total} strings could not be translated and kept their text.`;
+}
+
+/** `notification.created` payload of a machine translation run that failed or partly failed. */
+export const nmtRunNotificationSchema = z.object({
+  id: z.string(),
+  kind: z.literal('nmt.problem'),
+  message: z.string(),
+  projectId: z.string(),
+  targetLang: z.string(),
+  requestId: z.string(),
+});
+export type NmtRunNotification = z.infer<typeof nmtRunNotificationSchema>;
+
 export const TERM_MESSAGES = {
   /** Spec §5: transliteration and glossary uploads that fail. */
   badFormat: 'Please upload a correct format',

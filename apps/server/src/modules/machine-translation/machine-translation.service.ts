@@ -1,5 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { NMT_MESSAGES, type NmtApplyRequest, type NmtOrigin, type NmtTp } from '@bhasha/contract';
+import {
+  NMT_MESSAGES,
+  getLanguageName,
+  nmtUnsupportedPairMessage,
+  type NmtApplyRequest,
+  type NmtOrigin,
+  type NmtTp,
+} from '@bhasha/contract';
 import { organisations, projects, type Database } from '@bhasha/db';
 import type { Principal } from '../../http/access';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -8,6 +15,7 @@ import { can as canOnOrganisation } from '../organisations/organisations.policy'
 import { scopeOf } from '../organisations/tenant-scope';
 import type { ProjectAccess } from '../projects/project-access';
 import type { ProjectRow } from '../projects/projects.repository';
+import { isTransliterationLanguage } from '../transliteration/transliterate-segment';
 import type { UsersRepository } from '../users/users.repository';
 import { nmtApplyJob } from './machine-translation.job';
 import type { MtEngineRegistry } from './mt-engine-registry';
@@ -55,6 +63,30 @@ export function createMachineTranslationService(deps: {
     return id;
   }
 
+  /**
+   * Refuses a direction the engine does not serve, naming the engines that do (or transliteration),
+   * so a run that could only fail is never accepted. An engine that cannot be asked for its pairs
+   * right now is given the benefit of the doubt: its run reports the failure itself.
+   */
+  async function requireDirection(engineId: string, sourceLang: string, targetLang: string): Promise<void> {
+    const serves = (pairs: readonly { source: string; target: string }[]) =>
+      pairs.some((pair) => pair.source === sourceLang && pair.target === targetLang);
+    const pairs = await deps.engines.pairsOf(engineId);
+    if (pairs === null || serves(pairs)) return;
+    const others = (await deps.engines.summaries()).filter(
+      (engine) => engine.id !== engineId && serves(engine.languagePairs),
+    );
+    throw AppError.validation([
+      nmtUnsupportedPairMessage({
+        engine: deps.engines.get(engineId)?.label ?? engineId,
+        source: getLanguageName(sourceLang),
+        target: getLanguageName(targetLang),
+        alternatives: others.map((engine) => engine.label),
+        canTransliterate: isTransliterationLanguage(targetLang),
+      }),
+    ]);
+  }
+
   return {
     /**
      * Accepts an NMT run and queues its first step. The same requestId for the same project
@@ -73,6 +105,7 @@ export function createMachineTranslationService(deps: {
         throw AppError.validation([NMT_MESSAGES.languageNotInProject]);
       if (input.targetLang === project.sourceLanguage) throw AppError.validation([NMT_MESSAGES.sameLanguage]);
       const engine = await resolveEngine(project, input.nmtService);
+      await requireDirection(engine, project.sourceLanguage, input.targetLang);
       const origin: NmtOrigin = input.origin;
       if (origin === 'selection' && input.idArr.length === 0)
         throw AppError.validation([NMT_MESSAGES.selectionRequired]);

@@ -52,6 +52,17 @@ export function createMtEngineRegistry(configs: readonly MtEngineConfig[], defau
       return [...engines.keys()];
     },
 
+    /** The directions one engine serves, or null when it cannot be asked now (down, timed out). */
+    async pairsOf(id: string): Promise<MtLanguagePair[] | null> {
+      const engine = engines.get(id);
+      if (!engine) return null;
+      try {
+        return await engine.provider.supportedPairs(AbortSignal.timeout(PAIRS_TIMEOUT_MS));
+      } catch {
+        return null;
+      }
+    },
+
     /** Every engine with the directions it serves (asked once per engine, then cached by the adapter). */
     async summaries(): Promise<MtEngineSummary[]> {
       return Promise.all(

@@ -1,7 +1,12 @@
 import {
   NMT_EVENTS,
   NMT_MESSAGES,
+  SERVER_EVENTS,
+  getLanguageName,
+  nmtRunProblemMessage,
+  notificationRoomOf,
   projectRoomOf,
+  type NmtRunNotification,
   type DisplayType,
   type NmtTp,
   type TranslationOrigin,
@@ -337,6 +342,36 @@ export async function finishRun(
     status === 'completed'
       ? await runs.complete(run.id, now)
       : await runs.fail(run.id, message ?? NMT_MESSAGES.runFailed, now);
-  if (finished)
-    runtime.emitter.emitToRoom(projectRoomOf(run.projectId), NMT_EVENTS.runUpdated, presentRun(finished));
+  if (!finished) return;
+  runtime.emitter.emitToRoom(projectRoomOf(run.projectId), NMT_EVENTS.runUpdated, presentRun(finished));
+  await notifyProblem(runtime, finished);
+}
+
+/**
+ * Tells the user who started a run that it failed or left strings untranslated, wherever in the
+ * dashboard they are (the bell), with the reason. A clean run needs no notification: the editor
+ * shows its progress. A run of a deleted project tells nobody.
+ */
+async function notifyProblem(runtime: MtRuntime, run: MtRunRow): Promise<void> {
+  const isProblem = run.status === 'failed' || (run.status === 'completed' && run.unchanged > 0);
+  if (!isProblem || !run.userId) return;
+  const project = await createProjectsRepository(runtime.db).findById(run.projectId);
+  if (!project || project.deletingAt) return;
+  const notification: NmtRunNotification = {
+    id: `nmt:${run.id}`,
+    kind: 'nmt.problem',
+    message: nmtRunProblemMessage({
+      projectName: project.name,
+      target: getLanguageName(run.targetLang),
+      status: run.status === 'failed' ? 'failed' : 'completed',
+      error: run.error,
+      translated: run.translated,
+      unchanged: run.unchanged,
+      total: run.total,
+    }),
+    projectId: run.projectId,
+    targetLang: run.targetLang,
+    requestId: run.requestId,
+  };
+  runtime.emitter.emitToRoom(notificationRoomOf(run.userId), SERVER_EVENTS.notificationCreated, notification);
 }

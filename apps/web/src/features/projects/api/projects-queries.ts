@@ -1,9 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateMultiOriginProjectRequest,
-  CreateProjectRequest,
-  ProjectListRequest,
+import {
+  SUCCESS_MESSAGES,
+  type CreateMultiOriginProjectRequest,
+  type CreateProjectRequest,
+  type ProjectListRequest,
 } from '@bhasha/contract';
+import { appToaster } from '../../../lib/api/app-toaster';
 import { projectsApi } from './projects-api';
 
 /** Query keys of the projects feature; invalidating `all` refreshes lists, details and counts. */
@@ -48,14 +50,27 @@ export const useCreateProject = () =>
     ) =>
       input.kind === 'single' ? projectsApi.create(input.body) : projectsApi.createMultiOrigin(input.body),
   );
+/** Starts a crawl; every place that can start one (overview, wizard, scope) confirms it (spec §8). */
 export const useStartCrawl = () =>
-  useInvalidatingMutation(({ projectId, initUrl }: { projectId: string; initUrl?: string }) =>
-    projectsApi.crawl(projectId, initUrl),
-  );
-export const useDeleteProject = () =>
-  useInvalidatingMutation(({ projectId, keepTm }: { projectId: string; keepTm: boolean }) =>
-    projectsApi.remove(projectId, keepTm),
-  );
+  useInvalidatingMutation(async ({ projectId, initUrl }: { projectId: string; initUrl?: string }) => {
+    const result = await projectsApi.crawl(projectId, initUrl);
+    appToaster.success(SUCCESS_MESSAGES.crawlAccepted);
+    return result;
+  });
+
+/**
+ * Asks for a project's deletion. The project is hidden at once, so only the lists refresh: its own
+ * queries are left alone (a refresh would answer "The project was not found") and expire once
+ * the page that used them has gone.
+ */
+export const useDeleteProject = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ projectId, keepTm }: { projectId: string; keepTm: boolean }) =>
+      projectsApi.remove(projectId, keepTm),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...projectsKeys.all, 'list'] }),
+  });
+};
 export const useAddDomain = () =>
   useInvalidatingMutation(({ projectId, url }: { projectId: string; url: string }) =>
     projectsApi.addDomain(projectId, url),

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Select, Skeleton, Typography } from 'antd';
+import { getLanguageName } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
+import { unsupportedTargets } from './engine-directions';
 import { mtEngineApi, type MtEngineChoices, type MtEngineScope } from './mt-engine-api';
 
 /** Select value standing for "no choice at this level" (null is not a Select value). */
@@ -14,7 +16,16 @@ const queryKeyOf = (scope: MtEngineScope) =>
  * its call names, else the project's, else the organisation's, else the server's; "inherit"
  * clears this level. The card says which engine a run started now would use.
  */
-export function MtEngineCard({ scope, canEdit }: { scope: MtEngineScope; canEdit: boolean }) {
+export function MtEngineCard({
+  scope,
+  canEdit,
+  languages,
+}: {
+  scope: MtEngineScope;
+  canEdit: boolean;
+  /** The project's languages: the card names the targets the engine in use cannot translate into. */
+  languages?: { source: string; targets: readonly string[] };
+}) {
   const { t } = useTranslation('projects');
   const queryClient = useQueryClient();
   const choices = useQuery({ queryKey: queryKeyOf(scope), queryFn: () => mtEngineApi.choices(scope) });
@@ -24,6 +35,9 @@ export function MtEngineCard({ scope, canEdit }: { scope: MtEngineScope; canEdit
   });
   const data: MtEngineChoices | undefined = choices.data;
   const current = scope.kind === 'project' ? data?.projectEngine : data?.organisationEngine;
+  const effective = data?.engines.find((engine) => engine.id === data.effectiveEngine);
+  const missing =
+    effective && languages ? unsupportedTargets(effective, languages.source, languages.targets) : [];
   const labelOf = (id: string | null | undefined) =>
     data?.engines.find((engine) => engine.id === id)?.label ?? id ?? t('mtEngine.none');
 
@@ -63,6 +77,19 @@ export function MtEngineCard({ scope, canEdit }: { scope: MtEngineScope; canEdit
           >
             {t('mtEngine.effective', { label: labelOf(data.effectiveEngine) })}
           </Typography.Paragraph>
+          {effective && missing.length > 0 && (
+            <Typography.Paragraph
+              type="warning"
+              style={{ marginTop: 8, marginBottom: 0 }}
+              data-testid="mt-engine-unsupported"
+            >
+              {t('mtEngine.cannotTranslate', {
+                label: effective.label,
+                source: getLanguageName(languages!.source),
+                targets: missing.map(getLanguageName).join(', '),
+              })}
+            </Typography.Paragraph>
+          )}
         </>
       )}
     </Card>

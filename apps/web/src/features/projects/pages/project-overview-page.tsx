@@ -13,9 +13,10 @@ import {
   Space,
   Typography,
 } from 'antd';
-import { LANGUAGES, isLanguageCode } from '@bhasha/contract';
+import { LANGUAGES, SUCCESS_MESSAGES, isLanguageCode } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { appToaster } from '../../../lib/api/app-toaster';
 import { useDeleteProject, useProject } from '../api/projects-queries';
 import { CrawlCard } from '../components/crawl-card';
 import { DomainsCard } from '../components/domains-card';
@@ -86,7 +87,11 @@ export function ProjectOverviewPage() {
           <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
             <WordCountCard projectId={data.id} />
             {data.type === 'website' && <IntegrationCard projectId={data.id} />}
-            <MtEngineCard scope={{ kind: 'project', projectId: data.id }} canEdit />
+            <MtEngineCard
+              scope={{ kind: 'project', projectId: data.id }}
+              canEdit
+              languages={{ source: data.sourceLanguage, targets: data.targetLanguages }}
+            />
           </Space>
         </Col>
       </Row>
@@ -98,7 +103,10 @@ export function ProjectOverviewPage() {
         onOk={() =>
           void remove
             .mutateAsync({ projectId: data.id, keepTm })
-            .then(() => navigate('..'))
+            .then(() => {
+              appToaster.success(SUCCESS_MESSAGES.projectDeleteRequested);
+              void navigate('..');
+            })
             .catch(() => undefined)
         }
       >

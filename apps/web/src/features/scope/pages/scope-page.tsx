@@ -25,7 +25,7 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { SCOPE_MESSAGES, SUCCESS_MESSAGES, type ScopeUrl } from '@bhasha/contract';
+import { SCOPE_MESSAGES, type ScopeUrl } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { appToaster } from '../../../lib/api/app-toaster';
@@ -160,12 +160,7 @@ export function ScopePage() {
             type="primary"
             icon={<ReloadOutlined />}
             loading={crawl.isPending}
-            onClick={() =>
-              crawl.mutate(
-                { projectId },
-                { onSuccess: () => appToaster.success(SUCCESS_MESSAGES.crawlAccepted) },
-              )
-            }
+            onClick={() => crawl.mutate({ projectId })}
             data-testid="scope-recrawl"
           >
             {t('recrawl')}

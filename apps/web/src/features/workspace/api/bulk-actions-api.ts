@@ -7,17 +7,29 @@ export const bulkActionsApi = {
    * /translation/nmt/apply for a selection. `tp: 'machine'` replaces untranslated and machine
    * strings but never a translator's (USER) or Prabandhak's (PBK) work.
    */
-  applyMachineTranslation: (projectId: string, targetLang: string, segmentIds: string[]) =>
+  applyMachineTranslation: (input: {
+    projectId: string;
+    targetLang: string;
+    segmentIds: string[];
+    /** The engine chosen in the dialog; the server refuses one that cannot do the languages. */
+    nmtService: string | undefined;
+    /** Known before the call, so the run can be followed from its first event. */
+    requestId: string;
+  }) =>
     apiClient.call<{ run: NmtRun }>('translation/nmt/apply', {
       body: {
-        projectId,
-        targetLang,
-        idArr: segmentIds,
+        projectId: input.projectId,
+        targetLang: input.targetLang,
+        idArr: input.segmentIds,
         tp: 'machine' satisfies NmtTp,
         origin: 'selection',
-        requestId: crypto.randomUUID(),
+        requestId: input.requestId,
+        ...(input.nmtService ? { nmtService: input.nmtService } : {}),
       },
     }),
+  /** translation/nmt/status: where a run stands, and why it failed. */
+  runStatus: (projectId: string, requestId: string) =>
+    apiClient.call<{ run: NmtRun }>('translation/nmt/status', { body: { projectId, requestId } }),
   transliterate: (projectId: string, targetLang: string, segmentIds: string[]) =>
     apiClient.call<{ transliterated: number; skipped: number }>('transliteration/applyTransliteration', {
       body: { projectId, targetLang, idArr: segmentIds },

@@ -5,16 +5,19 @@ import {
   StopOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
+import { useState } from 'react';
 import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { MAX_TRANSLITERATION_SELECTION, type DisplayType } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { SendToHumanAction } from '../../human-translation/components/send-to-human-action';
+import { MachineTranslateDialog } from './machine-translate-dialog';
 
 export type BulkAction =
   'showAsTransliteration' | 'showAsTranslation' | 'markNoTranslation' | 'applyMachine' | 'transliterate';
 
 interface BulkActionsBarProps {
   projectId: string;
+  sourceLang: string;
   targetLang: string;
   /** Source hashes of the selection (for the human translation order). */
   selectedHashes: readonly string[];
@@ -23,7 +26,8 @@ interface BulkActionsBarProps {
   pending: BulkAction | null;
   onSetDisplayType: (displayType: DisplayType) => void;
   onMarkNoTranslation: () => void;
-  onApplyMachine: () => void;
+  /** Starts a run with the engine chosen in the dialog; resolves when the call has answered. */
+  onApplyMachine: (nmtService: string) => Promise<void>;
   onTransliterate: () => void;
   onClear: () => void;
   /** A human translation order was placed for the selection. */
@@ -34,6 +38,7 @@ interface BulkActionsBarProps {
 export function BulkActionsBar(props: BulkActionsBarProps) {
   const {
     projectId,
+    sourceLang,
     targetLang,
     selectedHashes,
     selectedCount,
@@ -46,6 +51,7 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
     onSentToHuman,
   } = props;
   const { t } = useTranslation('workspace');
+  const [isMachineOpen, setMachineOpen] = useState(false);
   if (selectedCount === 0) return null;
   const isTooManyToTransliterate = selectedCount > MAX_TRANSLITERATION_SELECTION;
 
@@ -58,11 +64,28 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
     >
       <Space wrap>
         <Typography.Text strong>{t('bulk.selected', { count: selectedCount })}</Typography.Text>
-        <Popconfirm title={t('bulk.confirmMachine', { count: selectedCount })} onConfirm={onApplyMachine}>
-          <Button icon={<RobotOutlined />} loading={pending === 'applyMachine'}>
-            {t('bulk.applyMachine')}
-          </Button>
-        </Popconfirm>
+        <Button
+          icon={<RobotOutlined />}
+          loading={pending === 'applyMachine'}
+          onClick={() => setMachineOpen(true)}
+        >
+          {t('bulk.applyMachine')}
+        </Button>
+        <MachineTranslateDialog
+          projectId={projectId}
+          sourceLang={sourceLang}
+          targetLang={targetLang}
+          count={selectedCount}
+          open={isMachineOpen}
+          isPending={pending === 'applyMachine'}
+          canTransliterateSelection={!isTooManyToTransliterate}
+          onCancel={() => setMachineOpen(false)}
+          onTranslate={(nmtService) => void onApplyMachine(nmtService).then(() => setMachineOpen(false))}
+          onTransliterate={() => {
+            setMachineOpen(false);
+            onTransliterate();
+          }}
+        />
         <Tooltip
           title={
             isTooManyToTransliterate ? t('bulk.tooMany', { max: MAX_TRANSLITERATION_SELECTION }) : undefined

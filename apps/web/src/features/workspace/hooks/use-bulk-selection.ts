@@ -24,6 +24,8 @@ export function useBulkSelection(projectId: string, targetLang: string) {
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
   const [pending, setPending] = useState<BulkAction | null>(null);
+  /** The machine translation run started last from this editor, followed until it ends. */
+  const [machineRunId, setMachineRunId] = useState<string | null>(null);
 
   const toggle = useCallback((entry: TmEntry) => {
     setSelected((current) => {
@@ -80,9 +82,17 @@ export function useBulkSelection(projectId: string, targetLang: string) {
       refreshCounts(queryClient, projectId, targetLang);
     });
 
-  const applyMachine = () =>
+  const applyMachine = (nmtService: string | undefined) =>
     run('applyMachine', async () => {
-      await bulkActionsApi.applyMachineTranslation(projectId, targetLang, [...selected.values()]);
+      const requestId = crypto.randomUUID();
+      await bulkActionsApi.applyMachineTranslation({
+        projectId,
+        targetLang,
+        segmentIds: [...selected.values()],
+        nmtService,
+        requestId,
+      });
+      setMachineRunId(requestId);
       appToaster.success(NMT_MESSAGES.accepted);
     });
 
@@ -103,6 +113,8 @@ export function useBulkSelection(projectId: string, targetLang: string) {
     setDisplayType,
     markNoTranslation,
     applyMachine,
+    machineRunId,
+    dismissMachineRun: () => setMachineRunId(null),
     transliterate,
   };
 }

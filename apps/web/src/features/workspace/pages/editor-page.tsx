@@ -17,6 +17,7 @@ import { BulkActionsBar } from '../components/bulk-actions-bar';
 import { EditorFilterBar } from '../components/editor-filter-bar';
 import { FuzzyMatchPanel } from '../components/fuzzy-match-panel';
 import { LanguageProgress } from '../components/language-progress';
+import { MtRunReport } from '../components/mt-run-report';
 import { ReplaceDialog } from '../components/replace-dialog';
 import { TmExportMenu } from '../components/tm-export-menu';
 import { TmxImportDialog } from '../components/tmx-import-dialog';
@@ -229,15 +230,24 @@ export function EditorPage() {
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <LanguageProgress projectId={projectId} targetLang={language} />
         <EditorFilterBar projectId={projectId} filter={filter} onChange={setFilter} />
+        {bulk.machineRunId && (
+          <MtRunReport
+            key={bulk.machineRunId}
+            projectId={projectId}
+            requestId={bulk.machineRunId}
+            onClose={bulk.dismissMachineRun}
+          />
+        )}
         <BulkActionsBar
           projectId={projectId}
+          sourceLang={project.data.sourceLanguage}
           targetLang={language}
           selectedHashes={selectedHashes}
           selectedCount={bulk.selected.size}
           pending={bulk.pending}
           onSetDisplayType={(displayType) => void bulk.setDisplayType(displayType)}
           onMarkNoTranslation={() => void bulk.markNoTranslation()}
-          onApplyMachine={() => void bulk.applyMachine()}
+          onApplyMachine={bulk.applyMachine}
           onTransliterate={() => void bulk.transliterate()}
           onClear={bulk.clear}
           onSentToHuman={bulk.clear}

@@ -101,6 +101,8 @@ export const projects = {
     inheritServer: "The server's default",
     unavailable: '{{label}} (not reachable now)',
     effective: 'Machine translation started now uses: {{label}}',
+    cannotTranslate:
+      '{{label}} cannot translate from {{source}} into: {{targets}}. Choose another engine for those languages in the editor, or transliterate.',
     none: 'none configured',
     noEngines: 'No machine translation engine is configured on this server',
   },

@@ -129,6 +129,33 @@ export const workspace = {
     markedNoTranslation_other: '{{count}} translations removed',
     clear: 'Clear selection',
   },
+  mtDialog: {
+    title_one: 'Machine-translate {{count}} string',
+    title_other: 'Machine-translate {{count}} strings',
+    engine: 'Engine',
+    run: 'Translate',
+    noEngines: 'No machine translation engine is configured on this server',
+    cannot: '{{engine}} cannot translate from {{source}} to {{target}}',
+    othersCan: 'Engines that can: {{engines}}. Choose one below.',
+    noneCan: 'No engine of this server translates from {{source}} to {{target}}.',
+    noneCanTransliterate:
+      'No engine of this server translates from {{source}} to {{target}}. Transliteration can write the strings in {{target}} script instead.',
+    optionCannot: '{{engine}} — cannot translate {{source}} → {{target}}',
+    optionUnknown: '{{engine}} — not reachable now',
+    transliterateInstead: 'Transliterate into {{target}} script instead',
+  },
+  mtRun: {
+    running: 'Machine translation running: {{done}} of {{total}} strings',
+    completed: 'Machine translation finished',
+    completedCounts:
+      '{{translated}} of {{total}} strings translated; {{skipped}} kept (translated by a person).',
+    partial: 'Machine translation finished with problems',
+    partialCounts:
+      '{{unchanged}} of {{total}} strings could not be translated by the engine and kept their text; {{translated}} translated.',
+    failed: 'Machine translation failed',
+    noReason: 'The run stopped.',
+    failedCounts: '{{translated}} of {{total}} strings were translated before it stopped; they are kept.',
+  },
   tmExport: {
     open: 'Export',
     tmx: 'Translation memory (TMX)',
