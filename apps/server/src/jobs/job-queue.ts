@@ -3,6 +3,12 @@ import type { DbHandle } from '@bhasha/db';
 import { SERVER_EVENTS, type JobProgress } from '@bhasha/contract';
 import type { RealtimeEmitter } from '../realtime/realtime-emitter';
 import type { JobDefinition } from './define-job';
+import {
+  createWorkerHeartbeat,
+  DEFAULT_HEARTBEAT_SETTINGS,
+  type HeartbeatSettings,
+  type WorkerHeartbeat,
+} from './worker-heartbeat';
 
 export interface JobQueueOptions {
   handle: DbHandle;
@@ -11,6 +17,8 @@ export interface JobQueueOptions {
   /** How often idle workers look for work, and maintenance finds lost jobs (seconds). */
   pollingIntervalSeconds?: number;
   maintenanceIntervalSeconds?: number;
+  /** How workers notice that one of them is gone (tests shorten it). */
+  heartbeat?: HeartbeatSettings;
 }
 
 export interface SendOptions {
@@ -37,6 +45,7 @@ export function createJobQueue(options: JobQueueOptions) {
 
   const definitions = new Map<string, JobDefinition>();
   let started = false;
+  let heartbeat: WorkerHeartbeat | null = null;
 
   async function ensureQueue(definition: JobDefinition): Promise<void> {
     await boss.createQueue(definition.name, {
@@ -54,6 +63,7 @@ export function createJobQueue(options: JobQueueOptions) {
    */
   async function releaseOrphanedJobs(): Promise<void> {
     if (handle.kind !== 'pglite') return;
+    await handle.executeSql(`DELETE FROM job_claims; DELETE FROM job_workers`);
     const { rows } = await handle.executeSql(`SELECT id, name FROM pgboss.job WHERE state = 'active'`);
     for (const row of rows) {
       await boss.fail(String(row.name), String(row.id), {
@@ -62,6 +72,24 @@ export function createJobQueue(options: JobQueueOptions) {
     }
     if (rows.length > 0)
       options.log.info({ count: rows.length }, 'retrying jobs left active by a stopped worker');
+  }
+
+  async function runJob(definition: JobDefinition, job: PgBoss.JobWithMetadata<unknown>): Promise<unknown> {
+    const payload: unknown = definition.payload.parse(job.data);
+    const room = definition.progressRoom?.(payload) ?? null;
+    const emit = (progress: JobProgress) => {
+      if (room) options.emitter.emitToRoom(room, SERVER_EVENTS.jobProgressed, progress);
+    };
+    const controller = new AbortController();
+    const result = await definition.handler(payload, {
+      jobId: job.id,
+      retryCount: job.retryCount,
+      signal: controller.signal,
+      reportProgress: (done, total) =>
+        emit({ jobId: job.id, name: definition.name, done, total, state: 'active' }),
+    });
+    emit({ jobId: job.id, name: definition.name, done: 1, total: 1, state: 'completed' });
+    return result;
   }
 
   return {
@@ -77,6 +105,20 @@ export function createJobQueue(options: JobQueueOptions) {
       }
       if (!work) return;
       await releaseOrphanedJobs();
+      // On PostgreSQL other processes run jobs too: a worker that dies (kill -9, a crash, a lost
+      // machine) leaves its jobs active until they expire, up to 15 minutes. Live workers notice
+      // its heartbeat stop and retry them within a minute (ADR 0034).
+      const live = createWorkerHeartbeat({
+        executeSql: (text, values) => boss.getDb().executeSql(text, values ?? []),
+        settings: options.heartbeat ?? DEFAULT_HEARTBEAT_SETTINGS,
+        failLostJob: ({ name, id }) =>
+          boss
+            .fail(name, id, { message: 'the worker stopped before the job finished' })
+            .then(() => undefined),
+        log: options.log,
+      });
+      await live.start();
+      heartbeat = live;
       for (const definition of jobDefinitions) {
         await boss.work(
           definition.name,
@@ -87,21 +129,12 @@ export function createJobQueue(options: JobQueueOptions) {
           },
           async ([job]) => {
             if (!job) return;
-            const payload: unknown = definition.payload.parse(job.data);
-            const room = definition.progressRoom?.(payload) ?? null;
-            const emit = (progress: JobProgress) => {
-              if (room) options.emitter.emitToRoom(room, SERVER_EVENTS.jobProgressed, progress);
-            };
-            const controller = new AbortController();
-            const result = await definition.handler(payload, {
-              jobId: job.id,
-              retryCount: job.retryCount,
-              signal: controller.signal,
-              reportProgress: (done, total) =>
-                emit({ jobId: job.id, name: definition.name, done, total, state: 'active' }),
-            });
-            emit({ jobId: job.id, name: definition.name, done: 1, total: 1, state: 'completed' });
-            return result;
+            await live.claim(definition.name, job.id);
+            try {
+              return await runJob(definition, job);
+            } finally {
+              live.finished(job.id);
+            }
           },
         );
       }
@@ -125,7 +158,15 @@ export function createJobQueue(options: JobQueueOptions) {
     async stop(): Promise<void> {
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      // The queue's connections stay open until this worker has left the heartbeat table: it
+      // fails what is still running itself, so no peer need wait for its heartbeat to stop.
+      await boss.stop({ graceful: true, timeout: 10_000, wait: true, close: false });
+      await heartbeat
+        ?.stop()
+        .catch((err: unknown) => options.log.error({ err }, 'worker heartbeat stop failed'));
+      heartbeat = null;
+      const db = boss.getDb() as PgBoss.Db & { isOurs?: boolean; close?: () => Promise<void> };
+      if (db.isOurs) await db.close?.();
     },
   };
 }
