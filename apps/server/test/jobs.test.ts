@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '@bhasha/db';
+import { createJobQueue } from '../src/jobs/job-queue';
+import { jobDefinitions } from '../src/jobs/registry';
+import { silentLogger } from '../src/lib/logger';
+import { silentEmitter } from '../src/realtime/realtime-emitter';
 import { createTestDb } from './support/test-db';
 
 const workerScript = join(import.meta.dirname, 'support', 'job-worker.ts');
@@ -159,4 +163,29 @@ describe('a job survives a killed worker', () => {
     },
     120_000,
   );
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('processes starting together on one PostgreSQL', () => {
+  it('all start their queues on a fresh database (pg-boss alone deadlocks creating them)', async () => {
+    const first = await createTestDb();
+    const handles = [
+      first,
+      ...(await Promise.all([0, 1, 2].map(() => createDb({ databaseUrl: first.url! })))),
+    ];
+    try {
+      const queues = handles.map((handle) =>
+        createJobQueue({ handle, emitter: silentEmitter, log: silentLogger }),
+      );
+      const started = await Promise.allSettled(
+        queues.map((queue) => queue.start(jobDefinitions, { work: false })),
+      );
+      await Promise.all(queues.map((queue) => queue.stop()));
+      expect(
+        started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started')),
+      ).toEqual(['started', 'started', 'started', 'started']);
+    } finally {
+      for (const handle of handles.slice(1)) await handle.close();
+      await first.close();
+    }
+  }, 60_000);
 });

@@ -27,6 +27,9 @@ export interface SendOptions {
   startAfterSeconds?: number;
 }
 
+// Any fixed number shared by every process that starts a queue on the same database.
+const QUEUE_CREATION_LOCK_KEY = 727_274_002;
+
 /** pg-boss on the product's own database (PGlite or PostgreSQL), with typed job definitions. */
 export function createJobQueue(options: JobQueueOptions) {
   const { handle } = options;
@@ -55,6 +58,22 @@ export function createJobQueue(options: JobQueueOptions) {
       retryBackoff: definition.retry.backoff,
       expireInSeconds: definition.expireInSeconds,
     });
+  }
+
+  /**
+   * pg-boss creates a queue's table without a lock: processes that start together on one
+   * PostgreSQL (README "several worker processes") deadlock on it. One creates at a time.
+   */
+  async function withQueueCreationLock(create: () => Promise<void>): Promise<void> {
+    if (!handle.pool) return create();
+    const client = await handle.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [QUEUE_CREATION_LOCK_KEY]);
+      await create();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [QUEUE_CREATION_LOCK_KEY]).catch(() => undefined);
+      client.release();
+    }
   }
 
   /**
@@ -99,10 +118,12 @@ export function createJobQueue(options: JobQueueOptions) {
     async start(jobDefinitions: JobDefinition[], { work }: { work: boolean }): Promise<void> {
       await boss.start();
       started = true;
-      for (const definition of jobDefinitions) {
-        definitions.set(definition.name, definition);
-        await ensureQueue(definition);
-      }
+      await withQueueCreationLock(async () => {
+        for (const definition of jobDefinitions) {
+          definitions.set(definition.name, definition);
+          await ensureQueue(definition);
+        }
+      });
       if (!work) return;
       await releaseOrphanedJobs();
       // On PostgreSQL other processes run jobs too: a worker that dies (kill -9, a crash, a lost
