@@ -13,8 +13,11 @@ export interface HeartbeatSettings {
   deadAfterSeconds: number;
 }
 
-/** A lost job is retried within about 30 + 5 seconds (and the queue's retry delay) of its worker's death. */
-export const DEFAULT_HEARTBEAT_SETTINGS: HeartbeatSettings = { intervalSeconds: 5, deadAfterSeconds: 30 };
+/**
+ * A lost job is retried within about 20 + 5 seconds (and the queue's retry delay) of its worker's
+ * death; 20 seconds is four missed beats, far beyond any pause of a live worker's event loop.
+ */
+export const DEFAULT_HEARTBEAT_SETTINGS: HeartbeatSettings = { intervalSeconds: 5, deadAfterSeconds: 20 };
 
 /** A pg-boss job that was running on a worker that is gone. */
 export interface LostJob {
