@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '@bhasha/db';
+import { createJobQueue } from '../src/jobs/job-queue';
+import { jobDefinitions } from '../src/jobs/registry';
+import { silentLogger } from '../src/lib/logger';
+import { silentEmitter } from '../src/realtime/realtime-emitter';
 import { createTestDb } from './support/test-db';
 
 const workerScript = join(import.meta.dirname, 'support', 'job-worker.ts');
@@ -120,4 +124,68 @@ describe('a job survives a killed worker', () => {
     },
     120_000,
   );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL: a worker's heartbeat stops, another running worker takes its job long before it expires",
+    async () => {
+      const handle = await createTestDb();
+      // The product's expiry (15 minutes): only the heartbeat can bring the job back in time.
+      const env = {
+        WORKER_DATABASE_URL: handle.url!,
+        WORKER_EXPIRE_SECONDS: String(15 * 60),
+        WORKER_HEARTBEAT_SECONDS: '1,4',
+      };
+      const workers = [startWorker({ ...env, WORKER_SEND_KEY: 'heartbeat-job' }), startWorker(env)];
+      try {
+        // Either worker may fetch the job: kill the one that runs it.
+        const running = await Promise.race(
+          workers.map((worker) => worker.waitFor('STEP 2').then(() => worker)),
+        );
+        const other = workers.find((worker) => worker !== running)!;
+        running.child.kill('SIGKILL');
+        await new Promise((resolve) => running.child.once('exit', resolve));
+        const killedAt = Date.now();
+
+        await other.waitFor('COMPLETED', 30_000);
+        // Noticed after 4 s without a heartbeat, checked every second, retried after 1 s.
+        expect(Date.now() - killedAt).toBeLessThan(20_000);
+        await stopGracefully(other.child);
+        await expectCompletedOnce(handle, 'heartbeat-job');
+        const left = await handle.executeSql(
+          `SELECT (SELECT count(*)::int FROM job_workers) AS workers, (SELECT count(*)::int FROM job_claims) AS claims`,
+        );
+        // The dead worker was removed by its peer, the live one left on its way out.
+        expect(left.rows[0]).toEqual({ workers: 0, claims: 0 });
+      } finally {
+        for (const worker of workers) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+        await handle.close();
+      }
+    },
+    120_000,
+  );
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('processes starting together on one PostgreSQL', () => {
+  it('all start their queues on a fresh database (pg-boss alone deadlocks creating them)', async () => {
+    const first = await createTestDb();
+    const handles = [
+      first,
+      ...(await Promise.all([0, 1, 2].map(() => createDb({ databaseUrl: first.url! })))),
+    ];
+    try {
+      const queues = handles.map((handle) =>
+        createJobQueue({ handle, emitter: silentEmitter, log: silentLogger }),
+      );
+      const started = await Promise.allSettled(
+        queues.map((queue) => queue.start(jobDefinitions, { work: false })),
+      );
+      await Promise.all(queues.map((queue) => queue.stop()));
+      expect(
+        started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started')),
+      ).toEqual(['started', 'started', 'started', 'started']);
+    } finally {
+      for (const handle of handles.slice(1)) await handle.close();
+      await first.close();
+    }
+  }, 60_000);
 });

@@ -1,6 +1,8 @@
 /**
  * A worker process for the crash test: runs one idempotent multi-step job against the database
  * named by WORKER_PGLITE_DIR or WORKER_DATABASE_URL, printing each step so the test can kill it.
+ * WORKER_EXPIRE_SECONDS sets the job's expiry, WORKER_HEARTBEAT_SECONDS (`interval,deadAfter`)
+ * the workers' heartbeat.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
@@ -24,7 +26,8 @@ const slowSteps = defineJob({
   name: 'test.slow-steps',
   payload: z.object({ key: z.string() }),
   retry: { limit: 2, delaySeconds: 1, backoff: false },
-  expireInSeconds: 3,
+  // Short by default, so the expiry test need not wait; the heartbeat test keeps the product's 15 minutes.
+  expireInSeconds: Number(process.env.WORKER_EXPIRE_SECONDS ?? 3),
   async handler({ key }, context) {
     await handle.executeSql(`INSERT INTO test_job_runs VALUES ($1, $2, false)`, [key, context.retryCount]);
     for (let step = 0; step < STEPS; step += 1) {
@@ -55,6 +58,14 @@ const queue = createJobQueue({
   },
   pollingIntervalSeconds: 0.5,
   maintenanceIntervalSeconds: 1,
+  ...(process.env.WORKER_HEARTBEAT_SECONDS
+    ? {
+        heartbeat: {
+          intervalSeconds: Number(process.env.WORKER_HEARTBEAT_SECONDS.split(',')[0]),
+          deadAfterSeconds: Number(process.env.WORKER_HEARTBEAT_SECONDS.split(',')[1]),
+        },
+      }
+    : {}),
 });
 await queue.start([slowSteps], { work: true });
 if (process.env.WORKER_SEND_KEY) await queue.send(slowSteps, { key: process.env.WORKER_SEND_KEY });

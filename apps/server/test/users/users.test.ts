@@ -496,3 +496,20 @@ describe('users (spec §7 "Users")', () => {
     });
   });
 });
+
+describe('the first super admin', () => {
+  it('is created once when web processes start together, and neither start fails', async () => {
+    const t = await buildTestApp();
+    try {
+      const created = await Promise.all([
+        t.services.users.ensureFirstSuperAdmin('first@bhasha.example.in', 'first password'),
+        t.services.users.ensureFirstSuperAdmin('first@bhasha.example.in', 'first password'),
+      ]);
+      expect(created.sort()).toEqual([false, true]);
+      const admins = await t.handle.executeSql(`SELECT email FROM users WHERE role = 'superAdmin'`);
+      expect(admins.rows).toEqual([{ email: 'first@bhasha.example.in' }]);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});

@@ -129,14 +129,21 @@ export function createUsersService(deps: UsersServiceDeps) {
      */
     async ensureFirstSuperAdmin(email: string, password: string): Promise<boolean> {
       if ((await repository.countByRole(ROLES.superAdmin)) > 0) return false;
-      await repository.insert({
-        name: 'Super Admin',
-        email,
-        passwordHash: await hashPassword(password),
-        role: ROLES.superAdmin,
-        emailVerified: true,
-        contractAgreed: true,
-      });
+      try {
+        await repository.insert({
+          name: 'Super Admin',
+          email,
+          passwordHash: await hashPassword(password),
+          role: ROLES.superAdmin,
+          emailVerified: true,
+          contractAgreed: true,
+        });
+      } catch (error) {
+        // Web processes started together (README "several worker processes") race here: the
+        // first one's admin stands, the others start without creating one.
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
       return true;
     },
 
