@@ -269,7 +269,27 @@ describe('the whole main job in Chromium against the built product and a real Ap
     await screenshot(preview, 'main-job-preview');
     await preview.close();
 
-    // 6. Through the proxy: /es/ on the product (the project's domain answers there); the site's
+    // 6. The proxy serves a domain only once the organisation proved it controls it (ADR 0028):
+    // the project page shows the verification file, the site publishes it, Verify.
+    await page.goto(`${baseUrl}/app/projects/${projectId}`);
+    const domains = page.getByTestId('domains-card');
+    await expect
+      .poll(() => domains.getByTestId('domain-ownership-status').first().getAttribute('data-status'))
+      .toBe('pending');
+    await domains.getByTestId('domain-ownership-toggle').first().click();
+    const ownership = domains.getByTestId('domain-ownership-panel');
+    const proof = (await ownership
+      .getByText(/^bhasha-verification=/)
+      .first()
+      .textContent())!;
+    site.addFile('/.well-known/bhasha-verification.txt', `${proof}\n`);
+    await ownership.getByTestId('domain-ownership-verify').click();
+    await expect
+      .poll(() => domains.getByTestId('domain-ownership-status').first().getAttribute('data-status'))
+      .toBe('verified');
+    await screenshot(page, 'main-job-domain-verified');
+
+    // 7. Through the proxy: /es/ on the product (the project's domain answers there); the site's
     // links lead to the Spanish URL, which serves the visit page.
     const visitor = await product.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const proxied = await visitor.newPage();
@@ -291,7 +311,7 @@ describe('the whole main job in Chromium against the built product and a real Ap
     ).toBe(`/${LANGUAGE}/`);
     await screenshot(proxied, 'main-job-proxy');
 
-    // 7. With the snippet: a copy of /visit.html carrying the project's tag, read in Spanish.
+    // 8. With the snippet: a copy of /visit.html carrying the project's tag, read in Spanish.
     const taggedUrl = site.addTaggedCopy('/visit.html', '/visit-with-snippet.html', snippetTag);
     const reader = await product.browser.newContext({ viewport: { width: 1280, height: 800 } });
     await reader.addInitScript((code) => localStorage.setItem('bhasha:language', code), LANGUAGE);

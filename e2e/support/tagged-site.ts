@@ -1,6 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { startStaticSite, type StaticSite } from './static-site';
 
 /** A fixture site served from a copy of its folder, to which pages carrying a script tag are added. */
@@ -10,6 +10,8 @@ export interface TaggedSite extends StaticSite {
    * the end of its `<head>`, as a customer pastes the snippet; answers the copy's URL.
    */
   addTaggedCopy(page: string, as: string, tag: string): string;
+  /** Writes a file at `path` in the site (folders created), as a customer uploads one; answers its URL. */
+  addFile(path: string, content: string): string;
 }
 
 /**
@@ -30,6 +32,12 @@ export async function startTaggedSite(
       if (!html.includes('</head>')) throw new Error(`${page} has no </head> to put the tag before`);
       writeFileSync(join(copy, as), html.replace('</head>', `${tag}\n</head>`));
       return `${site.origin}${as.startsWith('/') ? as : `/${as}`}`;
+    },
+    addFile(path, content) {
+      const file = join(copy, path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, content);
+      return `${site.origin}${path.startsWith('/') ? path : `/${path}`}`;
     },
     async close() {
       await site.close();

@@ -18,6 +18,7 @@ import {
   type CrawlSettings,
 } from './modules/crawl/crawl-runtime';
 import { scheduleContentTracking } from './modules/crawl/tracker.job';
+import { scheduleDomainOwnershipRecheck } from './modules/proxy/domain-ownership.job';
 import { bindMtRuntime, createMtRuntime } from './modules/machine-translation/mt-runtime';
 import { createMtEngineRegistryFromEnv } from './modules/machine-translation/mt-engine-registry';
 import {
@@ -118,7 +119,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   );
   await jobs.start(options.jobs ?? jobDefinitions, { work: roles.has('worker') });
   // Tracked URLs are fetched again on a schedule (needs the product's jobs, not a test's own list).
-  if (roles.has('worker') && !options.jobs) await scheduleContentTracking(jobs);
+  if (roles.has('worker') && !options.jobs) {
+    await scheduleContentTracking(jobs);
+    await scheduleDomainOwnershipRecheck(jobs);
+  }
 
   let app: FastifyInstance | null = null;
   let services: Services | null = null;

@@ -41,6 +41,7 @@ import { createScriptVerificationService } from './modules/delivery/script-verif
 import { createPageFetcher, DEFAULT_FETCHER_OPTIONS } from './modules/crawl/page-fetcher';
 import { createTranslationMemoryServices } from './modules/translation-memory/translation-memory-services';
 import { createProxyServices } from './modules/proxy/proxy-services';
+import type { TxtResolver } from './modules/proxy/dns-txt-resolver';
 import { createManualTranslationServices } from './modules/manual-translation/manual-translation-services';
 
 /** The side effects the server is built from; tests pass their own clock, emitter, mailer or SMS provider. */
@@ -58,6 +59,8 @@ export interface AppDeps {
   log?: Logger;
   /** Machine translation engines; default: built from MT_ENGINES/APERTIUM_URL (the worker shares one). */
   mtEngines?: MtEngineRegistry;
+  /** DNS TXT look-ups of domain ownership checks; default: the system's resolver. */
+  dnsResolver?: TxtResolver;
 }
 
 /** Wires repositories and services once; routes receive the result. */
@@ -160,6 +163,7 @@ export function createServices(appDeps: AppDeps) {
       renderBaseUrl: uiConfig.renderBaseUrl,
       access: projectAccess,
       clock: deps.clock,
+      ...(appDeps.dnsResolver ? { resolver: appDeps.dnsResolver } : {}),
     }),
     ...createTranslationMemoryServices({
       db,

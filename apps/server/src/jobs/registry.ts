@@ -3,6 +3,7 @@ import { crawlJobDefinitions } from '../modules/crawl/crawl.job';
 import { projectDeleteJob, projectRecountJob } from '../modules/projects/projects.job';
 import { trackerRunDueJob } from '../modules/crawl/tracker.job';
 import { nmtApplyJob } from '../modules/machine-translation/machine-translation.job';
+import { domainOwnershipRecheckJob } from '../modules/proxy/domain-ownership.job';
 import { tmxImportJob } from '../modules/translation-memory/tmx-import.job';
 
 /**
@@ -16,4 +17,5 @@ export const jobDefinitions: JobDefinition[] = [
   trackerRunDueJob,
   nmtApplyJob,
   tmxImportJob,
+  domainOwnershipRecheckJob,
 ];

@@ -16,6 +16,7 @@ import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import type { Services } from '../../src/services';
 import { createUsersRepository } from '../../src/modules/users/users.repository';
 import { createTestDb } from './test-db';
+import type { TxtResolver } from '../../src/modules/proxy/dns-txt-resolver';
 
 /** Configuration for tests: a temporary DATA_DIR, a fixed secret, no logs, generous limits. */
 export function buildTestConfig(overrides: Record<string, string> = {}): AppConfig {
@@ -66,7 +67,13 @@ export interface TestApp {
  * SMS_PROVIDER), unless a test passes its own.
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; mailer?: Mailer; sms?: SmsProvider } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    mailer?: Mailer;
+    sms?: SmsProvider;
+    dnsResolver?: TxtResolver;
+  } = {},
 ): Promise<TestApp> {
   const config = buildTestConfig(options.env);
   const handle = await createTestDb();
@@ -80,6 +87,7 @@ export async function buildTestApp(
     mailer,
     sms: options.sms ?? createSmsProvider(config, silentLogger),
     log: silentLogger,
+    ...(options.dnsResolver ? { dnsResolver: options.dnsResolver } : {}),
   });
   await app.ready();
   return {

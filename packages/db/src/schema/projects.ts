@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -111,8 +112,29 @@ export const projectDomains = pgTable(
     isPrimary: boolean('is_primary').notNull().default(false),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Proof of control (ADR 0028): the value the customer publishes in DNS TXT
+     * `_bhasha-verify.{hostname}` or at `/.well-known/bhasha-verification.txt`; set when first shown.
+     */
+    ownershipToken: text('ownership_token'),
+    /** When the proof was found; null: the translating proxy does not serve this host for the project. */
+    ownershipVerifiedAt: timestamp('ownership_verified_at', { withTimezone: true }),
+    /** How the proof was last found: `dns` or `file`. */
+    ownershipMethod: text('ownership_method'),
+    /** The last check (by the user or the periodic re-check). */
+    ownershipCheckedAt: timestamp('ownership_checked_at', { withTimezone: true }),
+    /** Re-checks failed in a row since the last success; the verification lapses at a limit. */
+    ownershipFailures: integer('ownership_failures').notNull().default(0),
+    /** Why the last check failed, shown in the dashboard. */
+    ownershipError: text('ownership_error'),
   },
-  (t) => [uniqueIndex('project_domains_project_host_uq').on(t.projectId, t.hostname)],
+  (t) => [
+    uniqueIndex('project_domains_project_host_uq').on(t.projectId, t.hostname),
+    // A verified host (with or without `www.`) belongs to one project, whatever the organisation.
+    uniqueIndex('project_domains_verified_host_uq')
+      .on(sql`regexp_replace(${t.hostname}, '^www\\.', '')`)
+      .where(sql`${t.ownershipVerifiedAt} is not null`),
+  ],
 );
 
 /** Collaborators see only the projects assigned to them. */

@@ -2,6 +2,10 @@ import type { Database } from '@bhasha/db';
 import type { AppConfig } from '../../config/load-config';
 import type { Clock } from '../../lib/clock';
 import type { ProjectAccess } from '../projects/project-access';
+import { createPageFetcher, DEFAULT_FETCHER_OPTIONS } from '../crawl/page-fetcher';
+import { createTxtResolver, type TxtResolver } from './dns-txt-resolver';
+import { createDomainOwnershipRepository } from './domain-ownership.repository';
+import { createDomainOwnershipService } from './domain-ownership.service';
 import { createOriginFetcher } from './origin-fetcher';
 import { createPreviewTokens } from './preview-token';
 import { createProxyAdminService } from './proxy-admin.service';
@@ -15,6 +19,8 @@ export function createProxyServices(deps: {
   renderBaseUrl: string;
   access: ProjectAccess;
   clock: Clock;
+  /** DNS of domain ownership checks; default: the system's resolver. */
+  resolver?: TxtResolver;
 }) {
   const { env } = deps.config;
   const repository = createProxyRepository(deps.db);
@@ -39,5 +45,16 @@ export function createProxyServices(deps: {
     now: () => deps.clock.now().getTime(),
   });
   const proxyAdmin = createProxyAdminService({ repository, access: deps.access, proxy, clock: deps.clock });
-  return { proxy, proxyAdmin };
+  const domainOwnership = createDomainOwnershipService({
+    repository: createDomainOwnershipRepository(deps.db),
+    access: deps.access,
+    clock: deps.clock,
+    resolver: deps.resolver ?? createTxtResolver(),
+    createFetcher: () => createOwnershipFetcher(env.ALLOW_PRIVATE_NETWORK_FETCH),
+  });
+  return { proxy, proxyAdmin, domainOwnership };
 }
+
+/** The crawler's guarded fetcher, sized for a verification file. */
+export const createOwnershipFetcher = (allowPrivateNetwork: boolean) =>
+  createPageFetcher({ ...DEFAULT_FETCHER_OPTIONS, maxBytes: 64 * 1024, allowPrivateNetwork });

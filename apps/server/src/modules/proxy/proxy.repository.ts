@@ -48,7 +48,10 @@ export function createProxyRepository(db: Database) {
   return {
     loadSite,
 
-    /** The website project serving this host (with or without `www.`), the oldest when several claim it. */
+    /**
+     * The website project serving this host (with or without `www.`): the one project that proved
+     * it controls the host (ADR 0028). Other projects listing the same host are never served.
+     */
     async findSiteByHost(host: string): Promise<ProxySite | undefined> {
       const bare = stripWww(host.toLowerCase());
       const [row] = await db
@@ -61,6 +64,9 @@ export function createProxyRepository(db: Database) {
             eq(projectDomains.active, true),
             eq(projects.type, PROJECT_TYPES.website),
             isNull(projects.deletingAt),
+            sql`exists (select 1 from project_domains verified where verified.project_id = ${projectDomains.projectId}
+              and verified.ownership_verified_at is not null
+              and regexp_replace(verified.hostname, '^www\\.', '') = ${bare})`,
           ),
         )
         .orderBy(asc(projects.createdAt))

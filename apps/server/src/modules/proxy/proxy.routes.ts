@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   PROXY_MESSAGES,
+  domainOwnershipListRequestSchema,
+  domainOwnershipListResponseSchema,
+  domainOwnershipVerifyRequestSchema,
+  domainOwnershipVerifyResponseSchema,
   addUrlTranslationsRequestSchema,
   previewUrlRequestSchema,
   previewUrlResponseSchema,
@@ -108,6 +112,41 @@ export const proxyRoutes: FastifyPluginCallbackZod<{ services: Services }> = (ap
         await admin.updateTranslatedUrl(request.principal!, request.body),
         PROXY_MESSAGES.urlTranslationUpdated,
       ),
+  );
+
+  app.post(
+    '/domain/ownership/list',
+    {
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Each domain's proof of control for the translating proxy: the DNS TXT record or /.well-known/ file to publish, and its status (verified, pending, taken by another project)",
+        body: domainOwnershipListRequestSchema,
+        response: responses(domainOwnershipListResponseSchema, 400, 404),
+      },
+    },
+    async (request) => ok(await services.domainOwnership.list(request.principal!, request.body.projectId)),
+  );
+
+  app.post(
+    '/domain/ownership/verify',
+    {
+      config: { access: PROJECT_MANAGER_ROLES, ownOrganisation: true },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Look for the domain's DNS TXT record, then its /.well-known/ file; when found, the proxy serves the domain for this project",
+        body: domainOwnershipVerifyRequestSchema,
+        response: responses(domainOwnershipVerifyResponseSchema, 400, 403, 404),
+      },
+    },
+    async (request) => {
+      const { message, domain } = await services.domainOwnership.verify(request.principal!, request.body);
+      return ok({ domain }, message);
+    },
   );
 
   // Instant purge (ADR 0017): changes committed by any process reach this one's proxy at once.

@@ -2,11 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { extractSegments } from '@bhasha/engine';
-import { pages, projects } from '@bhasha/db';
+import { pages, projectDomains, projects } from '@bhasha/db';
 import { createSegmentsRepository } from '../../../src/modules/crawl/segments.repository';
 import { normaliseUrl } from '../../../src/modules/crawl/normalise-url';
 import { createOrganisationsRepository } from '../../../src/modules/organisations/organisations.repository';
 import type { Clock } from '../../../src/lib/clock';
+import type { TxtResolver } from '../../../src/modules/proxy/dns-txt-resolver';
 import { startStaticSite, type StaticSiteOptions } from '../../crawl/support/static-site';
 import { authHeaders, buildTestApp, createUserWithToken } from '../../support/test-app';
 
@@ -19,10 +20,13 @@ export const ORGPEDIA_ROOT = join(WEBSITES, 'orgpedia-cabsec');
  * (PROXY_REVALIDATE_MS=0), an organisation admin, and helpers to create a website project on a
  * loopback fixture site with its pages' segments stored as a crawl would store them.
  */
-export async function buildProxyTestApp(options: { env?: Record<string, string>; clock?: Clock } = {}) {
+export async function buildProxyTestApp(
+  options: { env?: Record<string, string>; clock?: Clock; dnsResolver?: TxtResolver } = {},
+) {
   const t = await buildTestApp({
     env: { PROXY_REVALIDATE_MS: '0', RENDER_BASE_URL: 'http://render.bhasha.test', ...options.env },
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.dnsResolver ? { dnsResolver: options.dnsResolver } : {}),
   });
   const organisation = await createOrganisationsRepository(t.handle.db).insert({
     name: 'Proxy Org',
@@ -44,10 +48,23 @@ export async function buildProxyTestApp(options: { env?: Record<string, string>;
     return started;
   }
 
-  async function createProject(baseUrl: string, targetLanguages = ['hi', 'ta']): Promise<string> {
-    const created = await api('/project/new', { baseUrl, targetLanguages });
+  /**
+   * A website project whose domains count as verified (`verified: false` leaves them unproved):
+   * the proof itself (DNS TXT, /.well-known/ file) is tested in domain-ownership.test.ts.
+   */
+  async function createProject(
+    baseUrl: string,
+    targetLanguages = ['hi', 'ta'],
+    options: { verified?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<string> {
+    const created = await api('/project/new', { baseUrl, targetLanguages }, options.headers ?? admin);
     const projectId = created.json<{ data: { project: { id: string } } }>().data?.project?.id;
     if (!projectId) throw new Error(`project not created: ${created.body}`);
+    if (options.verified !== false)
+      await t.handle.db
+        .update(projectDomains)
+        .set({ ownershipVerifiedAt: new Date(), ownershipMethod: 'dns', ownershipToken: 'test' })
+        .where(eq(projectDomains.projectId, projectId));
     return projectId;
   }
 
@@ -93,6 +110,7 @@ export async function buildProxyTestApp(options: { env?: Record<string, string>;
     t,
     admin,
     organisationId: organisation.id,
+    userId: user.id,
     api,
     startSite,
     createProject,

@@ -1,4 +1,4 @@
-import { PROJECT_MESSAGES } from '@bhasha/contract';
+import { DOMAIN_OWNERSHIP_MESSAGES, PROJECT_MESSAGES } from '@bhasha/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeServer, ok } from '../../test/fake-server';
@@ -21,11 +21,45 @@ const VERIFICATIONS = [
   { domainId: 'd2', hostname: 'hi.ministry.gov.in', verificationLevel: 0, checkedAt: null },
 ];
 
+/** domain/ownership/list: the main domain proved for the proxy, the other not yet. */
+const OWNERSHIP = [
+  {
+    domainId: 'd1',
+    hostname: 'ministry.gov.in',
+    status: 'verified',
+    recordName: '_bhasha-verify.ministry.gov.in',
+    recordValue: 'bhasha-verification=tok1',
+    fileUrl: 'https://ministry.gov.in/.well-known/bhasha-verification.txt',
+    method: 'dns',
+    verifiedAt: '2026-01-03T10:00:00.000Z',
+    checkedAt: '2026-01-03T10:00:00.000Z',
+    lastError: null,
+  },
+  {
+    domainId: 'd2',
+    hostname: 'hi.ministry.gov.in',
+    status: 'pending',
+    recordName: '_bhasha-verify.hi.ministry.gov.in',
+    recordValue: 'bhasha-verification=tok2',
+    fileUrl: 'https://hi.ministry.gov.in/.well-known/bhasha-verification.txt',
+    method: null,
+    verifiedAt: null,
+    checkedAt: null,
+    lastError: null,
+  },
+];
+
 function startServer(
   verifications: () => { status?: number; body: unknown } = () => ok({ domains: VERIFICATIONS }),
 ) {
   return installFakeServer({
     ...signedInRoutes(ABILITIES),
+    'POST /api/domain/ownership/list': () => ok({ domains: OWNERSHIP }),
+    'POST /api/domain/ownership/verify': () =>
+      ok(
+        { domain: { ...OWNERSHIP[1], lastError: 'no TXT record at _bhasha-verify.hi.ministry.gov.in' } },
+        DOMAIN_OWNERSHIP_MESSAGES.notFound,
+      ),
     'POST /api/parser/domainVerifications': verifications,
     'POST /api/project/details': () => ok({ project: PROJECT }),
     'POST /api/scope/crawl/last': () =>
@@ -112,5 +146,31 @@ describe('the domains of a project', () => {
     await waitFor(() => expect(card.querySelector('.ant-skeleton')).toBeNull());
     expect(within(card).queryByTestId('verification-level')).toBeNull();
     expect(within(card).getByText('https://ministry.gov.in')).toBeTruthy();
+  });
+
+  it('shows how to prove ownership of a domain for the proxy, and the result of Verify', async () => {
+    const server = startServer();
+    renderApp('/app/projects/p1');
+    const card = await screen.findByTestId('domains-card', {}, { timeout: 30_000 });
+    const statuses = await within(card).findAllByTestId('domain-ownership-status');
+    expect(statuses.map((tag) => [tag.textContent, tag.dataset.status])).toEqual([
+      ['Proxy verified', 'verified'],
+      ['Ownership not verified', 'pending'],
+    ]);
+    fireEvent.click(within(card).getAllByTestId('domain-ownership-toggle')[1]!);
+    const panel = await within(card).findByTestId('domain-ownership-panel');
+    expect(within(panel).getByText('_bhasha-verify.hi.ministry.gov.in')).toBeTruthy();
+    expect(within(panel).getAllByText('bhasha-verification=tok2')).toHaveLength(2);
+    expect(
+      within(panel).getByText('https://hi.ministry.gov.in/.well-known/bhasha-verification.txt'),
+    ).toBeTruthy();
+    fireEvent.click(within(panel).getByTestId('domain-ownership-verify'));
+    await waitFor(() => expect(server.callsTo('POST /api/domain/ownership/verify')).toHaveLength(1));
+    expect(server.callsTo('POST /api/domain/ownership/verify')[0]!.body).toEqual({
+      projectId: 'p1',
+      domainId: 'd2',
+    });
+    const result = await within(panel).findByTestId('domain-ownership-result');
+    expect(result.textContent).toContain(DOMAIN_OWNERSHIP_MESSAGES.notFound);
   });
 });

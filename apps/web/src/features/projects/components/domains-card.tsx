@@ -8,7 +8,9 @@ import {
   DomainVerificationTag,
   useDomainVerifications,
 } from '../../settings/components/domain-verification-tag';
+import { useDomainOwnership } from '../api/domain-ownership-api';
 import { useAddDomain, useDeleteDomain } from '../api/projects-queries';
+import { DomainOwnershipPanel, DomainOwnershipTag } from './domain-ownership';
 
 /** The text of a failed domain call: its `status` field (spec §8), else the server's message. */
 function failureText(error: unknown, fallback: string): string {
@@ -27,6 +29,9 @@ export function DomainsCard({ project }: { project: Project }) {
   const canEdit = project.type === 'website';
   const verifications = useDomainVerifications(project.id);
   const levels = new Map((verifications.data ?? []).map((entry) => [entry.domainId, entry]));
+  const ownershipQuery = useDomainOwnership(project.id);
+  const ownerships = new Map((ownershipQuery.data?.domains ?? []).map((entry) => [entry.domainId, entry]));
+  const [openOwnership, setOpenOwnership] = useState<string | null>(null);
 
   function handleAdd({ url }: { url: string }) {
     setFailure(null);
@@ -56,54 +61,76 @@ export function DomainsCard({ project }: { project: Project }) {
           size="small"
           dataSource={project.domains}
           locale={{ emptyText: t('domains.empty') }}
-          renderItem={(domain) => (
-            <List.Item
-              actions={
-                canEdit && !domain.isPrimary
-                  ? [
-                      <Popconfirm
-                        key="delete"
-                        title={t('domains.confirmDelete', { hostname: domain.hostname })}
-                        okButtonProps={{ danger: true }}
-                        onConfirm={() => {
-                          setFailure(null);
-                          return remove
-                            .mutateAsync({ projectId: project.id, domainId: domain.id })
-                            .catch((error: unknown) =>
-                              setFailure(failureText(error, t('domains.deleteFailed'))),
-                            );
-                        }}
-                      >
-                        <Button
-                          type="text"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={`${t('domains.delete')}: ${domain.hostname}`}
-                          data-testid="domain-delete"
+          renderItem={(domain) => {
+            const ownership = ownerships.get(domain.id);
+            return (
+              <List.Item
+                actions={
+                  canEdit && !domain.isPrimary
+                    ? [
+                        <Popconfirm
+                          key="delete"
+                          title={t('domains.confirmDelete', { hostname: domain.hostname })}
+                          okButtonProps={{ danger: true }}
+                          onConfirm={() => {
+                            setFailure(null);
+                            return remove
+                              .mutateAsync({ projectId: project.id, domainId: domain.id })
+                              .catch((error: unknown) =>
+                                setFailure(failureText(error, t('domains.deleteFailed'))),
+                              );
+                          }}
+                        >
+                          <Button
+                            type="text"
+                            danger
+                            icon={<DeleteOutlined />}
+                            aria-label={`${t('domains.delete')}: ${domain.hostname}`}
+                            data-testid="domain-delete"
+                          />
+                        </Popconfirm>,
+                      ]
+                    : []
+                }
+              >
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <Space wrap>
+                    <Typography.Text>{domain.origin}</Typography.Text>
+                    {domain.isPrimary && <Tag color="blue">{t('domains.primary')}</Tag>}
+                    {!domain.active && <Tag>{t('domains.inactive')}</Tag>}
+                    {verifications.isLoading ? (
+                      <Skeleton.Button active size="small" />
+                    ) : (
+                      // Without an answer (the call failed) no level is claimed, not even "none".
+                      verifications.isSuccess && (
+                        <DomainVerificationTag
+                          level={levels.get(domain.id)?.verificationLevel ?? 0}
+                          checkedAt={levels.get(domain.id)?.checkedAt ?? null}
                         />
-                      </Popconfirm>,
-                    ]
-                  : []
-              }
-            >
-              <Space wrap>
-                <Typography.Text>{domain.origin}</Typography.Text>
-                {domain.isPrimary && <Tag color="blue">{t('domains.primary')}</Tag>}
-                {!domain.active && <Tag>{t('domains.inactive')}</Tag>}
-                {verifications.isLoading ? (
-                  <Skeleton.Button active size="small" />
-                ) : (
-                  // Without an answer (the call failed) no level is claimed, not even "none".
-                  verifications.isSuccess && (
-                    <DomainVerificationTag
-                      level={levels.get(domain.id)?.verificationLevel ?? 0}
-                      checkedAt={levels.get(domain.id)?.checkedAt ?? null}
-                    />
-                  )
-                )}
-              </Space>
-            </List.Item>
-          )}
+                      )
+                    )}
+                    {ownership && <DomainOwnershipTag ownership={ownership} />}
+                    {ownership && canEdit && (
+                      <Button
+                        size="small"
+                        type="link"
+                        aria-expanded={openOwnership === domain.id}
+                        onClick={() => setOpenOwnership(openOwnership === domain.id ? null : domain.id)}
+                        data-testid="domain-ownership-toggle"
+                      >
+                        {openOwnership === domain.id ? t('ownership.hide') : t('ownership.show')}
+                      </Button>
+                    )}
+                  </Space>
+                  {ownership && openOwnership === domain.id && (
+                    <div style={{ marginTop: 12 }}>
+                      <DomainOwnershipPanel projectId={project.id} ownership={ownership} />
+                    </div>
+                  )}
+                </div>
+              </List.Item>
+            );
+          }}
         />
         {canEdit && (
           <Form form={form} layout="inline" onFinish={handleAdd} data-testid="domain-add-form">

@@ -94,6 +94,34 @@ export const projects = {
     addFailed: 'The domain could not be added',
     deleteFailed: 'The domain could not be removed',
   },
+  ownership: {
+    status: {
+      verified: 'Proxy verified',
+      pending: 'Ownership not verified',
+      taken: 'Verified by another project',
+    },
+    show: 'Verify ownership',
+    hide: 'Hide ownership details',
+    intro:
+      'Before the translating proxy serves this domain, prove that you control it in one of two ways, then press Verify.',
+    dnsTitle: '1. Add a DNS TXT record',
+    recordType: 'Type',
+    recordName: 'Name',
+    recordValue: 'Value',
+    fileTitle: '2. Or publish a file on the site',
+    fileUrl: 'Address',
+    fileContent: 'Content',
+    previewsNote:
+      'Preview links work without verification. Keep the record or file in place: it is checked again every few hours.',
+    verify: 'Verify',
+    checkAgain: 'Check again',
+    verifiedSince: 'Verified {{time}} ({{method}}).',
+    method: { dns: 'DNS record', file: 'file' },
+    lastError: 'Last check: {{error}}',
+    takenHelp:
+      'Another project has verified this domain, so the proxy serves it there. Remove the domain from that project first.',
+    failed: 'The domain could not be checked',
+  },
   mtEngine: {
     title: 'Machine translation engine',
     label: 'Default machine translation engine',
