@@ -77,3 +77,5 @@ export type { PagePlan, TagPlan, TextPlan } from './html/page-plan';
 export { renderPage } from './html/render-page';
 export type { RenderPageOptions } from './html/render-page';
 export { rewriteStartTag } from './html/start-tag-rewrite';
+export { rewriteCssUrls, rewriteSrcset } from './html/css-urls';
+export type { UrlRewrite } from './html/css-urls';
