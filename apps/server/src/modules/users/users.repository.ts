@@ -51,20 +51,29 @@ const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /**
  * How long a user row read for a token check is reused. Every authenticated request checks its
  * user (revoked token version, deactivation); re-reading the row each time was the largest cost of
- * the list calls under load (bench/README.md "List calls under load"). This repository's own
+ * the list calls under load (bench/README.md "List calls under load"). This process's
  * writes of what the check reads drop the row at once; a write by another process (or by SQL) is
  * seen within this time, as delivery settings are (ADR 0017).
  */
 export const SESSION_USER_TTL_MS = 2_000;
 const SESSION_USERS_MAX = 10_000;
 
+/**
+ * Users read for token checks, shared by every repository of the process (the auth and users
+ * services each make one, transactions another): a write through any of them drops the row.
+ * Keyed by user id (random UUIDs, so databases of one process do not collide).
+ */
+const session = {
+  rows: new Map<string, { row: UserRow | undefined; until: number }>(),
+  /** Counts writes, so a read that overlapped one is not kept. */
+  writes: 0,
+};
+
 /** All user queries. Callers outside this module go through the users service. */
 export function createUsersRepository(db: Database) {
-  const sessionUsers = new Map<string, { row: UserRow | undefined; until: number }>();
-  /** Counts this repository's writes, so a read that overlapped one is not kept. */
-  let writes = 0;
+  const sessionUsers = session.rows;
   const changed = <T>(id: string, result: T): T => {
-    writes += 1;
+    session.writes += 1;
     sessionUsers.delete(id);
     return result;
   };
@@ -79,10 +88,10 @@ export function createUsersRepository(db: Database) {
       const now = performance.now();
       const cached = sessionUsers.get(id);
       if (cached && cached.until > now) return cached.row;
-      const before = writes;
+      const before = session.writes;
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       if (sessionUsers.size >= SESSION_USERS_MAX) sessionUsers.clear();
-      if (writes === before) sessionUsers.set(id, { row, until: now + SESSION_USER_TTL_MS });
+      if (session.writes === before) sessionUsers.set(id, { row, until: now + SESSION_USER_TTL_MS });
       return row;
     },
 
