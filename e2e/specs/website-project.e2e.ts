@@ -310,7 +310,7 @@ describe('a website project in Chromium against the built product', () => {
 
     // The origin page is styled by its assets (the spec's own check that they are there).
     expect(origin).toMatchObject({ hydrated: 'true', images: 0, navbar: 'fixed' });
-    expect(origin.fonts).toEqual(['"Handbook Sans" loaded']);
+    expect(origin.fonts).toEqual(['Handbook Sans loaded']);
     // The preview loads the same style sheet, font, images and scripts, and nothing fails…
     expect(failed).toEqual([]);
     expect(preview).toMatchObject({ hydrated: 'true', images: 0, navbar: 'fixed', fonts: origin.fonts });
