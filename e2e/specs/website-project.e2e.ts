@@ -2,6 +2,7 @@ import { SUCCESS_MESSAGES } from '@bhasha/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  JITSI_HANDBOOK_ASSETS_ROOT,
   JITSI_HANDBOOK_ROOT,
   pickOption,
   screenshot,
@@ -12,7 +13,7 @@ import {
   type ProductFixture,
   type StaticSite,
 } from '../support';
-import { acceptTerms, postJson, signIn } from '../support/product-api';
+import { acceptTerms, postApi, postJson, signIn } from '../support/product-api';
 
 /*
  * Issue 5 end to end: an organisation admin adds a real website (the Jitsi handbook served on
@@ -22,6 +23,58 @@ import { acceptTerms, postJson, signIn } from '../support/product-api';
 
 /** Pages of the handbook (SOURCES.md): each links to the others, so the crawl reads nearly all of them. */
 const HANDBOOK_PAGES = 75;
+
+/** ROT13 of the letters outside placeholder markers: a "translation" of the same length and shape. */
+function rot13(text: string): string {
+  return text
+    .split(/(<\s*\/?\s*[xX]\d+\s*\/?\s*>)/)
+    .map((part, index) =>
+      index % 2 === 1
+        ? part
+        : part.replace(/[a-z]/gi, (c) => {
+            const base = c <= 'Z' ? 65 : 97;
+            return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+          }),
+    )
+    .join('');
+}
+
+/** A viewport screenshot with every text made transparent: what is left is the layout (boxes, colours, images). */
+async function layoutShot(page: Page): Promise<Buffer> {
+  await page.addStyleTag({ content: '*{color:transparent!important;text-shadow:none!important}' });
+  return page.screenshot();
+}
+
+/** The share of pixels that differ between two PNGs of the same size (compared in the browser's canvas). */
+async function pixelDifference(page: Page, a: Buffer, b: Buffer): Promise<number> {
+  return page.evaluate(
+    async ([first, second]) => {
+      const load = async (base64: string) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${base64}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        return context.getImageData(0, 0, image.width, image.height);
+      };
+      const [x, y] = [await load(first), await load(second)];
+      if (x.width !== y.width || x.height !== y.height) return 1;
+      let differing = 0;
+      for (let i = 0; i < x.data.length; i += 4) {
+        const delta =
+          Math.abs(x.data[i]! - y.data[i]!) +
+          Math.abs(x.data[i + 1]! - y.data[i + 1]!) +
+          Math.abs(x.data[i + 2]! - y.data[i + 2]!);
+        if (delta > 24) differing += 1;
+      }
+      return differing / (x.width * x.height);
+    },
+    [a.toString('base64'), b.toString('base64')] as const,
+  );
+}
 
 /** The crawl progress bar's value as the page shows it (antd sets aria-valuenow). */
 async function readProgress(page: Page): Promise<number> {
@@ -39,7 +92,10 @@ describe('a website project in Chromium against the built product', () => {
 
   beforeAll(async () => {
     // Each HTML answer waits a little so the crawl of 75 pages lasts long enough to watch.
-    site = await startStaticSite(JITSI_HANDBOOK_ROOT, { htmlDelayMs: 250 });
+    site = await startStaticSite(JITSI_HANDBOOK_ROOT, {
+      htmlDelayMs: 250,
+      assetsRoot: JITSI_HANDBOOK_ASSETS_ROOT,
+    });
     product = await startProductFixture({ env: { ALLOW_PRIVATE_NETWORK_FETCH: 'true' } });
     const login = await postJson<{ token: string }>(`${product.server.url}/api/auth`, product.server.admin);
     expect(login.success, login.message).toBe(true);
@@ -220,4 +276,89 @@ describe('a website project in Chromium against the built product', () => {
     expect(await page.locator('.ant-message-notice').filter({ hasText: 'not found' }).count()).toBe(0);
     expect(problems.filter((problem) => !problem.includes('favicon'))).toEqual([]);
   }, 120_000);
+  it('previews the translated home page looking as the origin does: styles, fonts, images and scripts load', async () => {
+    const base = product.server.url;
+    const login = await postJson<{ token: string }>(`${base}/api/auth`, admin);
+    expect(login.success, login.message).toBe(true);
+    const token = login.data.token;
+    const list = await postApi<{ projectList: { id: string; name: string }[] }>(
+      base,
+      'project',
+      { searchText: 'Jitsi handbook' },
+      token,
+    );
+    const projectId = list.data.projectList[0]!.id;
+    // Every short string of the home page in "Hindi" (ROT13: other text, same length).
+    const home = `${site.origin}/handbook/`;
+    const entries = await postApi<{ tm: { sourceHash: string; source: string }[] }>(
+      base,
+      'translation/filter',
+      { projectId, targetLang: 'hi', url: home, pageSize: 200 },
+      token,
+    );
+    expect(entries.success, entries.message).toBe(true);
+    const short = entries.data.tm.filter((entry) => entry.source.length <= 40);
+    expect(short.length).toBeGreaterThan(5);
+    for (const entry of short) {
+      const saved = await postApi(
+        base,
+        'translation/user/update',
+        {
+          projectId,
+          targetLang: 'hi',
+          sourceHash: entry.sourceHash,
+          preProcessedTarget: rot13(entry.source),
+        },
+        token,
+      );
+      expect(saved.success, saved.message).toBe(true);
+    }
+    const link = await postApi<{ previewUrl: string }>(
+      base,
+      'scope/getPreviewUrl',
+      { projectId, targetLang: 'hi', url: '/handbook/' },
+      token,
+    );
+    expect(link.success, link.message).toBe(true);
+
+    const { page } = await product.openPage('laptop');
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('requestfailed', (request) => failed.push(`failed ${request.url()}`));
+    const open = async (url: string) => {
+      await page.goto(url, { waitUntil: 'load' });
+      await page.evaluate(() => document.fonts.ready);
+      return page.evaluate(() => ({
+        text: document.querySelector('.hero__title')?.textContent ?? '',
+        hydrated: document.documentElement.getAttribute('data-has-hydrated'),
+        fonts: Array.from(document.fonts as unknown as Iterable<FontFace>).map(
+          (font) => `${font.family} ${font.status}`,
+        ),
+        images: Array.from(document.images).filter((image) => !image.complete || image.naturalWidth === 0)
+          .length,
+        navbar: getComputedStyle(document.querySelector('.navbar')!).position,
+      }));
+    };
+    const origin = await open(home);
+    await screenshot(page, 'proxy-preview-origin');
+    const originShot = await layoutShot(page);
+    const preview = await open(link.data.previewUrl);
+    await screenshot(page, 'proxy-preview-translated');
+    const previewShot = await layoutShot(page);
+
+    // The origin page is styled by its assets (the spec's own check that they are there).
+    expect(origin).toMatchObject({ hydrated: 'true', images: 0, navbar: 'fixed' });
+    expect(origin.fonts).toEqual(['Handbook Sans loaded']);
+    // The preview loads the same style sheet, font, images and scripts, and nothing fails…
+    expect(failed).toEqual([]);
+    expect(preview).toMatchObject({ hydrated: 'true', images: 0, navbar: 'fixed', fonts: origin.fonts });
+    // …shows the translation…
+    expect(preview.text).toBe(rot13(origin.text));
+    expect(preview.text).not.toBe(origin.text);
+    // …in the origin's layout: with text hidden the two screenshots match.
+    const difference = await pixelDifference(page, originShot, previewShot);
+    expect(difference, `share of pixels that differ: ${difference}`).toBeLessThan(0.01);
+  }, 240_000);
 });

@@ -12,12 +12,20 @@ export const JITSI_HANDBOOK_ROOT = resolve(
   '../../apps/server/test/fixtures/websites/jitsi-handbook',
 );
 
+/**
+ * Stand-ins for the handbook's style sheet, scripts, font and images (the fixture keeps only its
+ * pages), served where the pages load them: pass as `assetsRoot`.
+ */
+export const JITSI_HANDBOOK_ASSETS_ROOT = resolve(import.meta.dirname, '../fixtures/handbook-assets');
+
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.xml': 'application/xml',
   '.css': 'text/css',
   '.js': 'text/javascript',
   '.txt': 'text/plain',
+  '.svg': 'image/svg+xml',
+  '.ttf': 'font/ttf',
 };
 
 export interface StaticSite {
@@ -34,16 +42,19 @@ export interface StaticSite {
  */
 export async function startStaticSite(
   root: string,
-  options: { htmlDelayMs?: number } = {},
+  options: { htmlDelayMs?: number; assetsRoot?: string } = {},
 ): Promise<StaticSite> {
   const hits = new Map<string, number>();
   async function resolveFile(path: string): Promise<string | null> {
     const safe = normalize(decodeURIComponent(path)).replace(/^(\.\.[/\\])+/, '');
-    for (const candidate of [safe, `${safe}.html`, join(safe, 'index.html')]) {
-      const file = join(root, candidate);
-      if (!file.startsWith(root)) return null;
-      const info = await stat(file).catch(() => null);
-      if (info?.isFile()) return file;
+    // The assets folder answers what the site's own folder does not have.
+    for (const folder of options.assetsRoot ? [root, options.assetsRoot] : [root]) {
+      for (const candidate of [safe, `${safe}.html`, join(safe, 'index.html')]) {
+        const file = join(folder, candidate);
+        if (!file.startsWith(folder)) return null;
+        const info = await stat(file).catch(() => null);
+        if (info?.isFile()) return file;
+      }
     }
     return null;
   }

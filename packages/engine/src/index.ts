@@ -83,3 +83,5 @@ export { csvField, toCsv } from './formats/csv/write';
 export { zipStream } from './formats/zip/write';
 export type { ZipMember } from './formats/zip/write';
 export { xlsxStream } from './formats/xlsx/write';
+export { rewriteCssUrls, rewriteSrcset } from './html/css-urls';
+export type { UrlRewrite } from './html/css-urls';

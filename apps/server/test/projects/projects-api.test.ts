@@ -99,6 +99,10 @@ describe('website projects', () => {
     const page = (await post('/project', admin, { pageNumber: 2, pageSize: 2 })).json().data;
     expect(page.projectList).toHaveLength(2);
     expect(page.totalProjects).toBe(4);
+    // A page past the end has no row to carry the total: it is still the whole count.
+    const beyond = (await post('/project', admin, { pageNumber: 5, pageSize: 2 })).json().data;
+    expect(beyond.projectList).toHaveLength(0);
+    expect(beyond.totalProjects).toBe(4);
     const byStatus = (await post('/project', admin, { status: 'crawling' })).json().data;
     expect(byStatus.totalProjects).toBe(0);
   });

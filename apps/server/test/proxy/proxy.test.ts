@@ -59,6 +59,13 @@ function countShapes(shapes: readonly string[]): Map<string, number> {
   return counts;
 }
 
+const HANDBOOK_CSS =
+  '@import url("/handbook/assets/css/print.css") print;\n' +
+  '@font-face{font-family:Sans;src:url(/handbook/assets/fonts/sans.woff2) format("woff2")}\n' +
+  '.navbar{background:url("/handbook/img/undraw_online.svg") no-repeat, url(../img/rel.png)}\n' +
+  '.footer{background:url(https://cdn.example.org/x.png)}\n';
+const FONT_BYTES = Buffer.from([0x77, 0x4f, 0x46, 0x32, 0, 1, 0, 0, 0xff, 0xfe, 0x80]);
+
 let p: ProxyTestApp;
 let handbookHost: string;
 let handbookProjectId: string;
@@ -74,6 +81,16 @@ beforeAll(async () => {
       '/handbook/data.json': (_req, res) => {
         res.setHeader('content-type', 'application/json');
         res.end('{"hello":"world"}');
+      },
+      // The handbook's own style sheet (the fixture keeps only its pages): root-relative font,
+      // image and @import, as Docusaurus writes them.
+      '/handbook/assets/css/styles.af046f19.css': (_req, res) => {
+        res.setHeader('content-type', 'text/css; charset=utf-8');
+        res.end(HANDBOOK_CSS);
+      },
+      '/handbook/assets/fonts/sans.woff2': (_req, res) => {
+        res.setHeader('content-type', 'font/woff2');
+        res.end(FONT_BYTES);
       },
       '/handbook/huge.html': (_req, res) => {
         res.setHeader('content-type', 'text/html; charset=utf-8');
@@ -315,6 +332,51 @@ describe('preview links', () => {
     const refused = await p.visit(url.host, url.pathname.replace(token, forged));
     expect(refused.statusCode).toBe(403);
     expect(refused.body).toContain('This preview link has expired or is not valid');
+  });
+
+  it('load the page’s style sheets, scripts, images and fonts through the preview, CSS url() included', async () => {
+    const created = await p.api('/scope/getPreviewUrl', {
+      projectId: handbookProjectId,
+      targetLang: 'hi',
+      url: '/handbook/',
+    });
+    const url = new URL((created.json().data as { previewUrl: string }).previewUrl);
+    const token = url.pathname.split('/')[2]!;
+    const hostname = new URL(`http://${handbookHost}`).hostname;
+    const prefix = `/proxy-preview/${token}/${hostname}`;
+    const preview = await p.visit(url.host, url.pathname);
+    expect(preview.statusCode).toBe(200);
+    const html = preview.body;
+    // Root-relative URLs would resolve against the render host (404 there): they go through the preview.
+    expect(html).toContain(
+      `<link rel="stylesheet" href="${prefix}/handbook/assets/css/styles.af046f19.css">`,
+    );
+    expect(html).toContain(`<script src="${prefix}/handbook/assets/js/main.0e3d819d.js" defer="defer">`);
+    expect(html).toContain(`<link data-rh="true" rel="icon" href="${prefix}/handbook/img/favicon.svg">`);
+    expect(html).toMatch(new RegExp(`<img src="${prefix}/handbook/img/logo.svg"`));
+    expect(html).not.toMatch(/(?:src|href)="\/handbook\/(?:assets|img)\//);
+
+    const css = await p.visit(url.host, `${prefix}/handbook/assets/css/styles.af046f19.css`);
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toBe(
+      `@import url("${prefix}/handbook/assets/css/print.css") print;\n` +
+        `@font-face{font-family:Sans;src:url("${prefix}/handbook/assets/fonts/sans.woff2") format("woff2")}\n` +
+        `.navbar{background:url("${prefix}/handbook/img/undraw_online.svg") no-repeat, url(../img/rel.png)}\n` +
+        '.footer{background:url(https://cdn.example.org/x.png)}\n',
+    );
+    const font = await p.visit(url.host, `${prefix}/handbook/assets/fonts/sans.woff2`);
+    expect(font.statusCode).toBe(200);
+    expect(font.headers['content-type']).toBe('font/woff2');
+    expect(font.rawPayload.equals(FONT_BYTES)).toBe(true);
+
+    // On a language path the same URLs already reach the origin: the page keeps them as written,
+    // and the style sheet passes through unchanged.
+    const delivered = (await p.visit(handbookHost, '/hi/handbook/')).body;
+    expect(delivered).toContain('<link rel="stylesheet" href="/handbook/assets/css/styles.af046f19.css">');
+    expect((await p.visit(handbookHost, '/hi/handbook/assets/css/styles.af046f19.css')).body).toBe(
+      HANDBOOK_CSS,
+    );
   });
 
   it('is refused to members of other organisations', async () => {

@@ -6,6 +6,37 @@ import type { ExtractOptions, Placeholder } from './segment-types';
 /** Attributes holding a URL a visitor follows to another page of the site. */
 const LINK_ATTRIBUTES: Readonly<Record<string, string>> = { a: 'href', area: 'href', form: 'action' };
 
+/**
+ * Attributes holding the URL of something the page loads (style sheets, scripts, images, fonts
+ * through preloads, frames). `style` attributes (CSS `url()`) count on every element.
+ */
+const ASSET_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  img: ['src', 'srcset'],
+  script: ['src'],
+  link: ['href'],
+  source: ['src', 'srcset'],
+  video: ['src', 'poster'],
+  audio: ['src'],
+  track: ['src'],
+  embed: ['src'],
+  iframe: ['src'],
+  frame: ['src'],
+  object: ['data'],
+  input: ['src'],
+  image: ['href', 'xlink:href'],
+  use: ['href', 'xlink:href'],
+  base: ['href'],
+};
+
+function assetAttributesOf(name: string, attributes: Readonly<Record<string, string>>): string[] {
+  const names: string[] = [];
+  for (const attribute of ASSET_ATTRIBUTES[name] ?? []) {
+    if (attributes[attribute] !== undefined) names.push(attribute);
+  }
+  if (attributes.style !== undefined && /url\(|@import/i.test(attributes.style)) names.push('style');
+  return names;
+}
+
 /** A start tag of the page that may change: translatable attributes, a link, or `<html>` itself. */
 export interface TagPlan {
   readonly name: string;
@@ -18,6 +49,8 @@ export interface TagPlan {
   readonly translatable: Map<string, string>;
   /** The attribute holding a link to follow (href of a and area, action of form). */
   readonly linkAttribute?: string;
+  /** Attributes holding URLs the page loads (`srcset` and `style` hold several); see `RenderPageOptions.rewriteAsset`. */
+  readonly assetAttributes?: readonly string[];
 }
 
 /** A text or `<title>` segment: its source range is replaced by the restored translation. */
@@ -40,6 +73,10 @@ export interface PagePlan {
   readonly texts: readonly TextPlan[];
   /** Tags with something to change, in source order. */
   readonly tags: readonly TagPlan[];
+  /** Tags whose only change can be a loaded URL (not in `tags`), in source order. */
+  readonly assetTags: readonly TagPlan[];
+  /** Source ranges of `<style>` element contents. */
+  readonly styleTexts: readonly { start: number; end: number }[];
   /** The `<html>` start tag, when the source has one. */
   readonly htmlTag?: TagPlan;
   /** Where tags for the head go: before `</head>` (or where the head ends implicitly). */
@@ -54,6 +91,9 @@ export interface PagePlan {
   readonly sourceHashes: readonly string[];
 }
 
+const isSeoLinkTag = (name: string, attributes: Readonly<Record<string, string>>) =>
+  name === 'link' && isSeoLink(attributes);
+
 function isSeoLink(attributes: Readonly<Record<string, string>>): boolean {
   const rel = (attributes.rel ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
   return rel.includes('canonical') || (rel.includes('alternate') && attributes.hreflang !== undefined);
@@ -64,6 +104,8 @@ export function planPage(html: string, options: ExtractOptions = {}): PagePlan {
   const texts: TextPlan[] = [];
   const tagsByStart = new Map<number, TagPlan>();
   const seoLinks: { start: number; end: number }[] = [];
+  const styleTexts: { start: number; end: number }[] = [];
+  let inStyle = false;
   const hashes = new Set<string>();
   let current: { name: string; attributes: Record<string, string>; start: number; end: number } | undefined;
   let htmlTag: TagPlan | undefined;
@@ -78,6 +120,7 @@ export function planPage(html: string, options: ExtractOptions = {}): PagePlan {
     let plan = tagsByStart.get(tag.start);
     if (!plan) {
       const linkAttribute = LINK_ATTRIBUTES[tag.name];
+      const assetAttributes = assetAttributesOf(tag.name, tag.attributes);
       plan = {
         name: tag.name,
         start: tag.start,
@@ -87,6 +130,7 @@ export function planPage(html: string, options: ExtractOptions = {}): PagePlan {
         ...(linkAttribute !== undefined && tag.attributes[linkAttribute] !== undefined
           ? { linkAttribute }
           : {}),
+        ...(assetAttributes.length > 0 ? { assetAttributes } : {}),
       };
       tagsByStart.set(tag.start, plan);
     }
@@ -129,6 +173,13 @@ export function planPage(html: string, options: ExtractOptions = {}): PagePlan {
               canonicalHref = attributes.href;
           } else if (LINK_ATTRIBUTES[name] !== undefined && attributes[LINK_ATTRIBUTES[name]] !== undefined)
             planFor(current);
+          if (
+            !tagsByStart.has(start) &&
+            assetAttributesOf(name, attributes).length > 0 &&
+            !isSeoLinkTag(name, attributes)
+          )
+            planFor(current);
+          if (name === 'style') inStyle = true;
         }
         if (name === 'html' && afterHtmlStart < 0) afterHtmlStart = end;
         assembler.openTag(name, attributes, start, end);
@@ -140,9 +191,19 @@ export function planPage(html: string, options: ExtractOptions = {}): PagePlan {
             ? [parser.startIndex, parser.startIndex]
             : [parser.startIndex, parser.endIndex + 1];
         if (name === 'head' && headInsertAt < 0) headInsertAt = start;
+        if (name === 'style') inStyle = false;
         assembler.closeTag(name, start, end);
       },
-      ontext: (text) => assembler.text(text, parser.startIndex, parser.endIndex + 1),
+      ontext: (text) => {
+        const start = parser.startIndex;
+        const end = parser.endIndex + 1;
+        if (inStyle) {
+          const last = styleTexts[styleTexts.length - 1];
+          if (last?.end === start) last.end = end;
+          else styleTexts.push({ start, end });
+        }
+        assembler.text(text, start, end);
+      },
     },
     { decodeEntities: true },
   );
@@ -152,11 +213,18 @@ export function planPage(html: string, options: ExtractOptions = {}): PagePlan {
   if (headInsertAt < 0)
     headInsertAt = afterHeadStart >= 0 ? afterHeadStart : afterHtmlStart >= 0 ? afterHtmlStart : afterDoctype;
   texts.sort((a, b) => a.start - b.start);
-  const tags = [...tagsByStart.values()].sort((a, b) => a.start - b.start);
+  const tags: TagPlan[] = [];
+  const assetTags: TagPlan[] = [];
+  for (const plan of [...tagsByStart.values()].sort((a, b) => a.start - b.start)) {
+    if (plan === htmlTag || plan.linkAttribute !== undefined || plan.translatable.size > 0) tags.push(plan);
+    else if (plan.assetAttributes !== undefined) assetTags.push(plan);
+  }
   return {
     source: html,
     texts,
     tags,
+    assetTags,
+    styleTexts,
     ...(htmlTag ? { htmlTag } : {}),
     headInsertAt,
     seoLinks,

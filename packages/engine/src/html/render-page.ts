@@ -1,3 +1,4 @@
+import { rewriteCssUrls, rewriteSrcset } from './css-urls';
 import type { PagePlan, TagPlan } from './page-plan';
 import { restoreSegment } from './restore-segment';
 import type { Placeholder } from './segment-types';
@@ -11,6 +12,12 @@ export interface RenderPageOptions {
   translateMeta?: boolean;
   /** The new value of a link attribute (decoded URL), or undefined to keep it. */
   rewriteLink?(value: string, tag: string): string | undefined;
+  /**
+   * The new value of a URL the page loads (decoded; style sheets, scripts, images, `srcset`
+   * candidates, CSS `url()` in `style` attributes and elements), or undefined to keep it. Without
+   * it those URLs are not looked at.
+   */
+  rewriteAsset?: (value: string) => string | undefined;
   /** Attributes set on `<html>` (lang, dir). */
   htmlAttributes?: Readonly<Record<string, string>>;
   /**
@@ -32,6 +39,18 @@ function changesKey(changes: ReadonlyMap<string, string | null>): string {
   return key;
 }
 
+const allTags = new WeakMap<PagePlan, readonly TagPlan[]>();
+
+/** The plan's tags and its asset-only tags in source order (made once per plan). */
+function withAssetTags(plan: PagePlan): readonly TagPlan[] {
+  let tags = allTags.get(plan);
+  if (!tags) {
+    tags = [...plan.tags, ...plan.assetTags].sort((a, b) => a.start - b.start);
+    allTags.set(plan, tags);
+  }
+  return tags;
+}
+
 interface Edit {
   start: number;
   end: number;
@@ -49,6 +68,19 @@ function tagChanges(tag: TagPlan, options: RenderPageOptions): Map<string, strin
   if (tag.linkAttribute !== undefined && options.rewriteLink) {
     const rewritten = options.rewriteLink(tag.attributes[tag.linkAttribute]!, tag.name);
     if (rewritten !== undefined) changes.set(tag.linkAttribute, rewritten);
+  }
+  const { rewriteAsset } = options;
+  if (tag.assetAttributes !== undefined && rewriteAsset) {
+    for (const attribute of tag.assetAttributes) {
+      const value = tag.attributes[attribute]!;
+      const rewritten =
+        attribute === 'srcset'
+          ? rewriteSrcset(value, rewriteAsset)
+          : attribute === 'style'
+            ? rewriteCssUrls(value, rewriteAsset)
+            : rewriteAsset(value);
+      if (rewritten !== undefined && rewritten !== value) changes.set(attribute, rewritten);
+    }
   }
   return changes;
 }
@@ -73,7 +105,7 @@ export function renderPage(plan: PagePlan, options: RenderPageOptions): string {
   const { source } = plan;
   const tagEdits = new Map<number, Edit>();
   const changesByStart = new Map<number, Map<string, string | null>>();
-  for (const tag of plan.tags) {
+  for (const tag of options.rewriteAsset ? withAssetTags(plan) : plan.tags) {
     const changes = tagChanges(tag, options);
     if (tag === plan.htmlTag && options.htmlAttributes) {
       for (const [name, value] of Object.entries(options.htmlAttributes)) changes.set(name, value);
@@ -118,7 +150,11 @@ export function renderPage(plan: PagePlan, options: RenderPageOptions): string {
       }
       // Void and opaque placeholders carry the source markup of their range: edit it in place.
       const end = start + placeholder.html.length;
-      if (source.slice(start, end) !== placeholder.html) return placeholder;
+      if (source.slice(start, end) !== placeholder.html) {
+        // A void element serialised from its decoded attributes (as paired ones are).
+        const changes = placeholder.kind === 'void' ? changesByStart.get(start) : undefined;
+        return changes ? { ...placeholder, html: rewriteStartTag(placeholder.html, changes) } : placeholder;
+      }
       const inner = tagEditsWithin(start, end);
       return inner.length > 0 ? { ...placeholder, html: splice(source, start, end, inner) } : placeholder;
     });
@@ -148,6 +184,13 @@ export function renderPage(plan: PagePlan, options: RenderPageOptions): string {
     while (r < replaced.length && replaced[r]!.end <= edit.start) r += 1;
     const within = r < replaced.length && replaced[r]!.start <= edit.start && edit.end <= replaced[r]!.end;
     if (!within) edits.push(edit);
+  }
+  if (options.rewriteAsset) {
+    for (const style of plan.styleTexts) {
+      const css = source.slice(style.start, style.end);
+      const rewritten = rewriteCssUrls(css, options.rewriteAsset);
+      if (rewritten !== css) edits.push({ start: style.start, end: style.end, html: rewritten });
+    }
   }
   if (options.headHtml !== undefined) {
     for (const link of plan.seoLinks) edits.push({ start: link.start, end: link.end, html: '' });

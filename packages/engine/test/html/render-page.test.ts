@@ -97,3 +97,39 @@ describe('planPage and renderPage', () => {
     );
   });
 });
+
+describe('loaded URLs (rewriteAsset)', () => {
+  const toPreview = (value: string) => (value.startsWith('/') ? `/preview${value}` : undefined);
+
+  it('rewrites style sheets, scripts, images, srcset, style attributes and elements, and nothing else', () => {
+    const html =
+      '<html><head><link rel="stylesheet" href="/a.css"><link rel="canonical" href="/c">' +
+      '<script src="/js/m.js" defer></script><style>@import "/i.css";\n/* url(/kept) */ ' +
+      'body{background:url( /bg.png ) , url(rel.png), url("data:image/png;base64,xx")}</style></head>' +
+      '<body><img src="/logo.svg" srcset="/s-1x.png 1x, rel-2x.png 2x,/s-3x.png 3x" alt="Logo">' +
+      '<p>Read <span style="background:url(\'/dot.png\')">this</span> <img src=/in.png> now.</p>' +
+      '<a href="/docs">Docs</a></body></html>';
+    const plan = planPage(html);
+    const texts = new Map(extractSegments(html).map((s) => [s.sourceHash, s.text]));
+    expect(renderPage(plan, { translate: () => undefined, rewriteAsset: () => undefined })).toBe(html);
+    const rendered = renderPage(plan, {
+      translate: (hash) => texts.get(hash)?.replace('Read', 'Lies').replace('now', 'jetzt'),
+      rewriteAsset: toPreview,
+    });
+    expect(rendered).toContain('<link rel="stylesheet" href="/preview/a.css">');
+    expect(rendered).toContain('<script src="/preview/js/m.js" defer></script>');
+    expect(rendered).toContain(
+      '<style>@import "/preview/i.css";\n/* url(/kept) */ body{background:url("/preview/bg.png") , url(rel.png), url("data:image/png;base64,xx")}</style>',
+    );
+    expect(rendered).toContain(
+      '<img src="/preview/logo.svg" srcset="/preview/s-1x.png 1x, rel-2x.png 2x,/preview/s-3x.png 3x" alt="Logo">',
+    );
+    // Inside a translated segment the placeholders carry the rewritten tags.
+    expect(rendered).toContain(
+      '<p>Lies <span style="background:url(&quot;/preview/dot.png&quot;)">this</span> <img src="/preview/in.png"> jetzt.</p>',
+    );
+    // Links and SEO links are not loaded URLs.
+    expect(rendered).toContain('<a href="/docs">');
+    expect(rendered).toContain('<link rel="canonical" href="/c">');
+  });
+});

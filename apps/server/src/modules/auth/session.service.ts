@@ -44,7 +44,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       const check = await deps.tokens.verify(token);
       if (check.state === 'expired') throw AppError.tokenExpired();
       if (check.state === 'invalid') throw AppError.unauthorized('Invalid token. Please sign in again.');
-      const user = await deps.users.findById(check.claims.userId);
+      const user = await deps.users.findForSession(check.claims.userId);
       // A revoked token (password reset, sign-out everywhere) or a deactivated user ends the session.
       if (!user || user.tokenVersion !== check.claims.version) throw AppError.tokenExpired();
       if (user.status !== 'active')

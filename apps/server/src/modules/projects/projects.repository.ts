@@ -136,17 +136,19 @@ export function createProjectsRepository(db: Database) {
         filter.status ? eq(projects.status, filter.status) : undefined,
         search ? or(ilike(projects.name, search), ilike(projects.baseUrl, search)) : undefined,
       );
-      const [rows, totals] = await Promise.all([
-        db
-          .select()
-          .from(projects)
-          .where(where)
-          .orderBy(desc(projects.createdAt), desc(projects.id))
-          .limit(filter.pageSize)
-          .offset((filter.pageNumber - 1) * filter.pageSize),
-        db.select({ total: count() }).from(projects).where(where),
-      ]);
-      return { rows, total: totals[0]?.total ?? 0 };
+      // The total rides on the page's rows (one statement, not two); only a page past the end,
+      // which has no row to carry it, asks for it separately.
+      const page = await db
+        .select({ project: projects, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(projects)
+        .where(where)
+        .orderBy(desc(projects.createdAt), desc(projects.id))
+        .limit(filter.pageSize)
+        .offset((filter.pageNumber - 1) * filter.pageSize);
+      if (page.length > 0) return { rows: page.map((row) => row.project), total: page[0]!.total };
+      if (filter.pageNumber === 1) return { rows: [], total: 0 };
+      const [totals] = await db.select({ total: count() }).from(projects).where(where);
+      return { rows: [], total: totals?.total ?? 0 };
     },
 
     async countWebsiteProjects(organisationId: string): Promise<number> {

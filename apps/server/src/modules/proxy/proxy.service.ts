@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { getLanguageDirection, isLanguageCode } from '@bhasha/contract';
-import { planPage, renderPage, type PagePlan } from '@bhasha/engine';
+import { planPage, renderPage, rewriteCssUrls, type PagePlan } from '@bhasha/engine';
 import { deliverySettingsOf, extractOptionsOf } from '../project-settings/delivery-settings-reader';
 import { ByteLru } from './byte-lru';
 import { errorPage } from './error-page';
@@ -94,6 +94,7 @@ function splitHost(host: string): { hostname: string; port: string } {
 }
 
 const isHtml = (contentType: string) => /^\s*(text\/html|application\/xhtml\+xml)\b/i.test(contentType);
+const isCss = (contentType: string) => /^\s*text\/css\b/i.test(contentType);
 const isUtf8 = (contentType: string) => {
   const charset = /charset\s*=\s*"?([^;"\s]+)/i.exec(contentType)?.[1];
   return charset === undefined || /^utf-?8$/i.test(charset);
@@ -325,6 +326,11 @@ export function createProxyService(deps: {
       translate: (hash) => translations.get(hash),
       translateMeta: site.settings.metaEnabled !== false,
       rewriteLink: rewrite,
+      // A preview lives under its own path on the render host: the page's root-relative and
+      // same-site URLs of style sheets, scripts, images and fonts go through the preview too
+      // (passed through unchanged), or they would resolve against the render host. On a language
+      // host or path they already reach the origin or the proxy as written.
+      ...(target.isPreview ? { rewriteAsset: rewrite } : {}),
       htmlAttributes: { lang: language, dir: getLanguageDirection(language) },
       headHtml: seo + fontStyle,
     });
@@ -443,6 +449,11 @@ export function createProxyService(deps: {
         );
       else validators.delete(validatorKey);
       headers['content-language'] = language;
+    } else if (target.isPreview && isCss(contentType) && isUtf8(contentType)) {
+      // A style sheet's root-relative `url()` and `@import` would leave the preview as well.
+      const css = body.toString('utf8');
+      const rewritten = rewriteCssUrls(css, rewriteLink);
+      if (rewritten !== css) body = Buffer.from(rewritten);
     }
     const response = { status, headers, body };
     const originCacheControl = headers['cache-control'] ?? '';

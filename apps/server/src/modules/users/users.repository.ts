@@ -48,11 +48,50 @@ export interface LoginAttemptClaim {
 
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
+/**
+ * How long a user row read for a token check is reused. Every authenticated request checks its
+ * user (revoked token version, deactivation); re-reading the row each time was the largest cost of
+ * the list calls under load (bench/README.md "List calls under load"). This process's
+ * writes of what the check reads drop the row at once; a write by another process (or by SQL) is
+ * seen within this time, as delivery settings are (ADR 0017).
+ */
+export const SESSION_USER_TTL_MS = 2_000;
+const SESSION_USERS_MAX = 10_000;
+
+/**
+ * Users read for token checks, shared by every repository of the process (the auth and users
+ * services each make one, transactions another): a write through any of them drops the row.
+ * Keyed by user id (random UUIDs, so databases of one process do not collide).
+ */
+const session = {
+  rows: new Map<string, { row: UserRow | undefined; until: number }>(),
+  /** Counts writes, so a read that overlapped one is not kept. */
+  writes: 0,
+};
+
 /** All user queries. Callers outside this module go through the users service. */
 export function createUsersRepository(db: Database) {
+  const sessionUsers = session.rows;
+  const changed = <T>(id: string, result: T): T => {
+    session.writes += 1;
+    sessionUsers.delete(id);
+    return result;
+  };
   return {
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    /** The user a token names, for the token check of a request (see SESSION_USER_TTL_MS). */
+    async findForSession(id: string): Promise<UserRow | undefined> {
+      const now = performance.now();
+      const cached = sessionUsers.get(id);
+      if (cached && cached.until > now) return cached.row;
+      const before = session.writes;
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      if (sessionUsers.size >= SESSION_USERS_MAX) sessionUsers.clear();
+      if (session.writes === before) sessionUsers.set(id, { row, until: now + SESSION_USER_TTL_MS });
       return row;
     },
 
@@ -130,7 +169,7 @@ export function createUsersRepository(db: Database) {
         })
         .where(eq(users.id, id))
         .returning();
-      return row;
+      return changed(id, row);
     },
 
     /** Revokes every token issued to the user so far. */
@@ -140,7 +179,7 @@ export function createUsersRepository(db: Database) {
         .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
         .where(eq(users.id, id))
         .returning();
-      return row;
+      return changed(id, row);
     },
 
     async markEmailVerified(id: string, now: Date): Promise<UserRow | undefined> {
@@ -234,7 +273,7 @@ export function createUsersRepository(db: Database) {
         .set({ ...patch, updatedAt: now })
         .where(eq(users.id, id))
         .returning();
-      return row;
+      return changed(id, row);
     },
 
     /** A deactivation also revokes every token, so reactivating does not revive old sessions. */
@@ -248,7 +287,7 @@ export function createUsersRepository(db: Database) {
         })
         .where(eq(users.id, id))
         .returning();
-      return row;
+      return changed(id, row);
     },
 
     /** A password changed by its owner: older tokens stop working. */
@@ -258,7 +297,7 @@ export function createUsersRepository(db: Database) {
         .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
         .where(eq(users.id, id))
         .returning();
-      return row;
+      return changed(id, row);
     },
 
     async setApikey(id: string, apikey: string, now: Date): Promise<UserRow | undefined> {
