@@ -7,6 +7,7 @@ import { benchWordCount } from './src/word-count.bench';
 // fuzzy-tm and tmx-import (a million segments each) take minutes too; FUZZY_TM_SEGMENTS etc. scale them.
 // mt-apertium needs apertium-apy and apertium-eng-spa; BENCH_MT_SEGMENTS scales it.
 // mt-pretranslate builds a 1 M-segment TM; BENCH_PRETRANSLATE_TM and BENCH_PRETRANSLATE_SEGMENTS scale it.
+// web-load needs the built product (npm run build); BENCH_WEB_RUNS sets its runs.
 // proxy needs nginx (apt-get install nginx); BENCH_PROXY_SECONDS and BENCH_PROXY_PAGES shorten it.
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const selected = (name: string) => !only || only.includes(name);
@@ -20,3 +21,4 @@ if (selected('mt-apertium')) await (await import('./src/mt-apertium.bench')).ben
 if (selected('mt-pretranslate')) await (await import('./src/mt-pretranslate.bench')).benchMtPretranslate();
 if (selected('snippet')) await (await import('./src/snippet.bench')).benchSnippet();
 if (selected('proxy')) await (await import('./src/proxy.bench')).benchProxy();
+if (selected('web-load')) await (await import('./src/web-load.bench')).benchWebLoad();
