@@ -174,7 +174,8 @@ describe('authentication flows in Chromium against the built product (spec §4, 
     } finally {
       await mailless.stop();
     }
-  });
+    // A second server starts here: minutes on a busy machine.
+  }, 300_000);
 
   it('resets the password from the e-mailed link (even when locked) and signs in with the new one', async () => {
     const { page } = await product.openPage();
