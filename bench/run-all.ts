@@ -8,6 +8,7 @@ import { benchWordCount } from './src/word-count.bench';
 // mt-apertium needs apertium-apy and apertium-eng-spa; BENCH_MT_SEGMENTS scales it.
 // mt-pretranslate builds a 1 M-segment TM; BENCH_PRETRANSLATE_TM and BENCH_PRETRANSLATE_SEGMENTS scale it.
 // api-load: the dashboard's list calls under 50 connections against fetchUIEndpoints (BENCH_API_SECONDS).
+// web-load needs the built product (npm run build); BENCH_WEB_RUNS sets its runs.
 // proxy needs nginx (apt-get install nginx); BENCH_PROXY_SECONDS and BENCH_PROXY_PAGES shorten it.
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const selected = (name: string) => !only || only.includes(name);
@@ -22,3 +23,4 @@ if (selected('mt-pretranslate')) await (await import('./src/mt-pretranslate.benc
 if (selected('snippet')) await (await import('./src/snippet.bench')).benchSnippet();
 if (selected('api-load')) await (await import('./src/api-load.bench')).benchApiLoad();
 if (selected('proxy')) await (await import('./src/proxy.bench')).benchProxy();
+if (selected('web-load')) await (await import('./src/web-load.bench')).benchWebLoad();

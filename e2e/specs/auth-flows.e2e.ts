@@ -15,6 +15,8 @@ import {
   readSmsTexts,
   screenshot,
   startProductFixture,
+  startProductServer,
+  VIEWPORTS,
   uniqueEmail,
   waitForSmsOtp,
   waitForToast,
@@ -33,6 +35,11 @@ async function signIn(page: Page, email: string, password: string): Promise<bool
     page.getByTestId('sign-in-submit').click(),
   ]);
   return ((await response.json()) as { success: boolean }).success;
+}
+
+/** How many toasts on screen carry this text. */
+function toastCount(page: Page, text: string): Promise<number> {
+  return page.locator('.ant-message-notice').filter({ hasText: text }).count();
 }
 
 /** Waits until the element with this test id reads `expected` (null: until it is gone). */
@@ -129,9 +136,14 @@ describe('authentication flows in Chromium against the built product (spec §4, 
       expect(await signIn(page, lockedAccount.email, `Wrong#Pass${index}`)).toBe(false);
       await waitForTestIdText(page, 'sign-in-attempts', attemptsText);
       if (index === 1) await screenshot(page, 'sign-in-attempts-desktop');
+      if (index === 0) await waitForToast(page, AUTH_MESSAGES.invalidCredentials);
     }
     const lockout = page.getByTestId('sign-in-lockout');
     await lockout.waitFor();
+    // Spec §8: the panel says it; no toast repeats it, and a failure is never toasted twice.
+    await page.waitForTimeout(500);
+    expect(await toastCount(page, AUTH_MESSAGES.accountLocked)).toBe(0);
+    expect(await toastCount(page, AUTH_MESSAGES.invalidCredentials)).toBeLessThanOrEqual(1);
     const lockoutText = await lockout.innerText();
     for (const line of [AUTH_TEXTS.lockoutTitle, AUTH_TEXTS.lockoutMessage, AUTH_TEXTS.lockoutAdvice]) {
       expect(lockoutText).toContain(line);
@@ -144,6 +156,26 @@ describe('authentication flows in Chromium against the built product (spec §4, 
     await lockout.waitFor();
     await page.context().close();
   });
+
+  it('without a mailer, forgot password offers neither the field nor Submit', async () => {
+    const mailless = await startProductServer();
+    try {
+      const context = await product.browser.newContext({ viewport: VIEWPORTS.desktop });
+      const page = await context.newPage();
+      await page.goto(`${mailless.url}/forgotPassword`);
+      await page.getByTestId('forgot-password-whitelist').waitFor();
+      await expect(page.getByTestId('forgot-password-email').isDisabled()).resolves.toBe(true);
+      await expect(page.getByTestId('forgot-password-submit').isDisabled()).resolves.toBe(true);
+      await page.getByTestId('forgot-password-submit').click({ force: true });
+      await page.waitForTimeout(300);
+      expect(await page.locator('.ant-form-item-explain-error').count()).toBe(0);
+      await screenshot(page, 'forgot-password-mailless-desktop');
+      await context.close();
+    } finally {
+      await mailless.stop();
+    }
+    // A second server starts here: minutes on a busy machine.
+  }, 300_000);
 
   it('resets the password from the e-mailed link (even when locked) and signs in with the new one', async () => {
     const { page } = await product.openPage();

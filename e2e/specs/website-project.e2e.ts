@@ -253,6 +253,17 @@ describe('a website project in Chromium against the built product', () => {
     const created = await postJson<{ project: { id: string } }>(
       `${product.server.url}/api/project/new`,
       { name: 'Handbook to delete', baseUrl: `${site.origin}/handbook/`, targetLanguages: ['hi'] },
+  it('project settings: transliteration data and mask-term uploads, cache and meta switches, no ids', async () => {
+    const login = await postJson<{ token: string }>(`${product.server.url}/api/auth`, admin);
+    expect(login.success, login.message).toBe(true);
+    const created = await postJson<{ project: { id: string } }>(
+      `${product.server.url}/api/project/new`,
+      {
+        name: 'Settings handbook',
+        baseUrl: `${site.origin}/settings-handbook/`,
+        targetLanguages: ['hi'],
+        scopeType: 'manual',
+      },
       login.data.token,
     );
     expect(created.success, created.message).toBe(true);
@@ -361,4 +372,100 @@ describe('a website project in Chromium against the built product', () => {
     const difference = await pixelDifference(page, originShot, previewShot);
     expect(difference, `share of pixels that differ: ${difference}`).toBeLessThan(0.01);
   }, 240_000);
+    await signIn(page, product.server.url, admin.email, admin.password);
+    // Terms are accepted once per user; an earlier test of this file may have done it.
+    if (
+      await page
+        .getByTestId('contract-agree')
+        .waitFor({ timeout: 3_000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      await acceptTerms(page);
+    await page.goto(`${product.server.url}/app/settings/${projectId}`);
+    await page.getByTestId('project-settings-page').waitFor();
+    const tab = (name: string) => page.getByRole('tab', { name, exact: true }).click();
+    const uploadCsv = (testId: string, name: string, text: string) =>
+      page
+        .getByTestId(testId)
+        .locator('input[type="file"]')
+        .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+    // Settings tables name rows by what the user entered; internal ids stay hidden.
+    await tab('No-translation nodes');
+    const nodes = page.getByTestId('no-translation-nodes');
+    await nodes.getByTestId('no-translation-nodes-input').fill('.brand-name');
+    await nodes.getByTestId('no-translation-nodes-add').click();
+    await nodes.locator('tbody tr.ant-table-row').filter({ hasText: '.brand-name' }).waitFor();
+    expect(await nodes.locator('table').innerText()).not.toMatch(uuid);
+
+    // Transliteration data: a file that is no CSV of pairs is refused with the spec's text.
+    await tab('Transliteration data');
+    await uploadCsv('transliteration-data', 'pairs.csv', 'hello there\nno header here\n');
+    await waitForToast(page, 'Please upload a correct format');
+    await page.getByTestId('transliteration-data-problems').waitFor();
+    await uploadCsv(
+      'transliteration-data',
+      'pairs.csv',
+      'source,target,targetLang\nBhasha,भाषा,hi\nJitsi,जित्सी,hi\n',
+    );
+    const pairs = page.getByTestId('transliteration-data');
+    await pairs.locator('tbody tr.ant-table-row').filter({ hasText: 'भाषा' }).waitFor();
+    await page.getByTestId('transliteration-data-problems').waitFor({ state: 'detached' });
+    expect(await pairs.locator('tbody tr.ant-table-row').count()).toBe(2);
+    expect(await pairs.locator('table').innerText()).toContain('Hindi');
+    expect(await pairs.locator('table').innerText()).not.toMatch(uuid);
+    await screenshot(page, 'project-settings-transliteration');
+
+    // Glossary: upload, list, and the download named maskTermsList (spec §8).
+    await tab('Glossary');
+    await uploadCsv('mask-terms', 'terms.csv', 'term,action\nJitsi,nonsense\n');
+    await waitForToast(page, 'Please upload a correct format');
+    await page.getByTestId('mask-terms-problems').filter({ hasText: 'Row 2' }).waitFor();
+    await uploadCsv(
+      'mask-terms',
+      'terms.csv',
+      'term,action,translation,targetLang,caseSensitive\nJitsi Meet,keep,,*,true\nmeeting,translate,बैठक,hi,false\n',
+    );
+    const terms = page.getByTestId('mask-terms');
+    await terms.locator('tbody tr.ant-table-row').filter({ hasText: 'Jitsi Meet' }).waitFor();
+    expect(await terms.locator('tbody tr.ant-table-row').count()).toBe(2);
+    expect(await terms.locator('table').innerText()).not.toMatch(uuid);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('mask-terms-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('maskTermsList.csv');
+    const saved = await download.path();
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(saved, 'utf8')).toContain('Jitsi Meet');
+    await screenshot(page, 'project-settings-glossary');
+
+    // Cache and meta tags: on by default as delivery applies them; a switch is saved on the project.
+    await tab('Cache & meta tags');
+    const cacheSwitch = page.getByTestId('setting-switch-cache');
+    await expect(cacheSwitch.getAttribute('aria-checked')).resolves.toBe('true');
+    await expect(page.getByTestId('setting-switch-hreflang').getAttribute('aria-checked')).resolves.toBe(
+      'true',
+    );
+    await cacheSwitch.click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="setting-switch-cache"]')?.getAttribute('aria-checked') ===
+        'false',
+    );
+    const details = await postJson<{ project: { cache: boolean; meta: boolean } }>(
+      `${product.server.url}/api/project/details`,
+      { projectId },
+      login.data.token,
+    );
+    expect(details.data.project).toMatchObject({ cache: false, meta: true });
+    await screenshot(page, 'project-settings-cache-meta');
+    // The refused uploads answer 400, which Chromium logs; nothing else may go wrong.
+    expect(problems.filter((problem) => !/favicon|status of 400/.test(problem))).toEqual([]);
+    await page.context().close();
+  }, 180_000);
 });

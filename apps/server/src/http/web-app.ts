@@ -31,6 +31,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       root: distDir,
       wildcard: false,
       index: ['index.html'],
+      // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts): the
+      // smallest one the browser accepts is sent as it is, with `vary: accept-encoding`.
+      preCompressed: true,
       // Hashed asset names never change content; index.html must always be fresh.
       setHeaders(res, path) {
         res.header(

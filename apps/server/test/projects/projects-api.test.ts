@@ -229,6 +229,19 @@ describe('website projects', () => {
     expect(meta.json().data.project.flags).toMatchObject({ 'meta.description': false });
   });
 
+  it('reports the cache and meta switches as delivery applies them: on until switched off', async () => {
+    const project = await create(admin, { baseUrl: 'https://defaults.example.in', targetLanguages: ['hi'] });
+    // The proxy caches and translates meta tags unless told otherwise; the settings screen must say so.
+    const details = await post('/project/details', admin, { projectId: project.id });
+    expect(details.json().data.project).toMatchObject({ cache: true, meta: true, flags: {} });
+    const off = await post('/project/cache/update', admin, {
+      projectId: project.id,
+      key: 'cache',
+      status: false,
+    });
+    expect(off.json().data.project).toMatchObject({ cache: false, meta: true });
+  });
+
   it('finds the project id of a website and reports zero word counts before a crawl', async () => {
     const project = await create(admin, {
       baseUrl: 'https://find-me.example.in/start',

@@ -46,6 +46,27 @@ describe('startup (spec §4)', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.role)).toBe(btoa('organisationAdmin'));
   });
 
+  it('asks for the UI configuration and checks the stored token at the same time', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    let releaseConfig: () => void = () => undefined;
+    const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
+    // The configuration answers only once the token check was sent: one round trip, not two.
+    vi.stubGlobal('fetch', (input: string) => {
+      const path = new URL(input, 'http://localhost').pathname;
+      if (path === '/api/auth/fetchUIEndpoints')
+        return configHeld.then(() => json({ success: true, message: '', data: UI_CONFIG }));
+      if (path === '/api/user/check/') {
+        releaseConfig();
+        return Promise.resolve(json({ success: true, message: '', data: { user: USER } }));
+      }
+      return Promise.resolve(json({ success: true, message: '', data: {} }));
+    });
+    renderApp('/app');
+    expect(await screen.findByTestId('main-app', {}, { timeout: 5_000 })).toBeTruthy();
+  });
+
   it('opens the free app for freeOrgAdmin', async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
     installFakeServer({

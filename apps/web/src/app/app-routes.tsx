@@ -32,5 +32,9 @@ export function AppRoutes() {
       <Suspense fallback={spinner}>{user.role === ROLES.freeOrgAdmin ? <FreeApp /> : <MainApp />}</Suspense>
     );
   }
-  return <PublicRoutes />;
+  return (
+    <Suspense fallback={spinner}>
+      <PublicRoutes />
+    </Suspense>
+  );
 }

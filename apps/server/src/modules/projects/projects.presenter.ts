@@ -38,7 +38,8 @@ export function presentProject(row: ProjectRow, domains: readonly ProjectDomainR
     scopeType: row.scopeType as ScopeType,
     canonical: row.canonical,
     lastProcessedUrl: row.lastProcessedUrl,
-    cache: row.settings.cacheEnabled ?? false,
+    // Delivery caches and translates meta tags unless switched off (proxy.service.ts).
+    cache: row.settings.cacheEnabled ?? true,
     meta: row.settings.metaEnabled ?? true,
     flags: row.settings.flags ?? {},
     createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { MenuFoldOutlined, MenuUnfoldOutlined, RocketOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout, Menu, Tag, Typography } from 'antd';
+import { Button, Flex, Layout, Menu, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
@@ -87,7 +87,16 @@ export function ShellLayout({ sections, isFreePlan = false }: ShellLayoutProps) 
           </Flex>
         </Layout.Header>
         <Layout.Content className="shell__content">
-          <Outlet />
+          {/* Screens load on first use (section-pages.tsx); the shell stays while one arrives. */}
+          <Suspense
+            fallback={
+              <Flex justify="center" style={{ padding: 48 }} data-testid="shell-page-loading">
+                <Spin size="large" />
+              </Flex>
+            }
+          >
+            <Outlet />
+          </Suspense>
         </Layout.Content>
       </Layout>
       <ContractModal />

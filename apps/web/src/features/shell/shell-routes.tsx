@@ -1,8 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoonPage } from './coming-soon-page';
-import { DashboardPage } from './dashboard-page';
-import { ProfilePage } from '../profile/profile-page';
-import { SECTION_PAGES } from './section-pages';
+import { DashboardPage, ProfilePage, SECTION_PAGES } from './section-pages';
 import { ShellLayout } from './shell-layout';
 import { SECTION_DEFINITIONS, type ShellSection } from './shell-sections';
 

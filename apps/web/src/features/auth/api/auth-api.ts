@@ -26,7 +26,8 @@ export const authApi = {
       silent: true,
     }),
 
-  login: (body: LoginRequest) => apiClient.request<LoginResponse>('auth', { body }),
+  /** Silent: the sign-in page shows a failure as a toast, or as the lockout panel when locked. */
+  login: (body: LoginRequest) => apiClient.request<LoginResponse>('auth', { body, silent: true }),
 
   signUp: (body: SignUpRequest) => apiClient.request<unknown>('auth/new', { body }),
 

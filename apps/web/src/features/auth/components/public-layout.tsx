@@ -1,4 +1,5 @@
-import { Layout } from 'antd';
+import { Suspense } from 'react';
+import { Flex, Layout, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
@@ -20,7 +21,16 @@ export function PublicLayout() {
           </Link>
         </header>
         <div className="public-layout__content">
-          <Outlet />
+          {/* Public screens other than sign-in load when opened (public-routes.tsx). */}
+          <Suspense
+            fallback={
+              <Flex justify="center" style={{ padding: 48 }}>
+                <Spin size="large" />
+              </Flex>
+            }
+          >
+            <Outlet />
+          </Suspense>
         </div>
         <footer className="public-layout__footer">
           <span>{t('footer.copyright', { year: new Date().getFullYear() })}</span>

@@ -73,7 +73,8 @@ export function ForgotPasswordPage() {
           size="large"
           block
           loading={isSubmitting}
-          disabled={cooldown.isRunning}
+          // Without the mailer nothing can be typed, so there is nothing to submit either.
+          disabled={!isMailerEnabled || cooldown.isRunning}
           data-testid="forgot-password-submit"
         >
           {t('texts.submit')}

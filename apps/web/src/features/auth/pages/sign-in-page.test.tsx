@@ -18,7 +18,8 @@ async function signInFailingWith(data: { locked: boolean; attempts: number }) {
   await screen.findByTestId('sign-in-form');
   fillAndSubmit();
   await waitFor(() => expect(server.callsTo('POST /api/auth')).toHaveLength(1));
-  await screen.findByText('Invalid email or password');
+  if (data.locked) await screen.findByTestId('sign-in-lockout');
+  else await screen.findByText('Invalid email or password');
   return server;
 }
 
@@ -73,6 +74,8 @@ describe('sign-in (spec §2, §5)', () => {
     expect(screen.getByText('Your account has been temporarily locked')).toBeTruthy();
     expect(screen.getByText('Please try again after 30 minutes or reset your password')).toBeTruthy();
     expect(screen.queryByTestId('sign-in-attempts')).toBeNull();
+    // Spec §8: the panel says it; the server's message is not repeated as a toast.
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
   });
 
   it('stores token and role and opens the app on success', async () => {

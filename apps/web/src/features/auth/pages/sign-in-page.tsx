@@ -4,6 +4,7 @@ import { Button, Flex, Form, Input, Typography } from 'antd';
 import { loginFailureDataSchema } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { appToaster } from '../../../lib/api/app-toaster';
 import { authApi } from '../api/auth-api';
 import { AttemptsRemaining } from '../components/attempts-remaining';
 import { AuthCard } from '../components/auth-card';
@@ -44,7 +45,10 @@ export function SignInPage() {
       await navigate('/app', { replace: true });
       return;
     }
-    recordLoginFailure({ message: result.message, ...readFailureData(result.data) });
+    const failure = readFailureData(result.data);
+    // The lockout panel already says why; the same words as a toast would say it twice (spec §8).
+    if (!failure.locked) appToaster.warning(result.message);
+    recordLoginFailure({ message: result.message, ...failure });
   }
 
   return (

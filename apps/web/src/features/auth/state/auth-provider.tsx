@@ -72,15 +72,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [navigate, queryClient]);
 
   useEffect(() => {
-    // Startup (spec §4): UI configuration first, then the stored token.
+    // Startup (spec §4): the UI configuration and the stored token's check. Both start at once
+    // (one round trip, not two, before the first screen); the token counts only with a configuration.
     if (hasStarted.current) return;
     hasStarted.current = true;
     void (async () => {
-      const config = await authApi.fetchUiConfig();
+      const [config, check] = await Promise.all([
+        authApi.fetchUiConfig(),
+        readToken() ? authApi.checkUser() : Promise.resolve(null),
+      ]);
       const uiConfig = config.success ? config.data : null;
       let session: { token: string; user: SessionUser } | null = null;
-      if (uiConfig && readToken()) {
-        const result = await authApi.checkUser();
+      if (uiConfig && check) {
+        const result = check;
         const token = readToken();
         if (result.success && token) {
           writeSession(token, result.data.user.role);

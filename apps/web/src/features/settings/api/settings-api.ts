@@ -1,6 +1,7 @@
 import type {
   CustomFontSizeItem,
   DomainVerification,
+  GlossaryTerm,
   IgnorePatternItem,
   SelectorSettingItem,
 } from '@bhasha/contract';
@@ -13,6 +14,29 @@ export interface SettingRows<T> {
 }
 
 const PAGE = { pageNumber: 1, pageSize: 200 };
+
+/** A custom transliteration pair as transliteration/get answers it. */
+export interface TransliterationPair {
+  id: string;
+  source: string;
+  target: string;
+  targetLang: string;
+}
+
+/** One page of an uploaded term list. */
+export interface TermPage {
+  pageNumber: number;
+  pageSize: number;
+}
+
+/** Multipart body of a term upload: the project and options, then the CSV file. */
+function termUploadBody(projectId: string, file: File, fields: Record<string, string | undefined> = {}) {
+  const body = new FormData();
+  body.append('projectId', projectId);
+  for (const [name, value] of Object.entries(fields)) if (value) body.append(name, value);
+  body.append('file', file, file.name);
+  return body;
+}
 
 /** The project delivery settings calls of spec §7 "Project settings", and script verification. */
 export const settingsApi = {
@@ -72,6 +96,39 @@ export const settingsApi = {
     apiClient.request<{ deleted: number }>('ignore-pattern/deleteIgnorePatterns', {
       body: { projectId, ids },
     }),
+
+  /** project/cache/update or project/meta/update (spec §7): one switch by key. */
+  setProjectFlag: (group: 'cache' | 'meta', projectId: string, key: string, status: boolean) =>
+    apiClient.request<unknown>(`project/${group}/update`, { body: { projectId, key, status } }),
+
+  transliterationPairs: (projectId: string, page: TermPage) =>
+    apiClient
+      .call<{ pairs: TransliterationPair[]; total: number }>('transliteration/get', {
+        body: { projectId, ...page },
+      })
+      .then((d): SettingRows<TransliterationPair> => ({ rows: d.pairs, totalCount: d.total })),
+  /** Silent: a failed upload shows the spec's own text, not the server's (spec §5). */
+  uploadTransliteration: (projectId: string, file: File, targetLang?: string) =>
+    apiClient.request<{ saved: number }>('transliteration', {
+      body: termUploadBody(projectId, file, { targetLang }),
+      silent: true,
+    }),
+  deleteTransliteration: (projectId: string, ids: string[]) =>
+    apiClient.request<{ deleted: number }>('transliteration/delete', { body: { projectId, ids } }),
+
+  maskTerms: (projectId: string, page: TermPage) =>
+    apiClient
+      .call<{ terms: GlossaryTerm[]; total: number }>('transliterationGlossary/get', {
+        body: { projectId, ...page },
+      })
+      .then((d): SettingRows<GlossaryTerm> => ({ rows: d.terms, totalCount: d.total })),
+  uploadMaskTerms: (projectId: string, file: File) =>
+    apiClient.request<{ saved: number }>('transliterationGlossary/create', {
+      body: termUploadBody(projectId, file),
+      silent: true,
+    }),
+  deleteMaskTerms: (projectId: string, ids: string[]) =>
+    apiClient.request<{ deleted: number }>('transliterationGlossary/delete', { body: { projectId, ids } }),
 
   domainVerifications: (projectId: string) =>
     apiClient

@@ -16,7 +16,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { settingsApi } from '../api/settings-api';
 import { settingsKeys } from '../api/settings-keys';
-import { useIdAndDeleteColumns, useSettingsList } from './settings-list-parts';
+import { useDeleteColumn, useSettingsList } from './settings-list-parts';
 
 /** custom-font-size: one root font size per language of the project, while the page is shown in it. */
 export function FontSizesCard({ projectId, languages }: { projectId: string; languages: readonly string[] }) {
@@ -28,9 +28,7 @@ export function FontSizesCard({ projectId, languages }: { projectId: string; lan
     () => settingsApi.fontSizes(projectId),
     (ids) => settingsApi.deleteFontSizes(projectId, ids),
   );
-  const { idColumn, deleteColumn } = useIdAndDeleteColumns<CustomFontSizeItem>(remove, (row) =>
-    getLanguageName(row.language),
-  );
+  const deleteColumn = useDeleteColumn<CustomFontSizeItem>(remove, (row) => getLanguageName(row.language));
   const save = useMutation({
     mutationFn: (values: { language: string; fontSize: number }) =>
       settingsApi.saveFontSize(projectId, values.language, values.fontSize),
@@ -103,7 +101,6 @@ export function FontSizesCard({ projectId, languages }: { projectId: string; lan
             locale={{ emptyText: <Empty description={t('fontSizes.empty')} /> }}
             footer={() => t('list.total', { count: list.data?.totalCount ?? 0 })}
             columns={[
-              idColumn,
               {
                 title: t('fontSizes.language'),
                 dataIndex: 'language',

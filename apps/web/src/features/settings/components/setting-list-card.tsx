@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../lib/api/api-result';
 import type { SettingRows } from '../api/settings-api';
-import { useIdAndDeleteColumns, useSettingsList } from './settings-list-parts';
+import { useDeleteColumn, useSettingsList } from './settings-list-parts';
 
 /** One row of a settings list: its id and the text the user entered. */
 export interface SettingRow {
@@ -28,7 +28,7 @@ interface SettingListCardProps<T extends { id: string }> {
 }
 
 /**
- * A project settings list (spec §3: "each with id and totalCount"): a table of id and value
+ * A project settings list (spec §3: "each with id and totalCount"): a table of the values
  * with a delete button per row, and an add form. Failures show the server's own message (the API
  * client's toast); success shows the server's message too.
  */
@@ -37,7 +37,7 @@ export function SettingListCard<T extends { id: string }>(props: SettingListCard
   const { message } = App.useApp();
   const [form] = Form.useForm<{ value: string }>();
   const { list, refresh, remove } = useSettingsList(props.queryKey, props.fetchRows, props.remove);
-  const { idColumn, deleteColumn } = useIdAndDeleteColumns<SettingRow>(remove, (row) => row.value);
+  const deleteColumn = useDeleteColumn<SettingRow>(remove, (row) => row.value);
 
   const add = useMutation({
     mutationFn: (value: string) => props.add(value),
@@ -103,7 +103,6 @@ export function SettingListCard<T extends { id: string }>(props: SettingListCard
             locale={{ emptyText: <Empty description={t('list.empty')} /> }}
             footer={() => t('list.total', { count: list.data?.totalCount ?? 0 })}
             columns={[
-              idColumn,
               {
                 title: props.valueLabel,
                 dataIndex: 'value',

@@ -1,4 +1,4 @@
-import { App, Button, Popconfirm, Typography, type TableColumnType } from 'antd';
+import { App, Button, Popconfirm, type TableColumnType } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -29,39 +29,34 @@ export function useSettingsList<T>(
   return { list, refresh, remove };
 }
 
-/** The first and last columns of every settings table: the row's id, and delete after a confirmation. */
-export function useIdAndDeleteColumns<T extends { id: string }>(
+/**
+ * The last column of every settings table: delete after a confirmation. Rows are named by what
+ * the user entered; their ids are internal and never shown.
+ */
+export function useDeleteColumn<T extends { id: string }>(
   remove: UseMutationResult<ApiResult<unknown>, Error, string>,
   describe: (row: T) => string,
-): { idColumn: TableColumnType<T>; deleteColumn: TableColumnType<T> } {
+): TableColumnType<T> {
   const { t } = useTranslation('settings');
   return {
-    idColumn: {
-      title: t('list.id'),
-      dataIndex: 'id',
-      width: 180,
-      render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
-    },
-    deleteColumn: {
-      title: t('list.actions'),
-      key: 'actions',
-      width: 100,
-      render: (_value, row) => (
-        <Popconfirm
-          title={t('list.deleteConfirm')}
-          okText={t('list.delete')}
-          cancelText={t('list.cancel')}
-          onConfirm={() => remove.mutate(row.id)}
-        >
-          <Button
-            danger
-            size="small"
-            icon={<DeleteOutlined />}
-            aria-label={t('list.deleteValue', { value: describe(row) })}
-            loading={remove.isPending && remove.variables === row.id}
-          />
-        </Popconfirm>
-      ),
-    },
+    title: t('list.actions'),
+    key: 'actions',
+    width: 100,
+    render: (_value, row) => (
+      <Popconfirm
+        title={t('list.deleteConfirm')}
+        okText={t('list.delete')}
+        cancelText={t('list.cancel')}
+        onConfirm={() => remove.mutate(row.id)}
+      >
+        <Button
+          danger
+          size="small"
+          icon={<DeleteOutlined />}
+          aria-label={t('list.deleteValue', { value: describe(row) })}
+          loading={remove.isPending && remove.variables === row.id}
+        />
+      </Popconfirm>
+    ),
   };
 }

@@ -16,9 +16,11 @@ export const settings = {
     noTranslation: 'No-translation nodes',
     swalekh: 'Swalekh keyboard',
     ignorePatterns: 'Ignore patterns',
+    transliteration: 'Transliteration data',
+    glossary: 'Glossary',
+    cacheMeta: 'Cache & meta tags',
   },
   list: {
-    id: 'Id',
     actions: 'Actions',
     add: 'Add',
     delete: 'Delete',
@@ -51,6 +53,54 @@ export const settings = {
       'Texts that are never sent for translation: an exact text, or a regular expression written /pattern/flags. They apply from the next crawl.',
     pattern: 'Pattern',
     placeholder: 'e.g. Copyright 2026 or /^Last updated .+$/i',
+  },
+  terms: {
+    upload: 'Upload CSV',
+    columns: 'CSV with a header row: {{columns}}',
+    language: 'Language',
+  },
+  transliteration: {
+    title: 'Transliteration data',
+    description:
+      'Your own spellings for names and words the transliteration engine should always write one way. Uploading a word again replaces its spelling.',
+    source: 'Word',
+    target: 'Transliteration',
+    language: 'Language of the file',
+    languageFromFile: 'Language: as in the file',
+  },
+  glossary: {
+    title: 'Glossary (mask terms)',
+    description:
+      'Terms machine translation must keep as they are, transliterate, or translate your way: brand names, product names, fixed phrases.',
+    download: 'Download CSV',
+    term: 'Term',
+    action: 'Action',
+    translation: 'Translation',
+    allLanguages: 'All languages',
+    caseSensitive: 'Case sensitive',
+    yes: 'Yes',
+    no: 'No',
+    actions: { keep: 'Keep as is', transliterate: 'Transliterate', translate: 'Translate as given' },
+  },
+  cacheMeta: {
+    title: 'Cache and meta tags',
+    description: 'How translated pages are served to your visitors and which head tags they carry.',
+    cache: {
+      label: 'Cache translated pages',
+      help: 'Serve translated pages from the cache until their content or translations change. Visitors with cookies always get a fresh page.',
+    },
+    meta: {
+      label: 'Translate meta tags',
+      help: 'Translate the description and social sharing tags (og:, twitter:) in the page head.',
+    },
+    canonical: {
+      label: 'Canonical link to the translated page',
+      help: 'Each translated page names itself as canonical. Off: it names the original page.',
+    },
+    hreflang: {
+      label: 'Language alternates (hreflang)',
+      help: 'List every language version of the page in its head, so search engines show visitors their language.',
+    },
   },
   fontSizes: {
     title: 'Custom font sizes',
