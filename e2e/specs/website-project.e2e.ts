@@ -253,17 +253,6 @@ describe('a website project in Chromium against the built product', () => {
     const created = await postJson<{ project: { id: string } }>(
       `${product.server.url}/api/project/new`,
       { name: 'Handbook to delete', baseUrl: `${site.origin}/handbook/`, targetLanguages: ['hi'] },
-  it('project settings: transliteration data and mask-term uploads, cache and meta switches, no ids', async () => {
-    const login = await postJson<{ token: string }>(`${product.server.url}/api/auth`, admin);
-    expect(login.success, login.message).toBe(true);
-    const created = await postJson<{ project: { id: string } }>(
-      `${product.server.url}/api/project/new`,
-      {
-        name: 'Settings handbook',
-        baseUrl: `${site.origin}/settings-handbook/`,
-        targetLanguages: ['hi'],
-        scopeType: 'manual',
-      },
       login.data.token,
     );
     expect(created.success, created.message).toBe(true);
@@ -372,6 +361,24 @@ describe('a website project in Chromium against the built product', () => {
     const difference = await pixelDifference(page, originShot, previewShot);
     expect(difference, `share of pixels that differ: ${difference}`).toBeLessThan(0.01);
   }, 240_000);
+
+  it('project settings: transliteration data and mask-term uploads, cache and meta switches, no ids', async () => {
+    const login = await postJson<{ token: string }>(`${product.server.url}/api/auth`, admin);
+    expect(login.success, login.message).toBe(true);
+    const created = await postJson<{ project: { id: string } }>(
+      `${product.server.url}/api/project/new`,
+      {
+        name: 'Settings handbook',
+        baseUrl: `${site.origin}/settings-handbook/`,
+        targetLanguages: ['hi'],
+        scopeType: 'manual',
+      },
+      login.data.token,
+    );
+    expect(created.success, created.message).toBe(true);
+    const projectId = created.data.project.id;
+
+    const { page, problems } = await product.openPage('desktop');
     await signIn(page, product.server.url, admin.email, admin.password);
     // Terms are accepted once per user; an earlier test of this file may have done it.
     if (
