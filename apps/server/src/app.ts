@@ -45,7 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
           },
     routerOptions: { ignoreTrailingSlash: true },
     // Only the proxies TRUST_PROXY names may set the client IP that rate limits key on.
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -66,6 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Browsers would fetch every asset over https and leave a plain-HTTP install (an
+        // intranet on HOST=0.0.0.0) blank; only an https public address asks for the upgrade.
+        upgradeInsecureRequests: deps.config.publicUrl.startsWith('https:') ? [] : null,
       },
     },
   });
