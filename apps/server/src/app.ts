@@ -28,6 +28,7 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { proxyRoutes, registerTranslatingProxy } from './modules/proxy/proxy.routes';
 import { projectSettingsRoutes } from './modules/project-settings/project-settings.routes';
 import { manualTranslationRoutes } from './modules/manual-translation/manual-translation.routes';
+import { loggerOptions } from './lib/logger';
 import { createServices, type AppDeps, type Services } from './services';
 
 export const API_PREFIX = '/api';
@@ -37,12 +38,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const { env } = deps.config;
   const services = createServices(deps);
   const app = Fastify({
+    // The process logger's redaction list and error serializer apply to request logs too.
     logger:
       env.LOG_LEVEL === 'silent'
         ? false
         : {
-            level: env.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.apikey'],
+            ...loggerOptions(env.LOG_LEVEL),
+            ...(deps.logDestination ? { stream: deps.logDestination } : {}),
           },
     routerOptions: { ignoreTrailingSlash: true },
     // Only the proxies TRUST_PROXY names may set the client IP that rate limits key on.

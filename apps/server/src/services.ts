@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import type { DbHandle } from '@bhasha/db';
 import type { UiConfig } from '@bhasha/contract';
 import type { AppConfig } from './config/load-config';
@@ -56,6 +57,8 @@ export interface AppDeps {
   sms?: SmsProvider;
   /** For work outside a request (background e-mail); default: a logger at LOG_LEVEL. */
   log?: Logger;
+  /** Where the request log is written (default standard output); tests read it. */
+  logDestination?: DestinationStream;
   /** Machine translation engines; default: built from MT_ENGINES/APERTIUM_URL (the worker shares one). */
   mtEngines?: MtEngineRegistry;
 }
@@ -63,7 +66,7 @@ export interface AppDeps {
 /** Wires repositories and services once; routes receive the result. */
 export function createServices(appDeps: AppDeps) {
   const { env } = appDeps.config;
-  const log = appDeps.log ?? createLogger(env.LOG_LEVEL);
+  const log = appDeps.log ?? createLogger(env.LOG_LEVEL, appDeps.logDestination);
   const deps = {
     ...appDeps,
     log,

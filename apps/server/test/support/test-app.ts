@@ -2,13 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Role } from '@bhasha/contract';
 import type { DbHandle } from '@bhasha/db';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
 import { resolveConfig, type AppConfig } from '../../src/config/load-config';
 import type { Clock } from '../../src/lib/clock';
-import { silentLogger } from '../../src/lib/logger';
+import { createLogger, silentLogger } from '../../src/lib/logger';
 import { createMailer, type Mailer } from '../../src/lib/mailer/mailer';
 import { hashPassword } from '../../src/lib/password';
 import { createSmsProvider, type SmsProvider } from '../../src/lib/sms/sms-provider';
@@ -66,9 +67,19 @@ export interface TestApp {
  * SMS_PROVIDER), unless a test passes its own.
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; mailer?: Mailer; sms?: SmsProvider } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    mailer?: Mailer;
+    sms?: SmsProvider;
+    /** Receives every log line of the app and its services, at env LOG_LEVEL (tests set one). */
+    logDestination?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const config = buildTestConfig(options.env);
+  const log = options.logDestination
+    ? createLogger(config.env.LOG_LEVEL, options.logDestination)
+    : silentLogger;
   const handle = await createTestDb();
   const mailer = options.mailer ?? createMailer(config, silentLogger);
   const { app, services } = await buildApp({
@@ -78,8 +89,9 @@ export async function buildTestApp(
     emitter: silentEmitter,
     jobs: null,
     mailer,
-    sms: options.sms ?? createSmsProvider(config, silentLogger),
-    log: silentLogger,
+    sms: options.sms ?? createSmsProvider(config, log),
+    log,
+    logDestination: options.logDestination,
   });
   await app.ready();
   return {
