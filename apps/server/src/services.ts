@@ -104,6 +104,7 @@ export function createServices(appDeps: AppDeps) {
       organisations: organisationsRepository,
       tokens,
       clock: deps.clock,
+      emitter: deps.emitter,
     }),
     organisations: createOrganisationsService({
       organisations: organisationsRepository,
@@ -114,6 +115,7 @@ export function createServices(appDeps: AppDeps) {
     collaborators: createCollaboratorsService({
       repository: createCollaboratorsRepository(db),
       access: projectAccess,
+      emitter: deps.emitter,
     }),
     sessions: createSessionService({
       tokens,
@@ -128,6 +130,7 @@ export function createServices(appDeps: AppDeps) {
       mailer: deps.mailer,
       background,
       publicUrl: deps.config.publicUrl,
+      emitter: deps.emitter,
     }),
     ...createWebsiteServices({ db, clock: deps.clock, jobs: deps.jobs, background }),
     ...createTranslationServices({ db, clock: deps.clock, emitter: deps.emitter }),

@@ -13,7 +13,7 @@ import { createLogger, silentLogger } from '../../src/lib/logger';
 import { createMailer, type Mailer } from '../../src/lib/mailer/mailer';
 import { hashPassword } from '../../src/lib/password';
 import { createSmsProvider, type SmsProvider } from '../../src/lib/sms/sms-provider';
-import { silentEmitter } from '../../src/realtime/realtime-emitter';
+import { silentEmitter, type RealtimeEmitter } from '../../src/realtime/realtime-emitter';
 import type { Services } from '../../src/services';
 import { createUsersRepository } from '../../src/modules/users/users.repository';
 import { createTestDb } from './test-db';
@@ -72,6 +72,8 @@ export async function buildTestApp(
     clock?: Clock;
     mailer?: Mailer;
     sms?: SmsProvider;
+    /** Socket events and socket cuts of the services (default: dropped). */
+    emitter?: RealtimeEmitter;
     /** Receives every log line of the app and its services, at env LOG_LEVEL (tests set one). */
     logDestination?: DestinationStream;
   } = {},
@@ -86,7 +88,7 @@ export async function buildTestApp(
     config,
     handle,
     clock: options.clock ?? { now: () => new Date() },
-    emitter: silentEmitter,
+    emitter: options.emitter ?? silentEmitter,
     jobs: null,
     mailer,
     sms: options.sms ?? createSmsProvider(config, log),
