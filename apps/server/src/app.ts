@@ -3,9 +3,10 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
+import { safeTextValidatorCompiler } from './http/validator';
 import { registerWebApp, resolveWebDist } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registrationRoutes } from './modules/auth/registration.routes';
@@ -27,6 +28,7 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { proxyRoutes, registerTranslatingProxy } from './modules/proxy/proxy.routes';
 import { projectSettingsRoutes } from './modules/project-settings/project-settings.routes';
 import { manualTranslationRoutes } from './modules/manual-translation/manual-translation.routes';
+import { loggerOptions } from './lib/logger';
 import { createServices, type AppDeps, type Services } from './services';
 
 export const API_PREFIX = '/api';
@@ -36,19 +38,20 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const { env } = deps.config;
   const services = createServices(deps);
   const app = Fastify({
+    // The process logger's redaction list and error serializer apply to request logs too.
     logger:
       env.LOG_LEVEL === 'silent'
         ? false
         : {
-            level: env.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.apikey'],
+            ...loggerOptions(env.LOG_LEVEL),
+            ...(deps.logDestination ? { stream: deps.logDestination } : {}),
           },
     routerOptions: { ignoreTrailingSlash: true },
     // Only the proxies TRUST_PROXY names may set the client IP that rate limits key on.
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(safeTextValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // Translated pages answer before helmet, rate limits and authentication (ADR 0017).
@@ -66,6 +69,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Browsers would fetch every asset over https and leave a plain-HTTP install (an
+        // intranet on HOST=0.0.0.0) blank; only an https public address asks for the upgrade.
+        upgradeInsecureRequests: deps.config.publicUrl.startsWith('https:') ? [] : null,
       },
     },
   });

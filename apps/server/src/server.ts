@@ -82,6 +82,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   };
   const deferredEmitter: RealtimeEmitter = {
     emitToRoom: (room, event, payload) => emitter.emitToRoom(room, event, payload),
+    disconnectUser: (userId) => emitter.disconnectUser(userId),
+    leaveRoom: (userId, room) => emitter.leaveRoom(userId, room),
   };
   const jobs = createJobQueue({ handle, emitter: deferredEmitter, log });
   // Crawl and project jobs run with this process's database, queue and socket emitter.

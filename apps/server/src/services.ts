@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import type { DbHandle } from '@bhasha/db';
 import type { UiConfig } from '@bhasha/contract';
 import type { AppConfig } from './config/load-config';
@@ -57,6 +58,8 @@ export interface AppDeps {
   sms?: SmsProvider;
   /** For work outside a request (background e-mail); default: a logger at LOG_LEVEL. */
   log?: Logger;
+  /** Where the request log is written (default standard output); tests read it. */
+  logDestination?: DestinationStream;
   /** Machine translation engines; default: built from MT_ENGINES/APERTIUM_URL (the worker shares one). */
   mtEngines?: MtEngineRegistry;
   /** DNS TXT look-ups of domain ownership checks; default: the system's resolver. */
@@ -66,7 +69,7 @@ export interface AppDeps {
 /** Wires repositories and services once; routes receive the result. */
 export function createServices(appDeps: AppDeps) {
   const { env } = appDeps.config;
-  const log = appDeps.log ?? createLogger(env.LOG_LEVEL);
+  const log = appDeps.log ?? createLogger(env.LOG_LEVEL, appDeps.logDestination);
   const deps = {
     ...appDeps,
     log,
@@ -104,6 +107,7 @@ export function createServices(appDeps: AppDeps) {
       organisations: organisationsRepository,
       tokens,
       clock: deps.clock,
+      emitter: deps.emitter,
     }),
     organisations: createOrganisationsService({
       organisations: organisationsRepository,
@@ -114,6 +118,7 @@ export function createServices(appDeps: AppDeps) {
     collaborators: createCollaboratorsService({
       repository: createCollaboratorsRepository(db),
       access: projectAccess,
+      emitter: deps.emitter,
     }),
     sessions: createSessionService({
       tokens,
@@ -128,6 +133,7 @@ export function createServices(appDeps: AppDeps) {
       mailer: deps.mailer,
       background,
       publicUrl: deps.config.publicUrl,
+      emitter: deps.emitter,
     }),
     ...createWebsiteServices({ db, clock: deps.clock, jobs: deps.jobs, background }),
     ...createTranslationServices({ db, clock: deps.clock, emitter: deps.emitter }),

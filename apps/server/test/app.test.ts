@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { registerAuthentication } from '../src/http/authenticate';
+import { parseEnv } from '../src/config/env';
 import {
   authHeaders,
   buildTestApp,
@@ -195,5 +196,58 @@ describe('the API foundation', () => {
     expect(() => app.get('/api/forgotten', (_request, reply) => reply.send({}))).toThrow(
       /declares no access rule/,
     );
+  });
+});
+
+describe('deployment-dependent protections', () => {
+  // An intranet install on HOST=0.0.0.0 over plain HTTP with no proxy in front, and an https
+  // install behind a reverse proxy it names (inject's peer address is 127.0.0.1).
+  let intranet: TestApp;
+  let behindProxy: TestApp;
+  beforeAll(async () => {
+    intranet = await buildTestApp({
+      env: { HOST: '0.0.0.0', PUBLIC_URL: 'http://10.1.2.3:3000', RATE_LIMIT_PER_MINUTE: '2' },
+    });
+    behindProxy = await buildTestApp({
+      env: { PUBLIC_URL: 'https://bhasha.example.com', RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '127.0.0.1' },
+    });
+  });
+  afterAll(async () => {
+    await intranet.close();
+    await behindProxy.close();
+  });
+
+  it('asks browsers to upgrade to https only when the public address is https', async () => {
+    const http = await intranet.app.inject({ method: 'GET', url: '/api/health' });
+    expect(http.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(http.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    const https = await behindProxy.app.inject({ method: 'GET', url: '/api/health' });
+    expect(https.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+
+  it('keys rate limits on the peer address unless TRUST_PROXY names the proxy', async () => {
+    const statuses = async (t: TestApp) => {
+      const codes = [];
+      for (let i = 1; i <= 3; i += 1) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/fetchUIEndpoints',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
+        codes.push(res.statusCode);
+      }
+      return codes;
+    };
+    // By default no proxy is trusted, loopback included: forged headers are still one client.
+    expect(await statuses(intranet)).toEqual([200, 200, 429]);
+    expect(await statuses(behindProxy)).toEqual([200, 200, 200]);
+  });
+
+  it('refuses TRUST_PROXY=true, which would trust any peer', () => {
+    expect(parseEnv({ TRUST_PROXY: 'true' })).toMatchObject({ ok: false });
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, loopback' })).toMatchObject({
+      ok: true,
+      env: { TRUST_PROXY: ['10.0.0.0/8', 'loopback'] },
+    });
   });
 });

@@ -3,7 +3,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { CLIENT_EVENTS, notificationRoomOf, SERVER_EVENTS, type JoinRoomAck } from '@bhasha/contract';
 import { attachPostgresAdapter, createPostgresEmitter } from '../src/realtime/postgres-relay';
 import { createSocketGateway } from '../src/realtime/socket-gateway';
-import { buildTestApp, createUserWithToken, type TestApp } from './support/test-app';
+import { silentEmitter, type RealtimeEmitter } from '../src/realtime/realtime-emitter';
+import { authHeaders, buildTestApp, createUserWithToken, type TestApp } from './support/test-app';
 
 describe('the realtime gateway', () => {
   let t: TestApp;
@@ -115,5 +116,108 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the realtime relay on PostgreSQL'
       await gateway.close();
       await t.close();
     }
+  });
+});
+
+describe('sockets of a revoked session', () => {
+  let t: TestApp;
+  let gateway: ReturnType<typeof createSocketGateway>;
+  let url: string;
+  const sockets: Socket[] = [];
+  // The services reach the gateway the way server.ts wires them: through a forwarding emitter.
+  let target: RealtimeEmitter = silentEmitter;
+  const forwarding: RealtimeEmitter = {
+    emitToRoom: (room, event, payload) => target.emitToRoom(room, event, payload),
+    disconnectUser: (userId) => target.disconnectUser(userId),
+    leaveRoom: (userId, room) => target.leaveRoom(userId, room),
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ emitter: forwarding });
+    gateway = createSocketGateway(t.app.server, t.services.sessions, []);
+    target = gateway.emitter;
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  }, 120_000);
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await gateway.close();
+    await t.close();
+  });
+
+  async function openJoined(token: string, userId: string): Promise<Socket> {
+    const socket = connect(url, {
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const ack = (await socket
+      .timeout(5000)
+      .emitWithAck(CLIENT_EVENTS.joinRoom, { roomId: notificationRoomOf(userId) })) as JoinRoomAck;
+    expect(ack.success).toBe(true);
+    return socket;
+  }
+
+  function disconnected(socket: Socket): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the socket stayed open')), 5000);
+      socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+  }
+
+  const post = (url: string, token: string, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url, payload, headers: authHeaders(token) });
+
+  it('cuts every socket of a user who signs out', async () => {
+    const { user, token } = await createUserWithToken(t);
+    const first = await openJoined(token, user.id);
+    const second = await openJoined(token, user.id);
+    const cut = Promise.all([disconnected(first), disconnected(second)]);
+    expect((await post('/api/auth/clearCookie', token)).statusCode).toBe(200);
+    expect(await cut).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+
+  it('cuts the sockets of a user who is deactivated', async () => {
+    const admin = await createUserWithToken(t, { role: 'superAdmin' });
+    const { user, token } = await createUserWithToken(t);
+    const socket = await openJoined(token, user.id);
+    const cut = disconnected(socket);
+    const res = await post('/api/user/switchStatus', admin.token, { userId: user.id, status: 'inactive' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await cut).toBe('io server disconnect');
+  });
+
+  it('cuts the sockets opened before a password change', async () => {
+    const { user, token } = await createUserWithToken(t, { password: 'old password 1' });
+    const socket = await openJoined(token, user.id);
+    const cut = disconnected(socket);
+    const res = await post('/api/user/resetPasswordThroughProfile', token, {
+      currentPassword: 'old password 1',
+      newPassword: 'NewPassword2',
+      confirmPassword: 'NewPassword2',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await cut).toBe('io server disconnect');
+  });
+
+  it('checks the current session on every room.join', async () => {
+    const { user, token } = await createUserWithToken(t);
+    const socket = await openJoined(token, user.id);
+    // Revoked behind the gateway's back (another process, a direct change): the next join sees it.
+    await t.handle.executeSql(`UPDATE users SET token_version = token_version + 1 WHERE id = $1`, [user.id]);
+    const cut = disconnected(socket);
+    const ack = (await socket
+      .timeout(5000)
+      .emitWithAck(CLIENT_EVENTS.joinRoom, { roomId: notificationRoomOf(user.id) })) as JoinRoomAck;
+    expect(ack).toEqual({ success: false, message: 'Please sign in to continue' });
+    expect(await cut).toBe('io server disconnect');
   });
 });

@@ -18,6 +18,7 @@ export * from './constants/limits';
 export * from './constants/messages';
 export * from './constants/auth';
 export * from './validation/auth-fields';
+export * from './validation/text-safety';
 export * from './api/projects';
 export * from './api/crawl';
 export * from './api/scope';

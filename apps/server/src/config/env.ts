@@ -60,13 +60,22 @@ export const envSchema = z
     /** Requests per minute and IP to the public authentication calls (sign-in, OTP, reset). */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     /**
-     * Which proxies may set X-Forwarded-For (the client IP behind rate limits): 'true', 'false',
-     * or a list of addresses/subnets or the names loopback, linklocal, uniquelocal.
+     * Which proxies may set X-Forwarded-For (the client IP behind rate limits): none unless the
+     * deployment names them, as comma-separated addresses/subnets or the names loopback,
+     * linklocal, uniquelocal. A local process could otherwise forge any client address.
      */
     TRUST_PROXY: z
       .string()
-      .default('loopback')
-      .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== '' && entry !== 'false'),
+      )
+      .refine((list) => !list.includes('true'), {
+        message: 'TRUST_PROXY must name the proxies (addresses, subnets, loopback), not true',
+      }),
     APERTIUM_URL: optionalUrl('APERTIUM_URL'),
     /** Machine translation engines: a JSON array of engine settings (README "Machine translation engines"). */
     MT_ENGINES: z.string().optional(),

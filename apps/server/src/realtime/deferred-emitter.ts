@@ -11,15 +11,21 @@ export interface DeferredEmitter extends RealtimeEmitter {
  * The caller flushes after the transaction resolves and simply drops the emitter when it throws.
  */
 export function createDeferredEmitter(): DeferredEmitter {
-  let pending: Array<{ room: string; event: string; payload: unknown }> = [];
+  let pending: Array<(target: RealtimeEmitter) => void> = [];
   return {
     emitToRoom(room, event, payload) {
-      pending.push({ room, event, payload });
+      pending.push((target) => target.emitToRoom(room, event, payload));
+    },
+    disconnectUser(userId) {
+      pending.push((target) => target.disconnectUser(userId));
+    },
+    leaveRoom(userId, room) {
+      pending.push((target) => target.leaveRoom(userId, room));
     },
     flushTo(target) {
-      const events = pending;
+      const actions = pending;
       pending = [];
-      for (const { room, event, payload } of events) target.emitToRoom(room, event, payload);
+      for (const action of actions) action(target);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import type { RealtimeEmitter } from './realtime-emitter';
+import { userSocketsRoomOf, type RealtimeEmitter } from './realtime-emitter';
 
 function reportRelayError(error: Error): void {
   console.warn(`socket.io relay: ${error.message}`);
@@ -25,6 +25,13 @@ export function createPostgresEmitter(pool: pg.Pool): RealtimeEmitter & { close(
   return {
     emitToRoom(room, event, payload) {
       io.to(room).emit(event, payload);
+    },
+    // The adapter carries both to the processes that hold the sockets.
+    disconnectUser(userId) {
+      io.in(userSocketsRoomOf(userId)).disconnectSockets(true);
+    },
+    leaveRoom(userId, room) {
+      io.in(userSocketsRoomOf(userId)).socketsLeave(room);
     },
     // No engine to close (nothing listens): only the adapter's LISTEN connection.
     close: async () => {

@@ -12,10 +12,12 @@ import type { Principal } from '../http/access';
 import { AppError } from '../lib/app-error';
 import type { SessionService } from '../modules/auth/session.service';
 import { readToken } from '../modules/auth/session.service';
-import type { RealtimeEmitter } from './realtime-emitter';
+import { userSocketsRoomOf, type RealtimeEmitter } from './realtime-emitter';
 
 interface SocketData {
   principal: Principal;
+  /** Kept to check the session again on every room.join (it may have been revoked since). */
+  token: string;
 }
 
 /** Answers whether a principal may see a project (its organisation's, or assigned to it). */
@@ -65,6 +67,7 @@ export function createSocketGateway(
       .authenticate(token, typeof timezone === 'string' ? timezone : undefined)
       .then((principal) => {
         socket.data.principal = principal;
+        socket.data.token = token;
         next();
       })
       .catch((error: unknown) =>
@@ -73,11 +76,22 @@ export function createSocketGateway(
   });
 
   io.on('connection', (socket: Socket) => {
-    const { principal } = socket.data as SocketData;
+    const data = socket.data as SocketData;
+    // Every socket of a user shares a server-side room, so a revoked session is cut everywhere.
+    void socket.join(userSocketsRoomOf(data.principal.id));
     socket.on(CLIENT_EVENTS.joinRoom, async (payload: unknown, ack?: (answer: JoinRoomAck) => void) => {
       const parsed = joinRoomSchema.safeParse(payload);
       const reply = typeof ack === 'function' ? ack : () => undefined;
       if (!parsed.success) return reply({ success: false, message: 'roomId is required' });
+      // Rights as they are now, not as they were at connect: the session may have been revoked,
+      // the user deactivated or its role or projects changed.
+      const principal = await sessions.authenticate(data.token).catch(() => null);
+      if (!principal) {
+        reply({ success: false, message: 'Please sign in to continue' });
+        socket.disconnect(true);
+        return;
+      }
+      data.principal = principal;
       if (!(await canJoin(principal, parsed.data.roomId, canSeeProject)))
         return reply({ success: false, message: 'You may not join this room' });
       await socket.join(parsed.data.roomId);
@@ -88,6 +102,13 @@ export function createSocketGateway(
   const emitter: RealtimeEmitter = {
     emitToRoom(room, event, payload) {
       io.to(room).emit(event, payload);
+    },
+    // With the postgres adapter attached these reach the sockets of every process.
+    disconnectUser(userId) {
+      io.in(userSocketsRoomOf(userId)).disconnectSockets(true);
+    },
+    leaveRoom(userId, room) {
+      io.in(userSocketsRoomOf(userId)).socketsLeave(room);
     },
   };
 

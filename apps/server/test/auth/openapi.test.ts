@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@bhasha/contract';
 import { buildTestApp, type TestApp } from '../support/test-app';
 
 const AUTH_CALLS = [
@@ -68,5 +69,23 @@ describe('OpenAPI', () => {
       'email',
       'password',
     ]);
+  });
+
+  it('documents the length every new password must have, as the server enforces it', () => {
+    // The contract is the one source: the documented bounds are the ones validation applies.
+    const doc = t.app.swagger() as unknown as OpenApiDoc;
+    const chosenPasswords: [string, string][] = [
+      ['/api/user', 'password'],
+      ['/api/user/resetPasswordThroughProfile', 'newPassword'],
+      ['/api/auth/new', 'password'],
+      ['/api/auth/update-password', 'password'],
+    ];
+    for (const [path, field] of chosenPasswords) {
+      const schema = doc.paths[path]!.post!.requestBody!.content['application/json']!.schema;
+      expect(schema.properties?.[field], `${path} ${field}`).toMatchObject({
+        minLength: PASSWORD_MIN_LENGTH,
+        maxLength: PASSWORD_MAX_LENGTH,
+      });
+    }
   });
 });

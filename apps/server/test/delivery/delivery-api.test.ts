@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { pages, segments, siteVisits } from '@bhasha/db';
+import { DELIVERY_MESSAGES } from '@bhasha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSnippet } from '../../../snippet/scripts/build.mjs';
 import { buildTranslationFixture, type TranslationFixture } from '../translation/support/translation-fixture';
@@ -150,6 +151,33 @@ describe('the language switcher CSS', () => {
       expect(response.json().message).toMatch(/^The pop-up CSS may not contain markup/);
     }
     expect((await f.post('/snippet/pop-up/css/fetch', { projectId })).json().data.css).toContain('#123456');
+  });
+
+  it('loads files only from the project’s own domains or data: URLs', async () => {
+    const own = new URL(origin).host;
+    const allowed = [
+      `a{background:url(${origin}/flags/hi.svg)}`,
+      `a{background:url("//${own}/flags/hi.svg")}`,
+      'a{background:url(/flags/hi.svg)}',
+      'a{background:url(data:image/png;base64,iVBORw0KGgo=)}',
+    ];
+    for (const css of allowed) {
+      const response = await f.post('/snippet/pop-up/css/update', { projectId, css });
+      expect(response.statusCode, css).toBe(200);
+    }
+    const foreign = [
+      'a{background:url(https://tracker.example.net/pixel.gif)}',
+      "a{background:url('//tracker.example.net/p.gif')}",
+      '@import "https://cdn.example.net/evil.css";',
+      'a{background:image-set("https://tracker.example.net/1x.png" 1x)}',
+      'a{background:u\\72l(https://tracker.example.net/escaped.gif)}',
+      '@font-face{font-family:x;src:url(ftp://files.example.net/f.woff)}',
+    ];
+    for (const css of foreign) {
+      const response = await f.post('/snippet/pop-up/css/update', { projectId, css });
+      expect(response.statusCode, css).toBe(400);
+      expect(response.json().message).toBe(DELIVERY_MESSAGES.popupCssForeignUrl);
+    }
   });
 });
 

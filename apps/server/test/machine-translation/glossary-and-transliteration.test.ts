@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { TERM_MESSAGES } from '@bhasha/contract';
 import { segments, translations } from '@bhasha/db';
 import { createTranslationWriter } from '../../src/modules/translation/translation-writer';
+import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import { multipartBody } from '../support/multipart';
 import { buildMtTestApp, type MtTestApp } from './support/mt-test-app';
 
@@ -191,7 +192,7 @@ describe('mask terms (transliterationGlossary) and transliteration', () => {
     const prosody = all.find((s) => s.text.startsWith('<x1>Prosody</x1>'))!;
     await createTranslationWriter({
       db: t.handle.db,
-      emitter: { emitToRoom: () => undefined },
+      emitter: silentEmitter,
       clock: { now: () => new Date() },
     }).write({ organisationId: organisation.id, projectId: project.id, authorId: null }, [
       { sourceHash: prosody.sourceHash, targetLang: 'hi', text: 'प्रोसॉडी', type: 'USER', origin: 'editor' },

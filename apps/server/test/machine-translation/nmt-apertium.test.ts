@@ -4,6 +4,7 @@ import { NMT_EVENTS, NMT_MESSAGES, TRANSLATION_EVENTS, projectRoomOf } from '@bh
 import { segments, translationRevisions, translations } from '@bhasha/db';
 import { apertiumMissingReason, startApertium } from '@bhasha/mt/testing';
 import { createTranslationWriter } from '../../src/modules/translation/translation-writer';
+import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import { multipartBody } from '../support/multipart';
 import { buildMtTestApp, waitForRun, type MtTestApp } from './support/mt-test-app';
 
@@ -58,7 +59,7 @@ describe.skipIf(missing !== null)(
       const kept = all.find((s) => s.text.startsWith('<x1>Prosody</x1>'))!;
       await createTranslationWriter({
         db: t.handle.db,
-        emitter: { emitToRoom: () => undefined },
+        emitter: silentEmitter,
         clock: { now: () => new Date() },
       }).write({ organisationId, projectId: project.id, authorId: null }, [
         {

@@ -170,4 +170,47 @@ describe('NMT runs: interleaved user saves and kill-and-resume metering', () => 
     expect(machine.length).toBe(finished!.translated);
     expect(finished!.translated).toBeGreaterThan(CHUNK);
   }, 120_000);
+
+  it('meters texts the engine was sent even when another worker already received their answers', async () => {
+    const { project, run } = await acceptRun('resent', 'untranslated');
+    engine.received.length = 0;
+    // A worker taken for dead resumes the run while the first one still finishes its chunk: the
+    // first chunk reaches the engine, but its answers were received by the other worker first.
+    // The vendor bills every text it was sent, so the usage must count them again.
+    let chunks = 0;
+    const real = t.runtime.engines.get('libre')!;
+    const overtaken: MtEngine = {
+      ...real,
+      provider: {
+        ...real.provider,
+        async translate(request) {
+          const response = await real.provider.translate(request);
+          chunks += 1;
+          if (chunks === 1) {
+            await t.handle.executeSql(
+              `UPDATE mt_run_items SET state = 'received', result = NULL
+               WHERE run_id = $1 AND segment_id = ANY($2::uuid[])`,
+              [run.id, request.segments.map((segment) => segment.id)],
+            );
+          }
+          return response;
+        },
+      },
+    };
+    await runToEnd(
+      {
+        ...t.runtime,
+        engines: { ...t.runtime.engines, get: (id) => (id === 'libre' ? overtaken : undefined) },
+      },
+      run.id,
+    );
+    const sent = engine.received.flat();
+    expect(chunks).toBeGreaterThan(1);
+    const usage = await t.handle.db.select().from(mtUsage).where(eq(mtUsage.projectId, project.id));
+    expect(usage.reduce((sum, row) => sum + row.calls, 0)).toBe(engine.received.length);
+    expect(usage.reduce((sum, row) => sum + row.segments, 0)).toBe(sent.length);
+    expect(usage.reduce((sum, row) => sum + row.characters, 0)).toBe(
+      sent.reduce((sum, text) => sum + [...text].length, 0),
+    );
+  }, 120_000);
 });

@@ -2,17 +2,18 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Role } from '@bhasha/contract';
 import type { DbHandle } from '@bhasha/db';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
 import { resolveConfig, type AppConfig } from '../../src/config/load-config';
 import type { Clock } from '../../src/lib/clock';
-import { silentLogger } from '../../src/lib/logger';
+import { createLogger, silentLogger } from '../../src/lib/logger';
 import { createMailer, type Mailer } from '../../src/lib/mailer/mailer';
 import { hashPassword } from '../../src/lib/password';
 import { createSmsProvider, type SmsProvider } from '../../src/lib/sms/sms-provider';
-import { silentEmitter } from '../../src/realtime/realtime-emitter';
+import { silentEmitter, type RealtimeEmitter } from '../../src/realtime/realtime-emitter';
 import type { Services } from '../../src/services';
 import { createUsersRepository } from '../../src/modules/users/users.repository';
 import { createTestDb } from './test-db';
@@ -73,20 +74,28 @@ export async function buildTestApp(
     mailer?: Mailer;
     sms?: SmsProvider;
     dnsResolver?: TxtResolver;
+    /** Socket events and socket cuts of the services (default: dropped). */
+    emitter?: RealtimeEmitter;
+    /** Receives every log line of the app and its services, at env LOG_LEVEL (tests set one). */
+    logDestination?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const config = buildTestConfig(options.env);
+  const log = options.logDestination
+    ? createLogger(config.env.LOG_LEVEL, options.logDestination)
+    : silentLogger;
   const handle = await createTestDb();
   const mailer = options.mailer ?? createMailer(config, silentLogger);
   const { app, services } = await buildApp({
     config,
     handle,
     clock: options.clock ?? { now: () => new Date() },
-    emitter: silentEmitter,
+    emitter: options.emitter ?? silentEmitter,
     jobs: null,
     mailer,
-    sms: options.sms ?? createSmsProvider(config, silentLogger),
-    log: silentLogger,
+    sms: options.sms ?? createSmsProvider(config, log),
+    log,
+    logDestination: options.logDestination,
     ...(options.dnsResolver ? { dnsResolver: options.dnsResolver } : {}),
   });
   await app.ready();

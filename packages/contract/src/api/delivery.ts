@@ -15,6 +15,7 @@ export const DELIVERY_MESSAGES = {
   popupCssTooLong: 'The pop-up CSS may have at most 20000 characters',
   popupCssUnsafe:
     'The pop-up CSS may not contain markup (such as </style> or <script>), javascript: URLs, expression() or bindings',
+  popupCssForeignUrl: 'The pop-up CSS may load files only from the project’s domains or data: URLs',
   originNotAllowed: 'This page’s domain is not one of the project’s domains',
   languageNotPublished: 'This language is not a language of the project',
   snippetNotBuilt: 'The snippet is not built yet: run npm run build',

@@ -109,8 +109,9 @@ export const userPasswordField = z
     error: VALIDATION_MESSAGES.passwordWhitespace,
     abort: true,
   })
-  .refine((v) => v.length >= PASSWORD_MIN_LENGTH, { error: USER_MESSAGES.passwordTooShort, abort: true })
-  .refine((v) => v.length <= PASSWORD_MAX_LENGTH, { error: USER_MESSAGES.passwordTooLong });
+  // Length checks, not refinements, so OpenAPI documents the bounds validation applies.
+  .min(PASSWORD_MIN_LENGTH, { error: USER_MESSAGES.passwordTooShort, abort: true })
+  .max(PASSWORD_MAX_LENGTH, { error: USER_MESSAGES.passwordTooLong });
 
 const idField = z.uuid({ error: USER_MESSAGES.userIdRequired });
 const categoryField = z.enum(PARLIAMENT_DOCUMENT_CATEGORY_VALUES);

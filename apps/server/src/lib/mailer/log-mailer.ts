@@ -13,18 +13,16 @@ export interface LogMailerOptions {
 export const MAIL_OUTBOX_FILE = 'mail-outbox.log';
 
 /**
- * Without SMTP_URL no e-mail leaves the machine: each message is logged and appended as a JSON
- * line to DATA_DIR/mail-outbox.log, so a developer can still follow links and read codes.
+ * Without SMTP_URL no e-mail leaves the machine: each message is appended as a JSON line to
+ * DATA_DIR/mail-outbox.log, so a developer can still follow links and read codes.
  */
 export function createLogMailer(options: LogMailerOptions): Mailer {
   const file = join(options.dataDir, MAIL_OUTBOX_FILE);
   return {
     kind: 'log',
     async send(message) {
-      options.log.info(
-        { to: message.to, subject: message.subject },
-        'e-mail not sent (no SMTP_URL): written to the mail outbox',
-      );
+      // Recipients and codes stay in the outbox file, out of the log.
+      options.log.info({}, 'e-mail not sent (no SMTP_URL): written to the mail outbox');
       await mkdir(options.dataDir, { recursive: true });
       const line = { sentAt: new Date().toISOString(), from: options.from, ...message };
       await appendFile(file, `${JSON.stringify(line)}\n`, { mode: 0o600 });

@@ -7,15 +7,16 @@ import type { SmsProvider } from './sms-provider';
 export const SMS_OUTBOX_FILE = 'sms-outbox.log';
 
 /**
- * Development provider: logs each message and appends it to DATA_DIR/sms-outbox.log, where a
- * developer or an end-to-end test reads the OTP.
+ * Development provider: appends each message to DATA_DIR/sms-outbox.log, where a developer or an
+ * end-to-end test reads the OTP; the log never holds the code.
  */
 export function createConsoleSmsProvider(options: { dataDir: string; log: Logger }): SmsProvider {
   const file = join(options.dataDir, SMS_OUTBOX_FILE);
   return {
     kind: 'console',
     async send(message) {
-      options.log.info({ to: message.to, text: message.text }, 'SMS (console provider)');
+      // The outbox file holds the number and the code; the log only says a message went there.
+      options.log.info({}, 'SMS (console provider): written to the SMS outbox');
       await mkdir(options.dataDir, { recursive: true });
       const line = { sentAt: new Date().toISOString(), to: message.to, text: message.text };
       await appendFile(file, `${JSON.stringify(line)}\n`, { mode: 0o600 });

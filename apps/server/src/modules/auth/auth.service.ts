@@ -35,6 +35,7 @@ import {
   type AuthTokenPurpose,
 } from './auth-tokens.repository';
 import type { TokenService } from './token.service';
+import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -62,6 +63,8 @@ export interface AuthServiceDeps {
   background: BackgroundTasks;
   /** Base of every link in an e-mail (config.publicUrl), never a request header. */
   publicUrl: string;
+  /** Ends the open sockets of a user whose sessions were revoked. */
+  emitter: RealtimeEmitter;
 }
 
 function loginFailure(message: string, data: LoginFailureData, status = 401): AppError {
@@ -290,6 +293,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await tokensInTx.revokeUnused(spent.userId, AUTH_TOKEN_PURPOSES.passwordReset, now);
         return updated;
       });
+      deps.emitter.disconnectUser(user.id);
       if (user.status !== 'active') throw AppError.forbidden(AUTH_MESSAGES.accountInactive);
       return { token: await signSession(user), user };
     },
@@ -297,6 +301,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Signs out: every token of the user issued so far stops working (docs/adr/0002-sign-out.md). */
     async signOut(userId: string): Promise<void> {
       await users.bumpTokenVersion(userId, deps.clock.now());
+      deps.emitter.disconnectUser(userId);
     },
 
     /**

@@ -1,4 +1,4 @@
-import { COLLABORATOR_MESSAGES, type CollaboratorAssignment } from '@bhasha/contract';
+import { COLLABORATOR_MESSAGES, projectRoomOf, type CollaboratorAssignment } from '@bhasha/contract';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
 import { scopeOf } from '../organisations/tenant-scope';
@@ -6,6 +6,7 @@ import type { ProjectAccess } from '../projects/project-access';
 import { assignmentRefusal, seesOnlyOwnAssignment } from './collaborators.policy';
 import { presentAssignment } from './collaborators.presenter';
 import type { CollaboratorsRepository } from './collaborators.repository';
+import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 
 /**
  * Assigning collaborators to projects and their domains (spec §6, §7 "Multi-domain"). The
@@ -15,6 +16,8 @@ import type { CollaboratorsRepository } from './collaborators.repository';
 export function createCollaboratorsService(deps: {
   repository: CollaboratorsRepository;
   access: ProjectAccess;
+  /** Takes a collaborator's sockets out of a project room when its access ends. */
+  emitter: RealtimeEmitter;
 }) {
   const { repository, access } = deps;
 
@@ -78,6 +81,7 @@ export function createCollaboratorsService(deps: {
       const scope = scopeOf(principal);
       if (!input.domainId) {
         await repository.deleteAssignment(scope, project.id, assignment.userId);
+        deps.emitter.leaveRoom(assignment.userId, projectRoomOf(project.id));
         return null;
       }
       const projectDomainIds = await checkDomains(project.id, [input.domainId]);
@@ -87,6 +91,7 @@ export function createCollaboratorsService(deps: {
       const remaining = current.filter((id) => id !== input.domainId);
       if (remaining.length === 0) {
         await repository.deleteAssignment(scope, project.id, assignment.userId);
+        deps.emitter.leaveRoom(assignment.userId, projectRoomOf(project.id));
         return null;
       }
       await repository.saveAssignment({

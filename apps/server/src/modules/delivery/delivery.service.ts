@@ -298,7 +298,7 @@ export function createDeliveryService(deps: {
 
     async updatePopupCss(principal: Principal, projectId: string, css: string): Promise<string> {
       const project = await deps.access.requireManageable(principal, projectId);
-      const checked = checkPopupCss(css);
+      const checked = checkPopupCss(css, (await repository.findProject(project.id))?.hosts ?? []);
       await repository.savePopupCss(project, checked, clock.now());
       return checked;
     },

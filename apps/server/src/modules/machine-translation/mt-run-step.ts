@@ -105,7 +105,8 @@ function fuzzyThresholdOf(settings: { mtFuzzyThreshold?: number }): number | nul
  * transaction), then stored through the translation writer. The reader stays at most one round
  * of chunks ahead of the engine. Hence:
  * - an interruption loses at most the chunks in flight; a rerun never sends an answered chunk
- *   again and never meters it twice (received items are stored from what was kept);
+ *   again (received items are stored from what was kept); every text sent is metered once per
+ *   sending, so texts sent again by a worker that took over the run are metered again;
  * - a USER/PBK translation saved while the engine worked is never replaced (the writer's
  *   compare-and-set on the translation type), and the same holds for memory matches;
  * - a segment is looked up in the memory once per step that reads it.
@@ -263,8 +264,9 @@ async function translateChunk(
     segmentId: group[index]!.segmentId,
     result: result.status === 'source' ? null : result.translation,
   }));
-  await step.runs.receive(run.id, answers, async (tx, moved) => {
-    if (moved.size === 0) return; // answered and metered before an interruption
+  // The engine bills every text it was sent, so usage counts them even when another worker
+  // (resuming a run it took for crashed) received these answers first and none are kept here.
+  await step.runs.receive(run.id, answers, async (tx) => {
     if (response.usage.requests === 0 && response.usage.characters === 0) return;
     // Words of the segments the engine was sent (adapters send nothing for text without letters).
     const words = group

@@ -30,6 +30,7 @@ import {
   getOpenablePages,
 } from './users.policy';
 import type { UserPatch, UserRow, UsersRepository, UserWithOrganisation } from './users.repository';
+import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -45,6 +46,8 @@ export interface UsersServiceDeps {
   organisations: OrganisationsRepository;
   tokens: TokenService;
   clock: Clock;
+  /** Ends the open sockets of a user whose sessions were revoked. */
+  emitter: RealtimeEmitter;
 }
 
 export interface CreateUserInput {
@@ -261,6 +264,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         throw AppError.forbidden();
       const updated = await repository.setStatus(target.id, status, clock.now());
       if (!updated) throw AppError.notFound('The user');
+      if (status === 'inactive') deps.emitter.disconnectUser(updated.id);
       return { ...updated, organisationName: target.organisationName };
     },
 
@@ -278,6 +282,8 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (currentPassword === newPassword) throw AppError.validation([USER_MESSAGES.samePassword]);
       const updated = await repository.setPassword(user.id, await hashPassword(newPassword), clock.now());
       if (!updated) throw AppError.tokenExpired();
+      // Sockets opened with an older token are cut; the dashboard reconnects with the new one.
+      deps.emitter.disconnectUser(updated.id);
       return deps.tokens.sign({
         userId: updated.id,
         role: updated.role as Role,

@@ -12,7 +12,7 @@ import {
 } from '../../../src/modules/crawl/crawl-runtime';
 import { createOrganisationsRepository } from '../../../src/modules/organisations/organisations.repository';
 import { createUsersRepository } from '../../../src/modules/users/users.repository';
-import type { RealtimeEmitter } from '../../../src/realtime/realtime-emitter';
+import { silentEmitter, type RealtimeEmitter } from '../../../src/realtime/realtime-emitter';
 import { createTestDb } from '../../support/test-db';
 import { authHeaders, buildTestConfig } from '../../support/test-app';
 
@@ -28,6 +28,7 @@ export async function buildCrawlTestApp(settings: Partial<CrawlSettings> = {}) {
   const handle = await createTestDb();
   const events: EmittedEvent[] = [];
   const emitter: RealtimeEmitter = {
+    ...silentEmitter,
     emitToRoom: (room, event, payload) => events.push({ room, event, payload }),
   };
   const clock = { now: () => new Date() };

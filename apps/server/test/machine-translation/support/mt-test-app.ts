@@ -18,7 +18,7 @@ import {
 import { createOrganisationsRepository } from '../../../src/modules/organisations/organisations.repository';
 import { createProjectsRepository } from '../../../src/modules/projects/projects.repository';
 import { createUsersRepository } from '../../../src/modules/users/users.repository';
-import type { RealtimeEmitter } from '../../../src/realtime/realtime-emitter';
+import { silentEmitter, type RealtimeEmitter } from '../../../src/realtime/realtime-emitter';
 import { createTestDb } from '../../support/test-db';
 import { authHeaders, buildTestConfig } from '../../support/test-app';
 
@@ -43,6 +43,7 @@ export async function buildMtTestApp(
   const handle = await createTestDb();
   const events: EmittedEvent[] = [];
   const emitter: RealtimeEmitter = {
+    ...silentEmitter,
     emitToRoom: (room, event, payload) => events.push({ room, event, payload }),
   };
   const clock = { now: () => new Date() };
