@@ -1,5 +1,11 @@
 import { memo } from 'react';
-import { ExclamationCircleOutlined, HistoryOutlined, LoadingOutlined, SyncOutlined } from '@ant-design/icons';
+import {
+  EditOutlined,
+  ExclamationCircleOutlined,
+  HistoryOutlined,
+  LoadingOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
 import { Button, Checkbox, Space, Tooltip, Typography } from 'antd';
 import type { TmEntry } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
@@ -110,7 +116,15 @@ export const SegmentRow = memo(function SegmentRow({
       <div role="gridcell" className="workspace-cell workspace-cell--source" data-testid="segment-source">
         <SegmentText text={entry.source} />
       </div>
-      <div role="gridcell" className="workspace-cell workspace-cell--target" data-testid="segment-target">
+      <div
+        role="gridcell"
+        className={`workspace-cell workspace-cell--target${editing ? '' : ' workspace-cell--editable'}`}
+        data-testid="segment-target"
+        title={editing ? undefined : t('row.editHint')}
+        // One click in the translation opens it (the row's other cells select it): the editor
+        // decides whether another row's change is saved first.
+        onClick={editing ? undefined : () => actions.onStartEdit(index)}
+      >
         {editing ? (
           <EditorTargetKeyboard value={editing.text} onChange={editing.onChange}>
             <TargetEditor
@@ -127,6 +141,11 @@ export const SegmentRow = memo(function SegmentRow({
           <Typography.Text type="secondary" italic>
             {t('row.noTarget')}
           </Typography.Text>
+        )}
+        {isActive && !editing && (
+          <div className="workspace-edit-cue" data-testid="edit-cue">
+            <EditOutlined aria-hidden /> {t('row.editCue')}
+          </div>
         )}
       </div>
       <div role="gridcell" className="workspace-cell workspace-cell--meta">
