@@ -394,7 +394,7 @@ describe('the translation editor in Chromium against the built product', () => {
     await page.getByTestId('bulk-actions').getByRole('button', { name: 'Transliterate' }).click();
     const progress = page.getByTestId('filter-run-progress');
     await progress.waitFor();
-    await expect.poll(() => progress.getAttribute('data-status'), { timeout: 120_000 }).toBe('completed');
+    await expect.poll(() => progress.getAttribute('data-status'), { timeout: 240_000 }).toBe('completed');
     expect(await progress.innerText()).toContain(
       `Transliteration finished: ${total.toLocaleString('en')} transliterated`,
     );
@@ -403,5 +403,5 @@ describe('the translation editor in Chromium against the built product', () => {
     await page.getByTestId('segment-grid-empty').waitFor({ timeout: 15_000 });
 
     expect(problems.filter((problem) => !problem.includes('favicon'))).toEqual([]);
-  }, 300_000);
+  }, 480_000);
 });

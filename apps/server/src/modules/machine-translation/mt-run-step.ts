@@ -238,6 +238,9 @@ export async function runMtStep(
   return 'continue';
 }
 
+/** Segments a transliteration run writes at a time. */
+const TRANSLITERATION_CHUNK = 10;
+
 /** What transliteration may replace: no translation, a placeholder, or a machine one. */
 const REPLACEABLE_BY_TRANSLITERATION = ['none', 'NO_TRANSLATION_AVAILABLE', 'MACHINE'] as const;
 
@@ -258,7 +261,8 @@ async function runTransliterationStep(
   const runs = createMtRunsRepository(runtime.db);
   const customPairs = await createTransliterationPairsRepository(runtime.db).mapFor(project, run.targetLang);
   const from = transliterationSource(project.sourceLanguage);
-  const { chunkSize } = runtime.settings;
+  // The built-in engine takes a fraction of a second a sentence: small chunks keep the bar moving.
+  const chunkSize = Math.min(runtime.settings.chunkSize, TRANSLITERATION_CHUNK);
   let taken = 0;
   let cursor: string | undefined;
   let lastProgress = 0;
@@ -270,6 +274,8 @@ async function runTransliterationStep(
     runtime.emitter.emitToRoom(projectRoomOf(run.projectId), NMT_EVENTS.runUpdated, presentRun(current));
     reportProgress(current.translated + current.skipped + current.unchanged, current.total);
   };
+  // The run is running from now on: say so at once, before the first chunk is written.
+  await progress(true);
   while (taken < runtime.settings.segmentsPerStep && Date.now() - started < runtime.settings.msPerStep) {
     const items = await runs.pendingItems(run, chunkSize, cursor);
     if (items.length === 0) break;

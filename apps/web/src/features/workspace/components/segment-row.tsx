@@ -119,29 +119,30 @@ export const SegmentRow = memo(function SegmentRow({
       <div
         role="gridcell"
         className={`workspace-cell workspace-cell--target${editing ? '' : ' workspace-cell--editable'}`}
-        data-testid="segment-target"
         title={editing ? undefined : t('row.editHint')}
         // One click in the translation opens it (the row's other cells select it): the editor
         // decides whether another row's change is saved first.
         onClick={editing ? undefined : () => actions.onStartEdit(index)}
       >
-        {editing ? (
-          <EditorTargetKeyboard value={editing.text} onChange={editing.onChange}>
-            <TargetEditor
-              value={editing.text}
-              source={entry.source}
-              onChange={editing.onChange}
-              onSaveAndMove={editing.onSaveAndMove}
-              onCancel={editing.onCancel}
-            />
-          </EditorTargetKeyboard>
-        ) : target ? (
-          <SegmentText text={target} />
-        ) : (
-          <Typography.Text type="secondary" italic>
-            {t('row.noTarget')}
-          </Typography.Text>
-        )}
+        <div data-testid="segment-target">
+          {editing ? (
+            <EditorTargetKeyboard value={editing.text} onChange={editing.onChange}>
+              <TargetEditor
+                value={editing.text}
+                source={entry.source}
+                onChange={editing.onChange}
+                onSaveAndMove={editing.onSaveAndMove}
+                onCancel={editing.onCancel}
+              />
+            </EditorTargetKeyboard>
+          ) : target ? (
+            <SegmentText text={target} />
+          ) : (
+            <Typography.Text type="secondary" italic>
+              {t('row.noTarget')}
+            </Typography.Text>
+          )}
+        </div>
         {isActive && !editing && (
           <div className="workspace-edit-cue" data-testid="edit-cue">
             <EditOutlined aria-hidden /> {t('row.editCue')}
