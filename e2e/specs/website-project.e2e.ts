@@ -218,6 +218,19 @@ describe('a website project in Chromium against the built product', () => {
       .toBe(true);
     await screenshot(page, 'website-project-scope-1366');
     await page.setViewportSize({ width: 1440, height: 900 });
+    // At 1440 px the "Last read" column lay under the sticky actions column: it is in full view,
+    // left of the actions, without scrolling the table.
+    const firstRow = table.locator('tbody tr.ant-table-row').first();
+    await expect
+      .poll(async () => {
+        const [lastRead, actions] = [
+          await firstRow.getByTestId('scope-last-read').boundingBox(),
+          await firstRow.locator('td').last().boundingBox(),
+        ];
+        return lastRead !== null && actions !== null && lastRead.x + lastRead.width <= actions.x;
+      })
+      .toBe(true);
+    await screenshot(page, 'website-project-scope-1440');
     await page.getByTestId('scope-search').locator('input').fill('user-guide');
     await page.getByTestId('scope-search').locator('input').press('Enter');
     await page.waitForFunction(() =>

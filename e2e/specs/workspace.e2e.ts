@@ -321,4 +321,94 @@ describe('the translation editor in Chromium against the built product', () => {
 
     expect(problems.filter((problem) => !problem.includes('favicon'))).toEqual([]);
   }, 300_000);
+
+  it('edits with one click, keeps its header opaque and transliterates every string of a filter in one job', async () => {
+    const { page, problems } = await product.openPage('desktop');
+    await signIn(page, baseUrl, admin.email, admin.password);
+    await acceptTerms(page);
+    // The new strings of one page with a little more than the 25 an editor page shows (the
+    // built-in transliteration takes a fraction of a second a string on this shared machine).
+    const token = (await postApi<{ token: string }>(baseUrl, 'auth', admin)).data.token;
+    const stats = await postApi<{ urlWiseStatData: Array<{ url: string; segmentCount: number }> }>(
+      baseUrl,
+      'project/stats/urlWise',
+      { projectId },
+      token,
+    );
+    const chosen = stats.data.urlWiseStatData
+      .filter((row) => row.segmentCount >= 35 && row.segmentCount <= 70)
+      .sort((a, b) => a.segmentCount - b.segmentCount)[0];
+    expect(chosen, 'a handbook page with 35 to 70 strings').toBeDefined();
+    await page.goto(
+      `${baseUrl}/app/workspace/${projectId}/${LANGUAGE}?type=newContent&size=25&url=${encodeURIComponent(chosen!.url)}`,
+    );
+    const grid = page.getByTestId('segment-grid');
+    const rows = grid.getByTestId('segment-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(25);
+
+    // The sticky header hides the rows scrolled under it (its fill was translucent).
+    const header = grid.locator('.workspace-row--header');
+    await grid.evaluate((element) => element.scrollTo({ top: 400 }));
+    const headerBackground = await header.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const alpha = /rgba\([^)]*,\s*([\d.]+)\)/.exec(headerBackground)?.[1];
+    expect({ headerBackground, isOpaque: alpha === undefined || Number(alpha) === 1 }).toMatchObject({
+      isOpaque: true,
+    });
+    await screenshot(page, 'workspace-sticky-header');
+    await grid.evaluate((element) => element.scrollTo({ top: 0 }));
+
+    // One click on a row selects it and says how to edit; one click in its translation edits it.
+    const second = rows.nth(1);
+    await second.getByTestId('segment-source').click();
+    await second.getByTestId('edit-cue').waitFor();
+    expect(await page.getByTestId('target-editor').count()).toBe(0);
+    await screenshot(page, 'workspace-edit-cue');
+    await targetOf(second).click();
+    await second.getByTestId('target-editor').waitFor();
+    await page.keyboard.type('एक क्लिक से');
+    // A click in another row's translation saves this one and opens that one.
+    await targetOf(rows.nth(3)).click();
+    await rows.nth(3).getByTestId('target-editor').waitFor();
+    await page.keyboard.press('Escape');
+    await waitForSaves(page);
+    const saved = await postApi<{ tm: TmEntry[] }>(
+      baseUrl,
+      'translation/filter',
+      { projectId, targetLang: LANGUAGE, searchText: 'एक क्लिक से', searchIn: 'target', pageSize: 25 },
+      token,
+    );
+    expect(saved.data.tm).toHaveLength(1);
+
+    // Select the page, then everything the filter lists, and transliterate it as one job.
+    const total = Number((await page.locator('.ant-pagination-total-text').innerText()).replace(/\D/g, ''));
+    expect(total).toBeGreaterThan(25);
+    await grid.getByRole('checkbox', { name: 'Select every string on this page' }).check();
+    await page.getByTestId('select-all-matching').click();
+    await expect
+      .poll(() => page.getByTestId('bulk-count').innerText())
+      .toBe(`All ${total.toLocaleString('en')} strings that match the filter are selected`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'workspace-all-matching-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'workspace-all-matching');
+    await page.getByTestId('bulk-actions').getByRole('button', { name: 'Transliterate' }).click();
+    const progress = page.getByTestId('filter-run-progress');
+    await progress.waitFor();
+    await expect.poll(() => progress.getAttribute('data-status'), { timeout: 240_000 }).toBe('completed');
+    // The run counts what the server lists when it is accepted: the string saved above has left
+    // "New Content Available" there, while the editor's page (ADR 0014) still shows it.
+    const listed = await postApi<{ total: number }>(
+      baseUrl,
+      'translation/filter',
+      { projectId, targetLang: LANGUAGE, newContent: true, url: chosen!.url, pageSize: 25 },
+      token,
+    );
+    expect(await progress.innerText()).toContain(`Transliteration finished: ${total - 1} transliterated`);
+    expect(listed.data.total).toBe(0);
+    await screenshot(page, 'workspace-filter-run-done');
+    // Every string of the filter left "New Content Available": the page is empty now.
+    await page.getByTestId('segment-grid-empty').waitFor({ timeout: 15_000 });
+
+    expect(problems.filter((problem) => !problem.includes('favicon'))).toEqual([]);
+  }, 480_000);
 });

@@ -54,7 +54,11 @@ describe('crawling real websites on loopback', () => {
   }
 
   async function listUrls(projectId: string): Promise<ScopeRow[]> {
-    const response = await t.app.inject({ method: 'GET', url: `/api/scope/${projectId}/1/500`, headers });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/scope/${projectId}/1/500?show=all`,
+      headers,
+    });
     expect(response.statusCode).toBe(200);
     return response.json().data.urlList as ScopeRow[];
   }

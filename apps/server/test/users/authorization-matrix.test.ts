@@ -363,6 +363,15 @@ const FIXTURES: Record<string, RouteFixture> = {
     kind: 'resource',
     body: onProject({ targetLang: 'hi', idArr: [ZERO_ID] }),
   },
+  'POST /api/transliteration/applyTransliteration/filter': {
+    kind: 'resource',
+    body: (ctx) => ({
+      projectId: ctx.projectId,
+      targetLang: 'hi',
+      requestId: `matrix-${ctx.next()}`,
+      filter: {},
+    }),
+  },
   // Human translation orders (issue 6, ADR 0026).
   'POST /api/manual-translation/request': {
     kind: 'resource',

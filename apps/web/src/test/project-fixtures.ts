@@ -54,6 +54,9 @@ export function buildScopeUrl(id: string, path: string, overrides: Partial<Scope
     newContentWordCount: 80,
     segmentCount: 12,
     lastCrawledAt: '2026-01-01T00:00:00.000Z',
+    redirectsTo: null,
+    redirects: [],
+    redirectCount: 0,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languageCodeSchema } from '../constants/languages';
 import { projectIdSchema } from './projects';
+import { editorFilterSchema } from './translation';
 
 /*
  * Machine translation (spec §7 /translation/nmt/apply), mask terms (transliterationGlossary) and
@@ -13,8 +14,12 @@ export const NMT_TP_VALUES = ['untranslated', 'machine', 'all'] as const;
 export type NmtTp = (typeof NMT_TP_VALUES)[number];
 
 /** How the segments of an NMT run are chosen (`origin`). */
-export const NMT_ORIGIN_VALUES = ['selection', 'newContent', 'all'] as const;
+export const NMT_ORIGIN_VALUES = ['selection', 'newContent', 'all', 'filter'] as const;
 export type NmtOrigin = (typeof NMT_ORIGIN_VALUES)[number];
+
+/** What a run writes: machine translations, or the source in the target script (transliteration). */
+export const NMT_RUN_MODE_VALUES = ['translate', 'transliterate'] as const;
+export type NmtRunMode = (typeof NMT_RUN_MODE_VALUES)[number];
 
 export const NMT_RUN_STATUS_VALUES = ['queued', 'running', 'completed', 'failed'] as const;
 export type NmtRunStatus = (typeof NMT_RUN_STATUS_VALUES)[number];
@@ -50,6 +55,7 @@ export const NMT_MESSAGES = {
   sameLanguage: 'The target language must differ from the source language',
   languageNotInProject: 'This language is not a target language of the project',
   selectionRequired: 'Please select the strings to translate',
+  filterRequired: 'Send the filter whose strings to translate',
   runNotFound: 'This machine translation request was not found',
   engineSaved: 'Default machine translation engine saved',
   /** Shown when the worker stopped the run for a reason that is not the engine's. */
@@ -114,6 +120,7 @@ export const TERM_MESSAGES = {
   deleted: 'Terms deleted successfully',
   tooLarge: 'The file is too large',
   transliterated: 'Transliteration applied',
+  transliterationAccepted: 'Transliteration request has been accepted',
   languageNotSupported: 'Transliteration is not available for this language',
 } as const;
 
@@ -131,6 +138,8 @@ export const nmtApplyRequestSchema = z.object({
   /** The client's idempotency key: sending the same key again answers the same run. */
   requestId: z.string().trim().min(1).max(100),
   origin: z.enum(NMT_ORIGIN_VALUES).default('selection'),
+  /** Origin 'filter': every string the editor's filter lists in `targetLang` (ADR 0030). */
+  filter: editorFilterSchema.optional(),
 });
 export type NmtApplyRequest = z.input<typeof nmtApplyRequestSchema>;
 
@@ -142,6 +151,7 @@ export const nmtRunSchema = z.object({
   nmtService: z.string(),
   tp: z.enum(NMT_TP_VALUES),
   origin: z.enum(NMT_ORIGIN_VALUES),
+  mode: z.enum(NMT_RUN_MODE_VALUES),
   status: z.enum(NMT_RUN_STATUS_VALUES),
   total: z.number().int(),
   /** Segments finished so far: translated + skipped + unchanged. */
@@ -290,6 +300,19 @@ export const applyTransliterationRequestSchema = z.object({
   targetLang: languageCodeSchema,
   idArr: z.array(z.uuid()).min(1).max(MAX_TRANSLITERATION_SELECTION),
 });
+/**
+ * transliteration/applyTransliteration/filter: every string the editor's filter lists,
+ * transliterated by one job with the progress of a machine translation run (`nmt.updated`;
+ * translation/nmt/status with the same requestId).
+ */
+export const transliterationRunRequestSchema = z.object({
+  projectId: projectIdSchema,
+  targetLang: languageCodeSchema,
+  requestId: z.string().trim().min(1).max(100),
+  filter: editorFilterSchema,
+});
+export type TransliterationRunRequest = z.input<typeof transliterationRunRequestSchema>;
+
 /** Longest Roman word the phonetic keyboard asks candidates for. */
 export const MAX_PHONETIC_WORD = 60;
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { languageCodeSchema } from '../constants/languages';
 import { MANUAL_TRANSLATION_STATUSES } from '../constants/statuses';
 import { projectIdSchema } from './projects';
+import { editorFilterSchema } from './translation';
 
 /** Most selected strings one human translation request may name (the filter form has no limit). */
 export const MAX_MANUAL_REQUEST_HASHES = 10_000;
@@ -13,6 +14,7 @@ export const MANUAL_TRANSLATION_MESSAGES = {
   requestSent: 'Request sent for human translation',
   quoted: 'Strings and words counted; nothing was sent',
   selectionOrFilter: 'Send either selected strings or a filter for human translation',
+  editorFilterOneLanguage: "The editor's filter is read in one language: send one target language",
   languagesRequired: 'Please select atleast one language',
   tooManyStrings: `A request may hold at most ${MAX_MANUAL_REQUEST_HASHES} selected strings; use a filter for more`,
   noStringsMatched: 'None of the selected strings belong to this project',
@@ -78,13 +80,24 @@ export const manualRequestCreateSchema = z
       .max(MAX_MANUAL_REQUEST_HASHES, MANUAL_TRANSLATION_MESSAGES.tooManyStrings)
       .optional(),
     filter: manualRequestFilterSchema.optional(),
+    /** Every string the editor's filter lists in the order's one language (ADR 0030). */
+    editorFilter: editorFilterSchema.optional(),
     note: z.string().trim().max(1000).optional(),
     /** Only count: answers the quote and stores nothing (the dashboard's confirm dialog). */
     dryRun: z.boolean().default(false),
   })
-  .refine((body) => (body.sourceHashes?.length ?? 0) > 0 !== (body.filter !== undefined), {
-    message: MANUAL_TRANSLATION_MESSAGES.selectionOrFilter,
-    path: ['sourceHashes'],
+  .refine(
+    (body) =>
+      [
+        (body.sourceHashes?.length ?? 0) > 0,
+        body.filter !== undefined,
+        body.editorFilter !== undefined,
+      ].filter(Boolean).length === 1,
+    { message: MANUAL_TRANSLATION_MESSAGES.selectionOrFilter, path: ['sourceHashes'] },
+  )
+  .refine((body) => body.editorFilter === undefined || body.targetLanguages.length === 1, {
+    message: MANUAL_TRANSLATION_MESSAGES.editorFilterOneLanguage,
+    path: ['targetLanguages'],
   });
 export type ManualRequestCreate = z.input<typeof manualRequestCreateSchema>;
 

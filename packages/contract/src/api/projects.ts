@@ -161,8 +161,11 @@ export type WordCounts = z.infer<typeof wordCountsSchema>;
 
 export const projectStatsSchema = wordCountsSchema.extend({
   projectId: z.string(),
+  /** Pages of the project: a URL that answered a redirect is not one (see `redirectUrls`). */
   totalUrls: z.number().int(),
   inScopeUrls: z.number().int(),
+  /** URLs that answered a redirect to another URL. */
+  redirectUrls: z.number().int(),
   crawledUrls: z.number().int(),
   failedUrls: z.number().int(),
   trackedUrls: z.number().int(),

@@ -35,12 +35,31 @@ export const scopeUrlSchema = z.object({
   newContentWordCount: z.number().int(),
   segmentCount: z.number().int(),
   lastCrawledAt: z.string().nullable(),
+  /** A redirect's target (normalised), when it stays in the project; null for pages. */
+  redirectsTo: z.string().nullable(),
+  /** The URLs that redirect to this page, folded under it (at most SCOPE_FOLDED_REDIRECTS). */
+  redirects: z.array(z.object({ id: z.string(), url: z.string(), httpStatus: z.number().int().nullable() })),
+  /** How many URLs redirect to this page (the list above may be cut). */
+  redirectCount: z.number().int(),
 });
 export type ScopeUrl = z.infer<typeof scopeUrlSchema>;
+
+/** Redirecting URLs listed under their page in a scope list; the count says how many there are. */
+export const SCOPE_FOLDED_REDIRECTS = 20;
+
+/**
+ * Which rows a scope list shows: pages (default; a URL that answered a redirect is not a page,
+ * it is folded under its target), only the redirecting URLs, or every URL.
+ */
+export const SCOPE_SHOW_VALUES = ['pages', 'redirects', 'all'] as const;
+export type ScopeShow = (typeof SCOPE_SHOW_VALUES)[number];
+const scopeShowSchema = z.enum(SCOPE_SHOW_VALUES).default('pages');
 
 export const scopeListResponseSchema = z.object({
   urlList: z.array(scopeUrlSchema),
   total: z.number().int(),
+  /** Redirecting URLs matching the same search and domain (not counted in `total` for pages). */
+  redirectTotal: z.number().int(),
 });
 
 export const scopePageParamsSchema = z.object({
@@ -48,7 +67,10 @@ export const scopePageParamsSchema = z.object({
   pageNumber: z.coerce.number().int().min(1).max(1_000_000),
   pageSize: z.coerce.number().int().min(1).max(500),
 });
-export const searchTextQuerySchema = z.object({ searchText: z.string().trim().max(500).optional() });
+export const searchTextQuerySchema = z.object({
+  searchText: z.string().trim().max(500).optional(),
+  show: scopeShowSchema,
+});
 
 export const idParamsSchema = z.object({ id: projectIdSchema });
 export const allUrlQuerySchema = z.object({
@@ -66,6 +88,7 @@ export const scopeUrlsQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(500).default(10),
   search: z.string().trim().max(500).optional(),
   selectedHostname: z.string().trim().toLowerCase().max(253).optional(),
+  show: scopeShowSchema,
 });
 
 export const scopeProjectRequestSchema = z.object({ projectId: projectIdSchema });

@@ -253,6 +253,21 @@ export const translationFilterRequestSchema = z.object({
   before: cursorSchema.optional(),
 });
 export type TranslationFilterRequest = z.input<typeof translationFilterRequestSchema>;
+/**
+ * The editor's filter without its paging: the strings /translation/filter lists, all of them.
+ * Actions on "everything that matches" (machine translation, transliteration, human
+ * translation orders) take it and choose the strings on the server, whatever their number.
+ */
+export const editorFilterSchema = translationFilterRequestSchema.pick({
+  url: true,
+  searchText: true,
+  searchIn: true,
+  types: true,
+  newContent: true,
+  displayTypes: true,
+  kinds: true,
+});
+export type EditorFilter = z.input<typeof editorFilterSchema>;
 export const tmListResponseSchema = z.object({
   tm: z.array(tmEntrySchema),
   total: z.number().int(),

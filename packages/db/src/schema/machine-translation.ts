@@ -21,8 +21,10 @@ export interface MtRunOptions {
   tp: string;
   /** How the segments were chosen (`origin`). */
   origin: string;
-  /** Engine id of the deployment (`nmtService`, resolved). */
+  /** Engine id of the deployment (`nmtService`, resolved); `transliteration` for the built-in engine. */
   engine: string;
+  /** `transliterate`: the run writes the source in the target script; absent: machine translation. */
+  mode?: 'translate' | 'transliterate';
 }
 
 /**

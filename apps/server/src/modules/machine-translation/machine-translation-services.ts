@@ -6,6 +6,7 @@ import { createGlossaryRepository } from '../glossary/glossary.repository';
 import { createGlossaryService } from '../glossary/glossary.service';
 import { createProjectAccess } from '../projects/project-access';
 import { createProjectsRepository } from '../projects/projects.repository';
+import { createEditorFilterSelection } from '../translation/editor-filter-selection';
 import { createTranslationWriter } from '../translation/translation-writer';
 import { createSelectedSegmentsRepository } from '../transliteration/selected-segments.repository';
 import { createTransliterationPairsRepository } from '../transliteration/transliteration-pairs.repository';
@@ -31,6 +32,7 @@ export function createMachineTranslationServices(deps: {
       users: createUsersRepository(deps.db),
       engines: deps.engines,
       jobs: deps.jobs,
+      filterSelection: createEditorFilterSelection(deps.db),
     }),
     glossary: createGlossaryService({ access, glossary: createGlossaryRepository(deps.db) }),
     transliteration: createTransliterationService({

@@ -10,6 +10,7 @@ export function presentRun(row: MtRunRow): NmtRun {
     nmtService: row.options.engine,
     tp: row.options.tp as NmtTp,
     origin: row.options.origin as NmtOrigin,
+    mode: row.options.mode ?? 'translate',
     status: row.status as NmtRunStatus,
     total: row.total,
     done: row.translated + row.skipped + row.unchanged,

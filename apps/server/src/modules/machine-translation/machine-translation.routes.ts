@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   NMT_MESSAGES,
   ROLES,
+  TERM_MESSAGES,
+  transliterationRunRequestSchema,
   nmtApplyRequestSchema,
   nmtApplyResponseSchema,
   nmtEngineSetRequestSchema,
@@ -47,6 +49,28 @@ export const machineTranslationRoutes: FastifyPluginCallbackZod<{ services: Serv
     async (request) => {
       const { run, created } = await mt.apply(request.principal!, request.body);
       return ok({ run: presentRun(run) }, created ? NMT_MESSAGES.accepted : NMT_MESSAGES.alreadyAccepted);
+    },
+  );
+
+  app.post(
+    '/transliteration/applyTransliteration/filter',
+    {
+      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Transliterate every string of the editor's filter as a background run (progress: nmt.updated on the project room)",
+        body: transliterationRunRequestSchema,
+        response: responses(nmtApplyResponseSchema, 400, 404),
+      },
+    },
+    async (request) => {
+      const { run, created } = await mt.transliterateFilter(request.principal!, request.body);
+      return ok(
+        { run: presentRun(run) },
+        created ? TERM_MESSAGES.transliterationAccepted : NMT_MESSAGES.alreadyAccepted,
+      );
     },
   );
 

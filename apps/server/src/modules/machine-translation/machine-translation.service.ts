@@ -3,6 +3,7 @@ import {
   NMT_MESSAGES,
   getLanguageName,
   nmtUnsupportedPairMessage,
+  TERM_MESSAGES,
   type NmtApplyRequest,
   type NmtOrigin,
   type NmtTp,
@@ -15,6 +16,7 @@ import { can as canOnOrganisation } from '../organisations/organisations.policy'
 import { scopeOf } from '../organisations/tenant-scope';
 import type { ProjectAccess } from '../projects/project-access';
 import type { ProjectRow } from '../projects/projects.repository';
+import type { EditorFilterInput, EditorFilterSelection } from '../translation/editor-filter-selection';
 import { isTransliterationLanguage } from '../transliteration/transliterate-segment';
 import type { UsersRepository } from '../users/users.repository';
 import { nmtApplyJob } from './machine-translation.job';
@@ -29,6 +31,7 @@ export function createMachineTranslationService(deps: {
   users: Pick<UsersRepository, 'findById'>;
   engines: MtEngineRegistry;
   jobs: Pick<JobQueue, 'send'> | null;
+  filterSelection: EditorFilterSelection;
 }) {
   const runs = createMtRunsRepository(deps.db);
   const usage = createMtUsageRepository(deps.db);
@@ -87,6 +90,15 @@ export function createMachineTranslationService(deps: {
     ]);
   }
 
+  async function queueFirstStep(result: { run: MtRunRow; created: boolean }): Promise<void> {
+    if (!result.created) return;
+    await deps.jobs!.send(
+      nmtApplyJob,
+      { runId: result.run.id, projectId: result.run.projectId, step: 0 },
+      { singletonKey: `${result.run.id}:0` },
+    );
+  }
+
   return {
     /**
      * Accepts an NMT run and queues its first step. The same requestId for the same project
@@ -94,7 +106,10 @@ export function createMachineTranslationService(deps: {
      */
     async apply(
       principal: Principal,
-      input: Required<Omit<NmtApplyRequest, 'nmtService'>> & { nmtService?: string },
+      input: Required<Omit<NmtApplyRequest, 'nmtService' | 'filter'>> & {
+        nmtService?: string;
+        filter?: EditorFilterInput;
+      },
     ): Promise<{ run: MtRunRow; created: boolean }> {
       const project = await deps.access.requireVisible(principal, input.projectId);
       const user = await deps.users.findById(principal.id);
@@ -109,11 +124,17 @@ export function createMachineTranslationService(deps: {
       const origin: NmtOrigin = input.origin;
       if (origin === 'selection' && input.idArr.length === 0)
         throw AppError.validation([NMT_MESSAGES.selectionRequired]);
+      if (origin === 'filter' && !input.filter) throw AppError.validation([NMT_MESSAGES.filterRequired]);
       if (!deps.jobs) throw new Error('machine translation needs the job queue');
       const selection: RunSelection =
         origin === 'selection'
           ? { kind: 'selection', segmentIds: [...new Set(input.idArr)] }
-          : { kind: origin };
+          : origin === 'filter'
+            ? {
+                kind: 'filter',
+                condition: await deps.filterSelection.condition(project.id, input.targetLang, input.filter!),
+              }
+            : { kind: origin };
       const result = await runs.create(
         {
           project,
@@ -125,13 +146,40 @@ export function createMachineTranslationService(deps: {
         },
         selection,
       );
-      if (result.created) {
-        await deps.jobs.send(
-          nmtApplyJob,
-          { runId: result.run.id, projectId: project.id, step: 0 },
-          { singletonKey: `${result.run.id}:0` },
-        );
-      }
+      await queueFirstStep(result);
+      return result;
+    },
+
+    /**
+     * transliteration/applyTransliteration/filter: every string the editor's filter lists, written
+     * in the target script by one job that runs and reports like an NMT run (ADR 0030). USER and
+     * PBK translations are kept, as the selection's transliteration keeps them.
+     */
+    async transliterateFilter(
+      principal: Principal,
+      input: { projectId: string; targetLang: string; requestId: string; filter: EditorFilterInput },
+    ): Promise<{ run: MtRunRow; created: boolean }> {
+      const project = await deps.access.requireVisible(principal, input.projectId);
+      const existing = await runs.findByRequest(project, input.requestId);
+      if (existing) return { run: existing, created: false };
+      if (!project.targetLanguages.includes(input.targetLang))
+        throw AppError.validation([NMT_MESSAGES.languageNotInProject]);
+      if (!isTransliterationLanguage(input.targetLang))
+        throw AppError.validation([TERM_MESSAGES.languageNotSupported]);
+      if (!deps.jobs) throw new Error('transliteration runs need the job queue');
+      const condition = await deps.filterSelection.condition(project.id, input.targetLang, input.filter);
+      const result = await runs.create(
+        {
+          project,
+          requestId: input.requestId,
+          userId: principal.id,
+          sourceLang: project.sourceLanguage,
+          targetLang: input.targetLang,
+          options: { tp: 'machine', origin: 'filter', engine: 'transliteration', mode: 'transliterate' },
+        },
+        { kind: 'filter', condition },
+      );
+      await queueFirstStep(result);
       return result;
     },
 

@@ -15,7 +15,9 @@ import {
 import type { MtSegment } from '@bhasha/mt';
 import type { TranslationChange, WriteResult } from '../translation/translation-writer';
 import { createGlossaryRepository } from '../glossary/glossary.repository';
-import { createProjectsRepository } from '../projects/projects.repository';
+import { createProjectsRepository, type ProjectRow } from '../projects/projects.repository';
+import { transliterateSegment, transliterationSource } from '../transliteration/transliterate-segment';
+import { createTransliterationPairsRepository } from '../transliteration/transliteration-pairs.repository';
 import { presentRun } from './machine-translation.presenter';
 import type { MtEngine } from './mt-engine-registry';
 import type { MtRuntime } from './mt-runtime';
@@ -129,6 +131,8 @@ export async function runMtStep(
     await finishRun(runtime, runs, run, 'failed', 'The project was deleted');
     return 'finished';
   }
+  if (run.options.mode === 'transliterate')
+    return runTransliterationStep(runtime, run, project, started, reportProgress);
   const engine = runtime.engines.get(run.options.engine);
   if (!engine) {
     await finishRun(runtime, runs, run, 'failed', NMT_MESSAGES.unknownEngine);
@@ -234,6 +238,89 @@ export async function runMtStep(
   await progress(true);
   // Done only when a read from the start finds nothing left (not just the end of this cursor).
   if (exhausted && (await runs.pendingItems(run, 1)).length === 0) {
+    await finishRun(runtime, runs, run, 'completed');
+    return 'finished';
+  }
+  return 'continue';
+}
+
+/** Segments a transliteration run writes at a time. */
+const TRANSLITERATION_CHUNK = 10;
+
+/** What transliteration may replace: no translation, a placeholder, or a machine one. */
+const REPLACEABLE_BY_TRANSLITERATION = ['none', 'NO_TRANSLATION_AVAILABLE', 'MACHINE'] as const;
+
+/**
+ * One step of a transliteration run (the editor's "transliterate everything that matches",
+ * ADR 0030): the built-in engine writes each pending segment in the target script (type
+ * MACHINE, display type t13n; the project's custom pairs first), a chunk at a time through the
+ * translation writer, keeping USER and PBK translations. No vendor is called, so nothing is
+ * metered. Progress and the end of the run are reported as an NMT run's are.
+ */
+async function runTransliterationStep(
+  runtime: MtRuntime,
+  run: MtRunRow,
+  project: ProjectRow,
+  started: number,
+  reportProgress: (done: number, total: number) => void,
+): Promise<StepOutcome> {
+  const runs = createMtRunsRepository(runtime.db);
+  const customPairs = await createTransliterationPairsRepository(runtime.db).mapFor(project, run.targetLang);
+  const from = transliterationSource(project.sourceLanguage);
+  // The built-in engine takes a fraction of a second a sentence: small chunks keep the bar moving.
+  const chunkSize = Math.min(runtime.settings.chunkSize, TRANSLITERATION_CHUNK);
+  let taken = 0;
+  let cursor: string | undefined;
+  let lastProgress = 0;
+  const progress = async (force: boolean) => {
+    if (!force && Date.now() - lastProgress < PROGRESS_INTERVAL_MS) return;
+    lastProgress = Date.now();
+    const current = await runs.findById(run.id);
+    if (!current) return;
+    runtime.emitter.emitToRoom(projectRoomOf(run.projectId), NMT_EVENTS.runUpdated, presentRun(current));
+    reportProgress(current.translated + current.skipped + current.unchanged, current.total);
+  };
+  // The run is running from now on: say so at once, before the first chunk is written.
+  await progress(true);
+  while (taken < runtime.settings.segmentsPerStep && Date.now() - started < runtime.settings.msPerStep) {
+    const items = await runs.pendingItems(run, chunkSize, cursor);
+    if (items.length === 0) break;
+    cursor = items.at(-1)!.segmentId;
+    taken += items.length;
+    const states = new Map<string, ItemState>();
+    const changed: PendingItem[] = [];
+    const changes: TranslationChange[] = [];
+    for (const item of items) {
+      if (item.currentType === 'USER' || item.currentType === 'PBK') {
+        states.set(item.segmentId, 'skipped');
+        continue;
+      }
+      changed.push(item);
+      changes.push({
+        sourceHash: item.sourceHash,
+        targetLang: run.targetLang,
+        text: transliterateSegment(item.text, { to: run.targetLang, ...(from ? { from } : {}), customPairs }),
+        type: 'MACHINE',
+        displayType: 't13n',
+        origin: 'machine',
+        // Checked again under the row lock: a USER/PBK translation saved since the read stays.
+        onlyIfTypeIn: REPLACEABLE_BY_TRANSLITERATION,
+      });
+    }
+    const written = await runtime.writer.write(
+      { organisationId: run.organisationId, projectId: run.projectId, authorId: run.userId },
+      changes,
+    );
+    written.forEach((result, index) => {
+      const isStored =
+        result.outcome === 'created' || result.outcome === 'updated' || result.outcome === 'unchanged';
+      states.set(changed[index]!.segmentId, isStored ? 'translated' : 'skipped');
+    });
+    await runs.finishItems(run.id, states);
+    await progress(false);
+  }
+  await progress(true);
+  if ((await runs.pendingItems(run, 1)).length === 0) {
     await finishRun(runtime, runs, run, 'completed');
     return 'finished';
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   mtRunItems,
   mtRuns,
@@ -15,7 +15,11 @@ export type MtRunRow = typeof mtRuns.$inferSelect;
 
 /** Which segments a new run covers. */
 export type RunSelection =
-  { kind: 'selection'; segmentIds: readonly string[] } | { kind: 'newContent' } | { kind: 'all' };
+  | { kind: 'selection'; segmentIds: readonly string[] }
+  | { kind: 'newContent' }
+  | { kind: 'all' }
+  /** The editor's filter: a condition on `segments` (editor-filter-selection.ts). */
+  | { kind: 'filter'; condition: SQL };
 
 /** A pending segment of a run with what the run needs to decide and translate. */
 export interface PendingItem {
@@ -121,6 +125,12 @@ export function createMtRunsRepository(db: Database) {
               WHERE ${inProject} AND ${segments.id} = ANY(${sql.param([...ids])}::uuid[])
               ON CONFLICT DO NOTHING`);
           }
+        } else if (selection.kind === 'filter') {
+          await tx.execute(sql`
+            INSERT INTO ${mtRunItems} (run_id, segment_id)
+            SELECT ${inserted.id}, ${segments.id} FROM ${segments}
+            WHERE ${inProject} AND ${selection.condition}
+            ON CONFLICT DO NOTHING`);
         } else {
           // New content: new segments without a translation in the language (issue 6's definition).
           const onlyNew =

@@ -2,6 +2,7 @@ import type { Database } from '@bhasha/db';
 import type { Clock } from '../../lib/clock';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 import type { ProjectAccess } from '../projects/project-access';
+import { createEditorFilterSelection } from '../translation/editor-filter-selection';
 import { createTranslationContext } from '../translation/translation-context';
 import { createTranslationWriter } from '../translation/translation-writer';
 import { createTranslationsRepository } from '../translation/translations.repository';
@@ -21,6 +22,7 @@ export function createManualTranslationServices(deps: {
       context: createTranslationContext(deps.access, createTranslationsRepository(deps.db)),
       // The same writer every translation change goes through (ADR 0007); it holds no state.
       writer: createTranslationWriter(deps),
+      filterSelection: createEditorFilterSelection(deps.db),
       clock: deps.clock,
     }),
   };

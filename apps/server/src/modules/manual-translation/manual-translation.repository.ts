@@ -25,7 +25,9 @@ export type ManualRequestListRow = ManualRequestRow & {
 /** Which strings of a project a new request takes. */
 export type SegmentChoice =
   | { kind: 'hashes'; sourceHashes: readonly string[] }
-  | { kind: 'filter'; newContent: boolean; pageId?: string };
+  | { kind: 'filter'; newContent: boolean; pageId?: string }
+  /** The editor's filter in one language: a condition on `segments` (editor-filter-selection.ts). */
+  | { kind: 'condition'; condition: SQL };
 
 export interface NewManualRequest {
   organisationId: string;
@@ -56,12 +58,14 @@ function scopeCondition(scope: TenantScope): SQL | undefined {
 function chosenSegments(db: Database, projectId: string, choice: SegmentChoice): SQL | undefined {
   return and(
     eq(segments.projectId, projectId),
-    choice.kind === 'hashes'
-      ? sql`${segments.sourceHash} = any(${pgArray(choice.sourceHashes)}::text[])`
-      : and(
-          choice.newContent ? eq(segments.isNew, true) : undefined,
-          choice.pageId ? segmentIsOnPage(db, choice.pageId) : undefined,
-        ),
+    choice.kind === 'condition'
+      ? choice.condition
+      : choice.kind === 'hashes'
+        ? sql`${segments.sourceHash} = any(${pgArray(choice.sourceHashes)}::text[])`
+        : and(
+            choice.newContent ? eq(segments.isNew, true) : undefined,
+            choice.pageId ? segmentIsOnPage(db, choice.pageId) : undefined,
+          ),
   );
 }
 

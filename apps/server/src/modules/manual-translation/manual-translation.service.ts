@@ -14,6 +14,7 @@ import {
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { EditorFilterSelection } from '../translation/editor-filter-selection';
 import { pagingOf, type TranslationContext } from '../translation/translation-context';
 import type { TranslationChange, TranslationWriter } from '../translation/translation-writer';
 import { readBatchFile } from './manual-batch-file';
@@ -38,6 +39,7 @@ export function createManualTranslationService(deps: {
   repository: ManualTranslationRepository;
   context: TranslationContext;
   writer: TranslationWriter;
+  filterSelection: EditorFilterSelection;
   clock: Clock;
 }) {
   const { repository, context, writer, clock } = deps;
@@ -74,13 +76,22 @@ export function createManualTranslationService(deps: {
     async create(principal: Principal, input: CreateInput): Promise<ManualRequestCreated> {
       const project = await context.project(principal, input.projectId);
       const targetLanguages = context.languagesOf(project, input.targetLanguages);
-      const choice: SegmentChoice = input.filter
+      const choice: SegmentChoice = input.editorFilter
         ? {
-            kind: 'filter',
-            newContent: input.filter.newContent,
-            pageId: await context.pageIdOf(project.id, input.filter.url),
+            kind: 'condition',
+            condition: await deps.filterSelection.condition(
+              project.id,
+              targetLanguages[0]!,
+              input.editorFilter,
+            ),
           }
-        : { kind: 'hashes', sourceHashes: [...new Set(input.sourceHashes ?? [])] };
+        : input.filter
+          ? {
+              kind: 'filter',
+              newContent: input.filter.newContent,
+              pageId: await context.pageIdOf(project.id, input.filter.url),
+            }
+          : { kind: 'hashes', sourceHashes: [...new Set(input.sourceHashes ?? [])] };
       if (input.dryRun) {
         const { segmentCount, wordCount } = await repository.quote(project.id, choice);
         if (segmentCount === 0) throw AppError.validation([MANUAL_TRANSLATION_MESSAGES.noStringsMatched]);

@@ -256,6 +256,7 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
         newContentWordCount: counts.newContentWordCount,
         totalUrls: urls.total,
         inScopeUrls: urls.inScope,
+        redirectUrls: urls.redirects,
         crawledUrls: urls.crawled,
         failedUrls: urls.failed,
         trackedUrls: urls.tracked,

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { SCOPE_FOLDED_REDIRECTS, type ScopeShow } from '@bhasha/contract';
 import { pages, pageSegments, pageVersions, segments, type Database } from '@bhasha/db';
 import { pageSegmentRows } from '../crawl/page-segment-rows';
 import { containsPattern } from '../projects/projects.repository';
@@ -12,7 +13,26 @@ export interface PageListFilter {
   search?: string;
   hostname?: string;
   trackedOnly?: boolean;
+  /** Pages only (redirecting URLs folded under their targets), only redirects, or every URL. */
+  show?: ScopeShow;
 }
+
+/** A URL that answered a redirect to a page of the list. */
+export interface FoldedRedirect {
+  id: string;
+  url: string;
+  httpStatus: number | null;
+}
+
+/** A row of a scope list with the URLs that redirect to it. */
+export type ListedPage = PageRow & { redirects: FoldedRedirect[]; redirectCount: number };
+
+/**
+ * A URL that answered a redirect is not a page: the crawler stored its target as a URL of its
+ * own, and that target is where the words are.
+ */
+const isRedirect = eq(pages.status, 'redirected');
+const isPage = ne(pages.status, 'redirected');
 
 /** A URL to add to a project: already normalised, with its host. */
 export interface PageSeed {
@@ -37,13 +57,57 @@ export function createPagesRepository(db: Database) {
       filter.hostname ? eq(pages.hostname, filter.hostname) : undefined,
       filter.trackedOnly ? eq(pages.tracked, true) : undefined,
       search ? ilike(pages.url, search) : undefined,
+      filter.show === 'pages' ? isPage : filter.show === 'redirects' ? isRedirect : undefined,
     );
   }
 
+  /** The redirecting URLs of each listed page (a bounded few each, and how many there are). */
+  async function foldedRedirects(
+    projectId: string,
+    targets: readonly string[],
+  ): Promise<Map<string, { redirects: FoldedRedirect[]; count: number }>> {
+    const folded = new Map<string, { redirects: FoldedRedirect[]; count: number }>();
+    if (targets.length === 0) return folded;
+    const ranked = db
+      .select({
+        id: pages.id,
+        url: pages.url,
+        httpStatus: pages.httpStatus,
+        target: pages.canonicalUrl,
+        rank: sql<number>`row_number() over (partition by ${pages.canonicalUrl} order by ${pages.normalisedUrl})`
+          .mapWith(Number)
+          .as('rank'),
+        total: sql<number>`count(*) over (partition by ${pages.canonicalUrl})`.mapWith(Number).as('total'),
+      })
+      .from(pages)
+      .where(and(eq(pages.projectId, projectId), isRedirect, inArray(pages.canonicalUrl, [...targets])))
+      .as('ranked');
+    const rows = await db
+      .select()
+      .from(ranked)
+      .where(sql`${ranked.rank} <= ${SCOPE_FOLDED_REDIRECTS}`)
+      .orderBy(asc(ranked.rank));
+    for (const row of rows) {
+      if (!row.target) continue;
+      const entry = folded.get(row.target) ?? { redirects: [], count: row.total };
+      entry.redirects.push({ id: row.id, url: row.url, httpStatus: row.httpStatus });
+      folded.set(row.target, entry);
+    }
+    return folded;
+  }
+
   return {
-    async list(projectId: string, filter: PageListFilter): Promise<{ rows: PageRow[]; total: number }> {
+    /**
+     * One page of a project's URLs. Pages carry the URLs that redirect to them; `redirectTotal`
+     * counts the redirecting URLs the same search and domain match, whatever `show` is.
+     */
+    async list(
+      projectId: string,
+      filter: PageListFilter,
+    ): Promise<{ rows: ListedPage[]; total: number; redirectTotal: number }> {
       const where = filterCondition(projectId, filter);
-      const [rows, totals] = await Promise.all([
+      const redirectsWhere = filterCondition(projectId, { ...filter, show: 'redirects' });
+      const [rows, totals, redirectTotals] = await Promise.all([
         db
           .select()
           .from(pages)
@@ -52,17 +116,29 @@ export function createPagesRepository(db: Database) {
           .limit(filter.pageSize)
           .offset((filter.pageNumber - 1) * filter.pageSize),
         db.select({ total: count() }).from(pages).where(where),
+        db.select({ total: count() }).from(pages).where(redirectsWhere),
       ]);
-      return { rows, total: totals[0]?.total ?? 0 };
+      const folded = await foldedRedirects(
+        projectId,
+        rows.filter((row) => row.status !== 'redirected').map((row) => row.normalisedUrl),
+      );
+      return {
+        rows: rows.map((row) => {
+          const entry = folded.get(row.normalisedUrl);
+          return { ...row, redirects: entry?.redirects ?? [], redirectCount: entry?.count ?? 0 };
+        }),
+        total: totals[0]?.total ?? 0,
+        redirectTotal: redirectTotals[0]?.total ?? 0,
+      };
     },
 
-    /** One slice of the in-scope URLs, distinct by normalised URL, in a stable order. */
+    /** One slice of the in-scope pages (no redirecting URLs), distinct by normalised URL, in a stable order. */
     async listUrlPart(
       projectId: string,
       offset: number,
       limit: number,
     ): Promise<{ urls: string[]; total: number }> {
-      const where = and(eq(pages.projectId, projectId), eq(pages.inScope, true));
+      const where = and(eq(pages.projectId, projectId), eq(pages.inScope, true), isPage);
       const [rows, totals] = await Promise.all([
         db
           .select({ url: pages.normalisedUrl })
@@ -172,26 +248,33 @@ export function createPagesRepository(db: Database) {
           tracked: sql<number>`count(*) filter (where ${pages.tracked})`.mapWith(Number),
         })
         .from(pages)
-        .where(eq(pages.projectId, projectId))
+        .where(and(eq(pages.projectId, projectId), isPage))
         .groupBy(pages.hostname)
         .orderBy(asc(pages.hostname));
     },
 
-    /** URL totals of a project for its stats. */
-    async counts(
-      projectId: string,
-    ): Promise<{ total: number; inScope: number; crawled: number; failed: number; tracked: number }> {
+    /** URL totals of a project for its stats: pages only; redirecting URLs counted apart. */
+    async counts(projectId: string): Promise<{
+      total: number;
+      inScope: number;
+      crawled: number;
+      failed: number;
+      tracked: number;
+      redirects: number;
+    }> {
+      const page = sql`${pages.status} <> 'redirected'`;
       const [row] = await db
         .select({
-          total: count(),
-          inScope: sql<number>`count(*) filter (where ${pages.inScope})`.mapWith(Number),
+          total: sql<number>`count(*) filter (where ${page})`.mapWith(Number),
+          inScope: sql<number>`count(*) filter (where ${pages.inScope} and ${page})`.mapWith(Number),
           crawled: sql<number>`count(*) filter (where ${pages.status} = 'fetched')`.mapWith(Number),
           failed: sql<number>`count(*) filter (where ${pages.status} = 'failed')`.mapWith(Number),
-          tracked: sql<number>`count(*) filter (where ${pages.tracked})`.mapWith(Number),
+          tracked: sql<number>`count(*) filter (where ${pages.tracked} and ${page})`.mapWith(Number),
+          redirects: sql<number>`count(*) filter (where ${pages.status} = 'redirected')`.mapWith(Number),
         })
         .from(pages)
         .where(eq(pages.projectId, projectId));
-      return row ?? { total: 0, inScope: 0, crawled: 0, failed: 0, tracked: 0 };
+      return row ?? { total: 0, inScope: 0, crawled: 0, failed: 0, tracked: 0, redirects: 0 };
     },
 
     async listVersions(pageId: string): Promise<Array<Omit<PageVersionRow, 'html'> & { size: number }>> {

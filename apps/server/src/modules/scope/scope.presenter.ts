@@ -1,8 +1,8 @@
 import type { ScopeUrl } from '@bhasha/contract';
-import type { PageRow } from './pages.repository';
+import type { ListedPage, PageRow } from './pages.repository';
 
-/** What leaves the server about a URL of a project's scope. */
-export function presentScopeUrl(row: PageRow): ScopeUrl {
+/** What leaves the server about a URL of a project's scope (with its folded redirects, when listed). */
+export function presentScopeUrl(row: PageRow | ListedPage): ScopeUrl {
   return {
     id: row.id,
     url: row.url,
@@ -16,5 +16,8 @@ export function presentScopeUrl(row: PageRow): ScopeUrl {
     newContentWordCount: row.newContentWordCount,
     segmentCount: row.segmentCount,
     lastCrawledAt: row.lastCrawledAt?.toISOString() ?? null,
+    redirectsTo: row.status === 'redirected' ? row.canonicalUrl : null,
+    redirects: 'redirects' in row ? row.redirects : [],
+    redirectCount: 'redirectCount' in row ? row.redirectCount : 0,
   };
 }

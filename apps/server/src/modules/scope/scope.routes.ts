@@ -101,13 +101,14 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     },
     async (request) => {
       const { projectId, pageNumber, pageSize } = request.params;
-      const { rows, total } = await scope.list(
+      const { rows, total, redirectTotal } = await scope.list(
         request.principal!,
         projectId,
         { pageNumber, pageSize },
         request.query.searchText,
+        request.query.show,
       );
-      return ok({ urlList: rows.map(presentScopeUrl), total });
+      return ok({ urlList: rows.map((row) => presentScopeUrl(row)), total, redirectTotal });
     },
   );
 
@@ -141,17 +142,18 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request) => {
-      const { pageNumber, pageSize, search, selectedHostname } = request.query;
-      const { rows, total } = await scope.listByHost(
+      const { pageNumber, pageSize, search, selectedHostname, show } = request.query;
+      const { rows, total, redirectTotal } = await scope.listByHost(
         request.principal!,
         request.params.id,
         { pageNumber, pageSize },
         {
           ...(search ? { search } : {}),
           ...(selectedHostname ? { hostname: selectedHostname } : {}),
+          show,
         },
       );
-      return ok({ urlList: rows.map(presentScopeUrl), total });
+      return ok({ urlList: rows.map((row) => presentScopeUrl(row)), total, redirectTotal });
     },
   );
 
@@ -247,13 +249,13 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     },
     async (request) => {
       const { projectId, hostname, pageNumber, pageSize } = request.body;
-      const { rows, total } = await scope.listByHost(
+      const { rows, total, redirectTotal } = await scope.listByHost(
         request.principal!,
         projectId,
         { pageNumber, pageSize },
         { hostname },
       );
-      return ok({ urlList: rows.map(presentScopeUrl), total });
+      return ok({ urlList: rows.map((row) => presentScopeUrl(row)), total, redirectTotal });
     },
   );
 
@@ -371,7 +373,7 @@ export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         pageNumber,
         pageSize,
       });
-      return ok({ trackingUrls: rows.map(presentScopeUrl), total });
+      return ok({ trackingUrls: rows.map((row) => presentScopeUrl(row)), total });
     },
   );
 

@@ -6,6 +6,7 @@ import {
   SCOPE_ALL_URL_PART_SIZE,
   SCOPE_MESSAGES,
 } from '@bhasha/contract';
+import type { ScopeShow } from '@bhasha/contract';
 import type { Database } from '@bhasha/db';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
@@ -77,19 +78,26 @@ export function createScopeService(deps: ScopeServiceDeps) {
   }
 
   return {
-    async list(principal: Principal, projectId: string, paging: Paging, search?: string) {
+    async list(
+      principal: Principal,
+      projectId: string,
+      paging: Paging,
+      search?: string,
+      show: ScopeShow = 'pages',
+    ) {
       const project = await deps.access.requireWebsite(principal, projectId);
-      return pages.list(project.id, { ...paging, ...(search ? { search } : {}) });
+      return pages.list(project.id, { ...paging, ...(search ? { search } : {}), show });
     },
 
+    /** Pages by default: a URL that redirects is folded under its target (ADR 0030). */
     async listByHost(
       principal: Principal,
       projectId: string,
       paging: Paging,
-      filter: { search?: string; hostname?: string },
+      filter: { search?: string; hostname?: string; show?: ScopeShow },
     ) {
       const project = await deps.access.requireWebsite(principal, projectId);
-      return pages.list(project.id, { ...paging, ...filter });
+      return pages.list(project.id, { show: 'pages', ...paging, ...filter });
     },
 
     /** scope/allUrl: one part of the in-scope URLs, duplicates removed (spec §9). */

@@ -391,6 +391,19 @@ export function createTranslationsRepository(db: Database) {
       return { ...page, total: count?.total ?? 0 };
     },
 
+    /**
+     * A condition on `segments`: the segment is one the filter lists. Filter-wide jobs select
+     * their strings with it in one INSERT … SELECT, so none of them passes through the server.
+     */
+    matchingSegments(projectId: string, filter: EntryFilter): SQL {
+      const listed = db
+        .select({ id: segments.id })
+        .from(segments)
+        .leftJoin(translations, joinTranslation(filter.targetLang))
+        .where(entryConditions(projectId, filter));
+      return sql`${segments.id} in (${listed})`;
+    },
+
     /** Every entry matching the filter (exports and replace), streamed in pages of `batch`. */
     async *iterateEntries(projectId: string, filter: EntryFilter, batch = 2000): AsyncGenerator<EntryRow[]> {
       const where = entryConditions(projectId, filter);

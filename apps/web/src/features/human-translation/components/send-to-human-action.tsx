@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { SolutionOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Modal, Skeleton, Space, Tooltip, Typography, message } from 'antd';
-import { LANGUAGES, isLanguageCode, type ManualRequestCreate } from '@bhasha/contract';
+import { LANGUAGES, isLanguageCode, type EditorFilter, type ManualRequestCreate } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../users/api/users-queries';
 import { useCreateManualRequest, useManualRequestQuote } from '../api/manual-translation-queries';
@@ -11,6 +11,8 @@ interface SendToHumanActionProps {
   targetLang: string;
   /** Source hashes of the selected strings (kept across pages by the editor). */
   sourceHashes: readonly string[];
+  /** Instead of the selection: every string the editor's filter lists in `targetLang`. */
+  editorFilter?: EditorFilter;
   onSent: () => void;
 }
 
@@ -22,7 +24,13 @@ const languageName = (code: string) => (isLanguageCode(code) ? LANGUAGES[code] :
  * then the order. Shown disabled when the server's abilities give the caller no human
  * translation (collaborators, the free plan).
  */
-export function SendToHumanAction({ projectId, targetLang, sourceHashes, onSent }: SendToHumanActionProps) {
+export function SendToHumanAction({
+  projectId,
+  targetLang,
+  sourceHashes,
+  editorFilter,
+  onSent,
+}: SendToHumanActionProps) {
   const { t } = useTranslation('humanTranslation');
   const abilities = useAbilities();
   const [isOpen, setOpen] = useState(false);
@@ -32,9 +40,9 @@ export function SendToHumanAction({ projectId, targetLang, sourceHashes, onSent 
       projectId,
       // The route's language is checked by the server too; an unknown code is sent as none.
       targetLanguages: isLanguageCode(targetLang) ? [targetLang] : [],
-      sourceHashes: [...sourceHashes],
+      ...(editorFilter ? { editorFilter } : { sourceHashes: [...sourceHashes] }),
     }),
-    [projectId, targetLang, sourceHashes],
+    [projectId, targetLang, sourceHashes, editorFilter],
   );
   const quote = useManualRequestQuote(body, isOpen);
   const create = useCreateManualRequest();

@@ -1,4 +1,4 @@
-import type { PageSegmentsResponse, ScopeUrl } from '@bhasha/contract';
+import type { PageSegmentsResponse, ScopeShow, ScopeUrl } from '@bhasha/contract';
 import { apiClient } from '../../../lib/api/api-instance';
 
 export interface AddUrlsResult {
@@ -37,17 +37,20 @@ export interface ScopeListFilter {
   pageSize: number;
   search?: string;
   hostname?: string;
+  /** Pages (redirecting URLs folded under them) or the redirecting URLs alone. */
+  show?: ScopeShow;
 }
 
 /** Scope calls of spec §7 "Scope and crawl" the Scope page uses. */
 export const scopeApi = {
   urls: (projectId: string, filter: ScopeListFilter) =>
-    apiClient.call<{ urlList: ScopeUrl[]; total: number }>(`scope/urls/${projectId}`, {
+    apiClient.call<{ urlList: ScopeUrl[]; total: number; redirectTotal: number }>(`scope/urls/${projectId}`, {
       query: {
         pageNumber: filter.pageNumber,
         pageSize: filter.pageSize,
         search: filter.search,
         selectedHostname: filter.hostname,
+        show: filter.show,
       },
     }),
   uniqueDomains: (projectId: string) =>

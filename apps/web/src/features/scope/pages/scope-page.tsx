@@ -16,6 +16,7 @@ import {
   Card,
   Dropdown,
   Input,
+  Segmented,
   Select,
   Space,
   Switch,
@@ -25,7 +26,7 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { SCOPE_MESSAGES, type ScopeUrl } from '@bhasha/contract';
+import { SCOPE_MESSAGES, type ScopeShow, type ScopeUrl } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { appToaster } from '../../../lib/api/app-toaster';
@@ -55,12 +56,34 @@ const STATUS_COLOURS: Record<string, string> = {
   new: 'processing',
 };
 
+/** The URLs that redirect to a page, listed under it (they are not pages of their own). */
+function FoldedRedirects({ row }: { row: ScopeUrl }) {
+  const { t } = useTranslation('scope');
+  const more = row.redirectCount - row.redirects.length;
+  return (
+    <div data-testid="scope-folded-redirects">
+      <Typography.Text type="secondary">{t('redirects.title')}</Typography.Text>
+      <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+        {row.redirects.map((redirect) => (
+          <li key={redirect.id}>
+            <Typography.Text>{redirect.url}</Typography.Text>{' '}
+            {redirect.httpStatus && <Tag>{redirect.httpStatus}</Tag>}
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <Typography.Text type="secondary">{t('redirects.more', { count: more })}</Typography.Text>}
+    </div>
+  );
+}
+
 /** /app/projects/:projectId/scope: the project's URLs with search, domain filter, toggles, add and upload. */
 export function ScopePage() {
   const { t, i18n } = useTranslation('scope');
   const { projectId = '' } = useParams();
   const [search, setSearch] = useState('');
   const [hostname, setHostname] = useState<string | undefined>();
+  // A URL that answered a redirect is not a page: pages list them folded under their target.
+  const [show, setShow] = useState<Extract<ScopeShow, 'pages' | 'redirects'>>('pages');
   const [pageNumber, setPageNumber] = useState(1);
   const [isAdding, setIsAdding] = useState(false);
   const [result, setResult] = useState<AddUrlsResult | null>(null);
@@ -95,7 +118,9 @@ export function ScopePage() {
     pageSize: PAGE_SIZE,
     ...(search ? { search } : {}),
     ...(hostname ? { hostname } : {}),
+    show,
   });
+  const redirectTotal = urls.data?.redirectTotal ?? 0;
   const domains = useScopeDomains(projectId);
   const toggleScope = useToggleScope(projectId);
   const toggleTracking = useToggleTracking(projectId);
@@ -216,6 +241,21 @@ export function ScopePage() {
             options={(domains.data ?? []).map((value) => ({ value, label: value }))}
             style={{ width: 240 }}
           />
+          {(redirectTotal > 0 || show === 'redirects') && (
+            <Segmented<typeof show>
+              data-testid="scope-show"
+              aria-label={t('show.label')}
+              value={show}
+              onChange={(value) => {
+                setShow(value);
+                setPageNumber(1);
+              }}
+              options={[
+                { value: 'pages', label: t('show.pages') },
+                { value: 'redirects', label: t('show.redirects', { count: redirectTotal }) },
+              ]}
+            />
+          )}
         </Space>
         <Table<ScopeUrl>
           data-testid="scope-table"
@@ -223,7 +263,11 @@ export function ScopePage() {
           size="middle"
           loading={urls.isLoading}
           dataSource={urls.data?.urlList ?? []}
-          locale={{ emptyText: t('empty') }}
+          locale={{ emptyText: show === 'redirects' ? t('show.noRedirects') : t('empty') }}
+          expandable={{
+            rowExpandable: (row) => row.redirectCount > 0,
+            expandedRowRender: (row) => <FoldedRedirects row={row} />,
+          }}
           // On a 1366 px screen the ten columns are wider than the card: the table scrolls inside
           // it, and the actions stay in view (they were cut off past the card's edge).
           scroll={{ x: 'max-content' }}
@@ -232,7 +276,11 @@ export function ScopePage() {
             pageSize: PAGE_SIZE,
             total: urls.data?.total ?? 0,
             showSizeChanger: false,
-            showTotal: (total) => <span data-testid="scope-total">{t('total', { count: total })}</span>,
+            showTotal: (total) => (
+              <span data-testid="scope-total">
+                {show === 'redirects' ? t('redirectTotal', { count: total }) : t('total', { count: total })}
+              </span>
+            ),
             onChange: setPageNumber,
           }}
           columns={[
@@ -240,9 +288,31 @@ export function ScopePage() {
               key: 'url',
               title: t('columns.url'),
               render: (_, row) => (
-                <Typography.Text ellipsis style={{ maxWidth: 'min(420px, 28vw)' }} title={row.url}>
-                  {row.url}
-                </Typography.Text>
+                <Space orientation="vertical" size={0}>
+                  <Typography.Text ellipsis style={{ maxWidth: 'min(420px, 24vw)' }} title={row.url}>
+                    {row.url}
+                  </Typography.Text>
+                  {row.redirectsTo && (
+                    <Typography.Text
+                      type="secondary"
+                      ellipsis
+                      style={{ maxWidth: 'min(420px, 24vw)', fontSize: 12 }}
+                      title={row.redirectsTo}
+                      data-testid="scope-redirect-target"
+                    >
+                      {t('redirects.to', { url: row.redirectsTo })}
+                    </Typography.Text>
+                  )}
+                  {row.redirectCount > 0 && (
+                    <Typography.Text
+                      type="secondary"
+                      style={{ fontSize: 12 }}
+                      data-testid="scope-redirect-count"
+                    >
+                      {t('redirects.count', { count: row.redirectCount })}
+                    </Typography.Text>
+                  )}
+                </Space>
               ),
             },
             {
@@ -300,8 +370,17 @@ export function ScopePage() {
             {
               key: 'lastCrawled',
               title: t('columns.lastCrawled'),
-              render: (_, row) =>
-                row.lastCrawledAt ? new Date(row.lastCrawledAt).toLocaleString(i18n.language) : '—',
+              // Short date and time on one line: the column stays clear of the sticky actions.
+              render: (_, row) => (
+                <span style={{ whiteSpace: 'nowrap' }} data-testid="scope-last-read">
+                  {row.lastCrawledAt
+                    ? new Date(row.lastCrawledAt).toLocaleString(i18n.language, {
+                        dateStyle: 'short',
+                        timeStyle: 'short',
+                      })
+                    : '—'}
+                </span>
+              ),
             },
             {
               key: 'actions',

@@ -1,4 +1,4 @@
-import type { NmtRun, NmtTp } from '@bhasha/contract';
+import type { EditorFilter, NmtRun, NmtTp } from '@bhasha/contract';
 import { apiClient } from '../../../lib/api/api-instance';
 
 /** Machine translation and transliteration of selected segments (spec §7), by segment id. */
@@ -30,6 +30,28 @@ export const bulkActionsApi = {
   /** translation/nmt/status: where a run stands, and why it failed. */
   runStatus: (projectId: string, requestId: string) =>
     apiClient.call<{ run: NmtRun }>('translation/nmt/status', { body: { projectId, requestId } }),
+  /** /translation/nmt/apply over every string the editor's filter lists: one run, progress by socket. */
+  applyMachineTranslationToFilter: (
+    projectId: string,
+    targetLang: string,
+    filter: EditorFilter,
+    requestId: string,
+  ) =>
+    apiClient.call<{ run: NmtRun }>('translation/nmt/apply', {
+      body: {
+        projectId,
+        targetLang,
+        tp: 'machine' satisfies NmtTp,
+        origin: 'filter',
+        filter,
+        requestId,
+      },
+    }),
+  /** Transliteration of every string the editor's filter lists, as one run like an NMT run. */
+  transliterateFilter: (projectId: string, targetLang: string, filter: EditorFilter, requestId: string) =>
+    apiClient.call<{ run: NmtRun }>('transliteration/applyTransliteration/filter', {
+      body: { projectId, targetLang, filter, requestId },
+    }),
   transliterate: (projectId: string, targetLang: string, segmentIds: string[]) =>
     apiClient.call<{ transliterated: number; skipped: number }>('transliteration/applyTransliteration', {
       body: { projectId, targetLang, idArr: segmentIds },

@@ -7,13 +7,19 @@ import {
 } from '@ant-design/icons';
 import { useState } from 'react';
 import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
-import { MAX_TRANSLITERATION_SELECTION, type DisplayType } from '@bhasha/contract';
+import { MAX_TRANSLITERATION_SELECTION, type DisplayType, type EditorFilter } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { SendToHumanAction } from '../../human-translation/components/send-to-human-action';
 import { MachineTranslateDialog } from './machine-translate-dialog';
 
 export type BulkAction =
   'showAsTransliteration' | 'showAsTranslation' | 'markNoTranslation' | 'applyMachine' | 'transliterate';
+
+/** "Everything that matches": the filter the actions run on, and how many strings it lists. */
+export interface MatchingScope {
+  filter: EditorFilter;
+  total: number;
+}
 
 interface BulkActionsBarProps {
   projectId: string;
@@ -32,6 +38,12 @@ interface BulkActionsBarProps {
   onClear: () => void;
   /** A human translation order was placed for the selection. */
   onSentToHuman: () => void;
+  /** Set when every string of the filter is selected, not only ticked rows. */
+  matching: MatchingScope | null;
+  /** Strings the filter lists; offered when the whole page is ticked and more match. */
+  filterTotal: number;
+  isPageSelected: boolean;
+  onSelectAllMatching: () => void;
 }
 
 /** Actions on the selected strings, including the human translation (Prabandhak) order. */
@@ -49,11 +61,20 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
     onTransliterate,
     onClear,
     onSentToHuman,
+    matching,
+    filterTotal,
+    isPageSelected,
+    onSelectAllMatching,
   } = props;
-  const { t } = useTranslation('workspace');
+  const { t, i18n } = useTranslation('workspace');
   const [isMachineOpen, setMachineOpen] = useState(false);
-  if (selectedCount === 0) return null;
-  const isTooManyToTransliterate = selectedCount > MAX_TRANSLITERATION_SELECTION;
+  if (selectedCount === 0 && !matching) return null;
+  const count = matching ? matching.total : selectedCount;
+  // A filter-wide transliteration is one job on the server: no cap.
+  const isTooManyToTransliterate = !matching && selectedCount > MAX_TRANSLITERATION_SELECTION;
+  // Display types and "no translation" are per string: they act on ticked rows only.
+  const selectionOnly = matching ? t('bulk.selectionOnly') : undefined;
+  const format = (value: number) => value.toLocaleString(i18n.language);
 
   return (
     <div
@@ -63,7 +84,16 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
       data-testid="bulk-actions"
     >
       <Space wrap>
-        <Typography.Text strong>{t('bulk.selected', { count: selectedCount })}</Typography.Text>
+        <Typography.Text strong data-testid="bulk-count">
+          {matching
+            ? t('bulk.allMatching', { count, formatted: format(count) })
+            : t('bulk.selected', { count })}
+        </Typography.Text>
+        {!matching && isPageSelected && filterTotal > selectedCount && (
+          <Button type="link" onClick={onSelectAllMatching} data-testid="select-all-matching">
+            {t('bulk.selectAllMatching', { count: filterTotal, formatted: format(filterTotal) })}
+          </Button>
+        )}
         <Button
           icon={<RobotOutlined />}
           loading={pending === 'applyMachine'}
@@ -75,7 +105,7 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
           projectId={projectId}
           sourceLang={sourceLang}
           targetLang={targetLang}
-          count={selectedCount}
+          count={count}
           open={isMachineOpen}
           isPending={pending === 'applyMachine'}
           canTransliterateSelection={!isTooManyToTransliterate}
@@ -102,32 +132,52 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
             </Button>
           </span>
         </Tooltip>
-        <Button
-          icon={<FontColorsOutlined />}
-          loading={pending === 'showAsTransliteration'}
-          onClick={() => onSetDisplayType('t13n')}
-        >
-          {t('bulk.showAsTransliteration')}
-        </Button>
-        <Button
-          icon={<TranslationOutlined />}
-          loading={pending === 'showAsTranslation'}
-          onClick={() => onSetDisplayType('translation')}
-        >
-          {t('bulk.showAsTranslation')}
-        </Button>
+        <Tooltip title={selectionOnly}>
+          <span>
+            <Button
+              icon={<FontColorsOutlined />}
+              disabled={matching !== null}
+              loading={pending === 'showAsTransliteration'}
+              onClick={() => onSetDisplayType('t13n')}
+            >
+              {t('bulk.showAsTransliteration')}
+            </Button>
+          </span>
+        </Tooltip>
+        <Tooltip title={selectionOnly}>
+          <span>
+            <Button
+              icon={<TranslationOutlined />}
+              disabled={matching !== null}
+              loading={pending === 'showAsTranslation'}
+              onClick={() => onSetDisplayType('translation')}
+            >
+              {t('bulk.showAsTranslation')}
+            </Button>
+          </span>
+        </Tooltip>
         <Popconfirm
           title={t('bulk.confirmNoTranslation', { count: selectedCount })}
           onConfirm={onMarkNoTranslation}
+          disabled={matching !== null}
         >
-          <Button icon={<StopOutlined />} loading={pending === 'markNoTranslation'}>
-            {t('bulk.markNoTranslation')}
-          </Button>
+          <Tooltip title={selectionOnly}>
+            <span>
+              <Button
+                icon={<StopOutlined />}
+                disabled={matching !== null}
+                loading={pending === 'markNoTranslation'}
+              >
+                {t('bulk.markNoTranslation')}
+              </Button>
+            </span>
+          </Tooltip>
         </Popconfirm>
         <SendToHumanAction
           projectId={projectId}
           targetLang={targetLang}
           sourceHashes={selectedHashes}
+          {...(matching ? { editorFilter: matching.filter } : {})}
           onSent={onSentToHuman}
         />
         <Button type="text" icon={<CloseOutlined />} onClick={onClear}>

@@ -43,7 +43,7 @@ function initialEngine(
  */
 export function MachineTranslateDialog(props: MachineTranslateDialogProps) {
   const { projectId, sourceLang, targetLang, count, open, isPending } = props;
-  const { t } = useTranslation('workspace');
+  const { t, i18n } = useTranslation('workspace');
   const choices = useQuery({
     queryKey: ['mt-engines', 'project', projectId],
     queryFn: () => mtEngineApi.choices({ kind: 'project', projectId }),
@@ -81,7 +81,7 @@ export function MachineTranslateDialog(props: MachineTranslateDialogProps) {
         ) : (
           <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
             <Typography.Paragraph style={{ marginBottom: 0 }}>
-              {t('bulk.confirmMachine', { count })}
+              {t('bulk.confirmMachine', { count, formatted: count.toLocaleString(i18n.language) })}
             </Typography.Paragraph>
             {isEffectiveUnable && (
               <Alert

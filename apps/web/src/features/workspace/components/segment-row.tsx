@@ -1,5 +1,11 @@
 import { memo } from 'react';
-import { ExclamationCircleOutlined, HistoryOutlined, LoadingOutlined, SyncOutlined } from '@ant-design/icons';
+import {
+  EditOutlined,
+  ExclamationCircleOutlined,
+  HistoryOutlined,
+  LoadingOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
 import { Button, Checkbox, Space, Tooltip, Typography } from 'antd';
 import type { TmEntry } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
@@ -110,23 +116,37 @@ export const SegmentRow = memo(function SegmentRow({
       <div role="gridcell" className="workspace-cell workspace-cell--source" data-testid="segment-source">
         <SegmentText text={entry.source} />
       </div>
-      <div role="gridcell" className="workspace-cell workspace-cell--target" data-testid="segment-target">
-        {editing ? (
-          <EditorTargetKeyboard value={editing.text} onChange={editing.onChange}>
-            <TargetEditor
-              value={editing.text}
-              source={entry.source}
-              onChange={editing.onChange}
-              onSaveAndMove={editing.onSaveAndMove}
-              onCancel={editing.onCancel}
-            />
-          </EditorTargetKeyboard>
-        ) : target ? (
-          <SegmentText text={target} />
-        ) : (
-          <Typography.Text type="secondary" italic>
-            {t('row.noTarget')}
-          </Typography.Text>
+      <div
+        role="gridcell"
+        className={`workspace-cell workspace-cell--target${editing ? '' : ' workspace-cell--editable'}`}
+        title={editing ? undefined : t('row.editHint')}
+        // One click in the translation opens it (the row's other cells select it): the editor
+        // decides whether another row's change is saved first.
+        onClick={editing ? undefined : () => actions.onStartEdit(index)}
+      >
+        <div data-testid="segment-target">
+          {editing ? (
+            <EditorTargetKeyboard value={editing.text} onChange={editing.onChange}>
+              <TargetEditor
+                value={editing.text}
+                source={entry.source}
+                onChange={editing.onChange}
+                onSaveAndMove={editing.onSaveAndMove}
+                onCancel={editing.onCancel}
+              />
+            </EditorTargetKeyboard>
+          ) : target ? (
+            <SegmentText text={target} />
+          ) : (
+            <Typography.Text type="secondary" italic>
+              {t('row.noTarget')}
+            </Typography.Text>
+          )}
+        </div>
+        {isActive && !editing && (
+          <div className="workspace-edit-cue" data-testid="edit-cue">
+            <EditOutlined aria-hidden /> {t('row.editCue')}
+          </div>
         )}
       </div>
       <div role="gridcell" className="workspace-cell workspace-cell--meta">

@@ -3,6 +3,7 @@ import {
   DISPLAY_TYPE_VALUES,
   SEARCH_IN_VALUES,
   type DisplayType,
+  type EditorFilter as ContractEditorFilter,
   type TranslationFilterRequest,
 } from '@bhasha/contract';
 import { useSearchParams } from 'react-router';
@@ -74,6 +75,18 @@ export function toFilterRequest(
       : {}),
     ...(filter.displayFilter !== 'all' ? { displayTypes: [filter.displayFilter] } : {}),
   };
+}
+
+/** The filter alone, without paging: what "everything that matches" acts on (ADR 0030). */
+export function toMatchingFilter(filter: EditorFilter): ContractEditorFilter {
+  const {
+    pageNumber: _page,
+    pageSize: _size,
+    after: _after,
+    before: _before,
+    ...matching
+  } = toFilterRequest(filter);
+  return matching;
 }
 
 /**

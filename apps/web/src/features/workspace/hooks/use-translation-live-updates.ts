@@ -2,7 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CLIENT_EVENTS,
+  NMT_EVENTS,
   TRANSLATION_EVENTS,
+  nmtRunSchema,
+  type NmtRun,
   projectRoomOf,
   translationChangedEventSchema,
   type JoinRoomAck,
@@ -23,12 +26,16 @@ export function useTranslationLiveUpdates(
   targetLang: string,
   currentUserId: string,
   onRemoteChange: (sourceHashes: string[]) => void,
+  /** Progress of the project's machine translation and transliteration runs (`nmt.updated`). */
+  onRunUpdated?: (run: NmtRun) => void,
 ): { isLive: boolean } {
   const queryClient = useQueryClient();
   const [isLive, setIsLive] = useState(false);
   const onRemoteChangeRef = useRef(onRemoteChange);
+  const onRunUpdatedRef = useRef(onRunUpdated);
   useEffect(() => {
     onRemoteChangeRef.current = onRemoteChange;
+    onRunUpdatedRef.current = onRunUpdated;
   });
 
   useEffect(() => {
@@ -45,6 +52,10 @@ export function useTranslationLiveUpdates(
       );
     });
     socket.on('disconnect', () => setIsLive(false));
+    socket.on(NMT_EVENTS.runUpdated, (payload: unknown) => {
+      const parsed = nmtRunSchema.safeParse(payload);
+      if (parsed.success && parsed.data.projectId === projectId) onRunUpdatedRef.current?.(parsed.data);
+    });
     socket.on(TRANSLATION_EVENTS.translationChanged, (payload: unknown) => {
       const parsed = translationChangedEventSchema.safeParse(payload);
       if (!parsed.success) return;

@@ -13,7 +13,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useSessionUser } from '../../auth/state/auth-context';
 import { useProject } from '../../projects/api/projects-queries';
 import { useEntryPage, useToggleDisplayType } from '../api/translation-queries';
-import { BulkActionsBar } from '../components/bulk-actions-bar';
+import { BulkActionsBar, type MatchingScope } from '../components/bulk-actions-bar';
 import { EditorFilterBar } from '../components/editor-filter-bar';
 import { FuzzyMatchPanel } from '../components/fuzzy-match-panel';
 import { LanguageProgress } from '../components/language-progress';
@@ -24,9 +24,11 @@ import { TmxImportDialog } from '../components/tmx-import-dialog';
 import { RevisionDrawer } from '../components/revision-drawer';
 import { SegmentGrid } from '../components/segment-grid';
 import type { SegmentRowActions } from '../components/segment-row';
+import { FilterRunProgress } from '../components/filter-run-progress';
 import { ShortcutsHelp } from '../components/shortcuts-help';
 import { useBulkSelection } from '../hooks/use-bulk-selection';
-import { PAGE_SIZES, toFilterRequest, useEditorFilter } from '../hooks/use-editor-filter';
+import { PAGE_SIZES, toFilterRequest, toMatchingFilter, useEditorFilter } from '../hooks/use-editor-filter';
+import { useFilterRun } from '../hooks/use-filter-run';
 import { useEditorSession } from '../hooks/use-editor-session';
 import { useSegmentDrafts } from '../hooks/use-segment-drafts';
 import { useTranslationLiveUpdates } from '../hooks/use-translation-live-updates';
@@ -66,6 +68,19 @@ export function EditorPage() {
   });
   const bulk = useBulkSelection(projectId, language);
   const selectedHashes = useMemo(() => [...bulk.selected.keys()], [bulk.selected]);
+  // "Select all N matching the filter": the filter itself is the selection, so it holds only
+  // while the filter is the one it was taken for.
+  const matchingFilter = useMemo(() => toMatchingFilter(filter), [filter]);
+  const matchingKey = JSON.stringify(matchingFilter);
+  const [allMatchingKey, setAllMatchingKey] = useState<string | null>(null);
+  const matching: MatchingScope | null =
+    allMatchingKey === matchingKey ? { filter: matchingFilter, total } : null;
+  const isPageSelected = rows.length > 0 && rows.every((row) => bulk.selected.has(row.sourceHash));
+  const filterRun = useFilterRun(projectId, language);
+  const clearSelection = () => {
+    setAllMatchingKey(null);
+    bulk.clear();
+  };
   const toggle = useToggleDisplayType(projectId, language);
   const [remoteChanged, setRemoteChanged] = useState<ReadonlySet<string>>(new Set());
   const [historyHash, setHistoryHash] = useState<string | null>(null);
@@ -78,7 +93,13 @@ export function EditorPage() {
     (hashes: string[]) => setRemoteChanged((current) => new Set([...current, ...hashes])),
     [],
   );
-  const { isLive } = useTranslationLiveUpdates(projectId, language, user.id, onRemoteChange);
+  const { isLive } = useTranslationLiveUpdates(
+    projectId,
+    language,
+    user.id,
+    onRemoteChange,
+    filterRun.onRunUpdated,
+  );
 
   const editingEntry = session.editing
     ? rows.find((row) => row.sourceHash === session.editing?.sourceHash)
@@ -97,13 +118,16 @@ export function EditorPage() {
     [toggle.isPending, toggle.variables],
   );
 
-  const { startEdit, setActiveIndex } = session;
+  const { startEdit, setActiveIndex, saveAndMove } = session;
+  const isEditing = session.editing !== null;
+  const activeIndex = session.activeIndex;
   const toggleSelect = bulk.toggle;
   const toggleDisplayType = toggle.mutate;
   const actions = useMemo<SegmentRowActions>(
     () => ({
       onActivate: setActiveIndex,
-      onStartEdit: startEdit,
+      // Opening another row while one is open saves the open one first (nothing typed is lost).
+      onStartEdit: (index) => (isEditing ? saveAndMove(index - activeIndex) : startEdit(index)),
       onToggleSelect: (sourceHash) => {
         const entry = rows.find((row) => row.sourceHash === sourceHash);
         if (entry) toggleSelect(entry);
@@ -114,7 +138,7 @@ export function EditorPage() {
       },
       onToggleDisplayType: (sourceHash) => toggleDisplayType({ sourceHashes: [sourceHash] }),
     }),
-    [rows, setActiveIndex, startEdit, toggleSelect, toggleDisplayType],
+    [rows, setActiveIndex, startEdit, saveAndMove, isEditing, activeIndex, toggleSelect, toggleDisplayType],
   );
 
   const handleBrowseKey = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -244,14 +268,35 @@ export function EditorPage() {
           targetLang={language}
           selectedHashes={selectedHashes}
           selectedCount={bulk.selected.size}
-          pending={bulk.pending}
+          pending={
+            filterRun.pending === 'machine'
+              ? 'applyMachine'
+              : filterRun.pending === 'transliterate'
+                ? 'transliterate'
+                : bulk.pending
+          }
           onSetDisplayType={(displayType) => void bulk.setDisplayType(displayType)}
           onMarkNoTranslation={() => void bulk.markNoTranslation()}
-          onApplyMachine={bulk.applyMachine}
-          onTransliterate={() => void bulk.transliterate()}
-          onClear={bulk.clear}
-          onSentToHuman={bulk.clear}
+          onApplyMachine={(nmtService) =>
+            matching
+              ? filterRun.start('machine', matching.filter).then((ok) => {
+                  if (ok) clearSelection();
+                })
+              : bulk.applyMachine(nmtService)
+          }
+          onTransliterate={() =>
+            matching
+              ? void filterRun.start('transliterate', matching.filter).then((ok) => ok && clearSelection())
+              : void bulk.transliterate()
+          }
+          onClear={clearSelection}
+          onSentToHuman={clearSelection}
+          matching={matching}
+          filterTotal={total}
+          isPageSelected={isPageSelected}
+          onSelectAllMatching={() => setAllMatchingKey(matchingKey)}
         />
+        {filterRun.run && <FilterRunProgress run={filterRun.run} onClose={filterRun.dismiss} />}
         <SegmentGrid
           ref={gridRef}
           rows={rows}
@@ -275,7 +320,10 @@ export function EditorPage() {
           togglingHashes={togglingHashes}
           drafts={drafts}
           actions={actions}
-          onSelectPage={(isSelected) => bulk.setPage(rows, isSelected)}
+          onSelectPage={(isSelected) => {
+            if (!isSelected) setAllMatchingKey(null);
+            bulk.setPage(rows, isSelected);
+          }}
           onBrowseKey={handleBrowseKey}
         />
         <Pagination

@@ -33,6 +33,23 @@ export const scope = {
   empty: 'No URLs yet: crawl the website or add URLs',
   total_one: '{{count}} URL',
   total_other: '{{count}} URLs',
+  redirectTotal_one: '{{count}} redirecting URL',
+  redirectTotal_other: '{{count}} redirecting URLs',
+  show: {
+    label: 'Show',
+    pages: 'Pages',
+    redirects_one: 'Redirects ({{count}})',
+    redirects_other: 'Redirects ({{count}})',
+    noRedirects: 'No URL redirects',
+  },
+  redirects: {
+    title: 'These URLs redirect here:',
+    to: '→ {{url}}',
+    count_one: '{{count}} URL redirects here',
+    count_other: '{{count}} URLs redirect here',
+    more_one: 'and {{count}} more',
+    more_other: 'and {{count}} more',
+  },
   checkTracked: 'Check tracked URLs',
   checkTrackedHint: 'Fetch every tracked URL now; changed content is marked as new',
   preview: {

@@ -48,6 +48,8 @@ export const workspace = {
     select: 'Select string {{position}}',
     editTarget: 'Translation',
     noTarget: 'No translation yet',
+    editHint: 'Click to edit the translation',
+    editCue: 'Click here or press Enter to edit',
     saving: 'Saving…',
     saveFailed: 'Not saved. Press Enter on the row to open it and save again; your text is kept.',
     changedRemotely: 'Changed by {{name}} while you were here',
@@ -113,8 +115,14 @@ export const workspace = {
     selected_one: '{{count}} selected',
     selected_other: '{{count}} selected',
     applyMachine: 'Apply machine translation',
-    confirmMachine_one: 'Machine-translate {{count}} string? Self and Prabandhak translations are kept.',
-    confirmMachine_other: 'Machine-translate {{count}} strings? Self and Prabandhak translations are kept.',
+    confirmMachine_one: 'Machine-translate {{formatted}} string? Self and Prabandhak translations are kept.',
+    confirmMachine_other:
+      'Machine-translate {{formatted}} strings? Self and Prabandhak translations are kept.',
+    selectAllMatching_one: 'Select the {{formatted}} string that matches the filter',
+    selectAllMatching_other: 'Select all {{formatted}} strings that match the filter',
+    allMatching_one: 'All {{formatted}} string that matches the filter is selected',
+    allMatching_other: 'All {{formatted}} strings that match the filter are selected',
+    selectionOnly: 'Works on the strings ticked on this page; clear the selection and tick strings to use it',
     transliterate: 'Transliterate',
     transliterated: '{{count}} transliterated, {{skipped}} kept (already translated by a person)',
     tooMany: 'Select at most {{max}} strings to transliterate at once',
@@ -155,6 +163,20 @@ export const workspace = {
     failed: 'Machine translation failed',
     noReason: 'The run stopped.',
     failedCounts: '{{translated}} of {{total}} strings were translated before it stopped; they are kept.',
+  },
+  filterRun: {
+    running: {
+      machine: 'Machine-translating: {{done}} of {{total}} strings done',
+      transliterate: 'Transliterating: {{done}} of {{total}} strings done',
+    },
+    done: {
+      machine: 'Machine translation finished: {{translated}} translated, {{skipped}} kept',
+      transliterate: 'Transliteration finished: {{translated}} transliterated, {{skipped}} kept',
+    },
+    failed: {
+      machine: 'Machine translation stopped',
+      transliterate: 'Transliteration stopped',
+    },
   },
   tmExport: {
     open: 'Export',
