@@ -351,4 +351,30 @@ describe('website projects', () => {
       reason: PROJECT_MESSAGES.freePlanOneProject,
     });
   });
+
+  it('answers the organisation’s name and its first steps for the dashboard home', async () => {
+    const fresh = await t.createOrganisation('Fresh Steps Org');
+    const member = await t.createMember('organisationAdmin', fresh.id);
+    const progress = async (headers: Headers) =>
+      (await t.app.inject({ method: 'GET', url: '/api/organisation/progress', headers })).json().data
+        .progress;
+    expect(await progress(member.headers)).toEqual({
+      organisationName: 'Fresh Steps Org',
+      hasProject: false,
+      hasContent: false,
+      hasTranslations: false,
+      hasVisits: false,
+    });
+    await create(member.headers, { baseUrl: 'https://steps.example.in', targetLanguages: ['hi'] });
+    expect(await progress(member.headers)).toMatchObject({ hasProject: true, hasContent: false });
+    // Another organisation's work never counts.
+    const neighbour = await t.createOrganisation('Neighbour Steps Org');
+    const neighbourAdmin = await t.createMember('organisationAdmin', neighbour.id);
+    expect(await progress(neighbourAdmin.headers)).toMatchObject({
+      organisationName: 'Neighbour Steps Org',
+      hasProject: false,
+    });
+    const superAdmin = await t.createMember('superAdmin', null);
+    expect(await progress(superAdmin.headers)).toMatchObject({ organisationName: null, hasProject: false });
+  });
 });
