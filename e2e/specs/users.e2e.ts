@@ -103,11 +103,14 @@ describe('organisations and users in Chromium against the built product', () => 
     // The least powerful role is the default, shown by its label.
     await role.getByText('Collaborator', { exact: true }).waitFor();
     await role.click();
-    const options = await page.getByRole('option').allTextContents();
+    // antd's role=option nodes are its hidden accessible list, named by value: read what is shown.
+    const shown = page.locator('.ant-select-dropdown .ant-select-item-option-content');
+    await shown.first().waitFor();
+    const options = await shown.allTextContents();
     expect(options.slice(0, 2)).toEqual(['Collaborator', 'Lok Sabha Translator']);
     expect(options).not.toContain('collaborator');
     await screenshot(page, 'user-form-roles-desktop');
-    await page.getByRole('option', { name: 'Organisation', exact: true }).click();
+    await shown.getByText('Organisation', { exact: true }).click();
     const email = uniqueEmail('second-admin');
     await drawer.getByTestId('user-form-name').fill('Second Admin');
     await drawer.getByTestId('user-form-email').fill(email);
@@ -115,7 +118,10 @@ describe('organisations and users in Chromium against the built product', () => 
     await drawer.getByTestId('user-form-submit').click();
     await waitForFormErrors(drawer, ['Please select an organisation: this role works inside one']);
     await drawer.getByTestId('user-form-organisation').click();
-    await page.getByRole('option', { name: organisationName }).click();
+    await page
+      .locator('.ant-select-dropdown .ant-select-item-option-content')
+      .getByText(organisationName, { exact: true })
+      .click();
     await drawer.getByTestId('user-form-submit').click();
     await waitForToast(page, 'User Second Admin created');
     await page.getByTestId('users-table').getByRole('cell', { name: email }).waitFor();
