@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, startProductFixture, uniqueEmail, type ProductFixture } from '../support';
+import { waitForFormErrors, waitForToast } from '../support/form-errors';
 import { acceptTerms, postJson, signIn } from '../support/product-api';
 
 /*
@@ -74,5 +75,73 @@ describe('organisations and users in Chromium against the built product', () => 
     await page.getByTestId('nav-organisations').click();
     await page.getByTestId('organisations-table').getByRole('cell', { name: organisationName }).waitFor();
     await screenshot(page, 'organisations-page-desktop');
+  }, 120_000);
+
+  it('the super admin creates an organisation from the dashboard', async () => {
+    const { page } = await product.openPage('desktop');
+    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
+    await page.getByTestId('nav-organisations').click();
+    await page.getByTestId('organisations-create').click();
+    const name = `Godavari Press ${Date.now().toString(36)}`;
+    await page.getByTestId('new-organisation-name').fill(name);
+    await page.getByTestId('new-organisation-admin-name').fill('Godavari Admin');
+    await page.getByTestId('new-organisation-admin-email').fill(uniqueEmail('godavari'));
+    await page.getByTestId('new-organisation-admin-password').fill('Godavari#Pass2026');
+    await screenshot(page, 'new-organisation-drawer-desktop');
+    await page.getByTestId('new-organisation-submit').click();
+    await waitForToast(page, `Organisation ${name} created`);
+    await page.getByTestId('organisations-table').getByRole('cell', { name }).waitFor();
+  }, 120_000);
+
+  it('the add-user form offers labelled roles, least powerful first, and needs an organisation for organisation roles', async () => {
+    const { page } = await product.openPage('desktop');
+    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
+    await page.getByTestId('nav-users').click();
+    await page.getByTestId('users-create').click();
+    const drawer = page.getByTestId('user-form-drawer');
+    const role = drawer.getByTestId('user-form-role');
+    // The least powerful role is the default, shown by its label.
+    await role.getByText('Collaborator', { exact: true }).waitFor();
+    await role.click();
+    // antd's role=option nodes are its hidden accessible list, named by value: read what is shown.
+    const shown = page.locator('.ant-select-dropdown .ant-select-item-option-content');
+    await shown.first().waitFor();
+    const options = await shown.allTextContents();
+    expect(options.slice(0, 2)).toEqual(['Collaborator', 'Lok Sabha Translator']);
+    expect(options).not.toContain('collaborator');
+    await screenshot(page, 'user-form-roles-desktop');
+    await shown.getByText('Organisation', { exact: true }).click();
+    const email = uniqueEmail('second-admin');
+    await drawer.getByTestId('user-form-name').fill('Second Admin');
+    await drawer.getByTestId('user-form-email').fill(email);
+    await drawer.getByTestId('user-form-password').fill('Second#Pass2026');
+    await drawer.getByTestId('user-form-submit').click();
+    await waitForFormErrors(drawer, ['Please select an organisation: this role works inside one']);
+    await drawer.getByTestId('user-form-organisation').click();
+    await page
+      .locator('.ant-select-dropdown .ant-select-item-option-content')
+      .getByText(organisationName, { exact: true })
+      .click();
+    await drawer.getByTestId('user-form-submit').click();
+    await waitForToast(page, 'User Second Admin created');
+    await page.getByTestId('users-table').getByRole('cell', { name: email }).waitFor();
+  }, 120_000);
+
+  it('the super admin is told before the wizard why it cannot create a project', async () => {
+    const { page } = await product.openPage('desktop');
+    await signIn(page, product.server.url, product.server.admin.email, product.server.admin.password);
+    await page.getByTestId('nav-projects').click();
+    const blocked = page.getByTestId('projects-create-blocked');
+    await blocked.getByText('a super admin cannot create one', { exact: false }).waitFor();
+    expect(await page.getByTestId('projects-create').isDisabled()).toBe(true);
+    await screenshot(page, 'projects-create-blocked-desktop');
+  }, 120_000);
+
+  it('the dashboard home names the organisation and its first step', async () => {
+    const { page } = await product.openPage('desktop');
+    // The terms were accepted in the first test of this file.
+    await signIn(page, product.server.url, admin.email, admin.password);
+    await page.getByTestId('dashboard-organisation').getByText(organisationName).waitFor();
+    await screenshot(page, 'dashboard-home-desktop');
   }, 120_000);
 });

@@ -82,7 +82,8 @@ export function createServices(appDeps: AppDeps) {
   const tokens = createTokenService(deps.config.jwtSecret, env.JWT_TTL_SECONDS, deps.clock);
   const uiConfig: UiConfig = buildUiConfig(deps.config);
   const background = createBackgroundTasks(deps.log);
-  const projectAccess = createProjectAccess(createProjectsRepository(db));
+  const projectsRepository = createProjectsRepository(db);
+  const projectAccess = createProjectAccess(projectsRepository);
   const otps = createOtpService({
     db,
     clock: deps.clock,
@@ -108,6 +109,7 @@ export function createServices(appDeps: AppDeps) {
       tokens,
       clock: deps.clock,
       emitter: deps.emitter,
+      countWebsiteProjects: (organisationId) => projectsRepository.countWebsiteProjects(organisationId),
     }),
     organisations: createOrganisationsService({
       organisations: organisationsRepository,

@@ -10,6 +10,7 @@ import { MAIL_OUTBOX_FILE } from '../../src/lib/mailer/log-mailer';
 import { createSmtpMailer } from '../../src/lib/mailer/smtp-mailer';
 import { emailOtpMail, escapeHtml, passwordResetMail } from '../../src/lib/mailer/templates';
 import { createHttpSmsProvider } from '../../src/lib/sms/http-sms';
+import { SMS_OUTBOX_FILE } from '../../src/lib/sms/console-sms';
 import { createSmsProvider } from '../../src/lib/sms/sms-provider';
 import { buildTestApp, buildTestConfig } from '../support/test-app';
 import { startTestSmtpServer } from '../support/smtp-server';
@@ -160,6 +161,14 @@ describe('console SMS provider and log-only mailer', () => {
     >;
     expect(line).toMatchObject({ to: 'dev@example.in', subject: '111222 is your Bhasha verification code' });
     expect(line.text).toContain('111222');
+  });
+
+  it('the README says where e-mails and text messages go, each beside its own setting', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../../../README.md'), 'utf8');
+    const rowOf = (variable: string) =>
+      readme.split('\n').find((line) => line.startsWith(`| \`${variable}\``));
+    expect(rowOf('SMTP_URL')).toContain(`DATA_DIR/${MAIL_OUTBOX_FILE}`);
+    expect(rowOf('SMS_PROVIDER')).toContain(`DATA_DIR/${SMS_OUTBOX_FILE}`);
   });
 
   it(

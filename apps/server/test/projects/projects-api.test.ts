@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectCollaborators } from '@bhasha/db';
-import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@bhasha/contract';
+import { ERROR_MESSAGES, PROJECT_MESSAGES, SUCCESS_MESSAGES } from '@bhasha/contract';
+import { createProjectsRepository } from '../../src/modules/projects/projects.repository';
 import { buildCrawlTestApp, type CrawlTestApp } from '../crawl/support/crawl-test-app';
 
 type Headers = Record<string, string>;
@@ -81,7 +82,18 @@ describe('website projects', () => {
       targetLanguages: ['hi'],
       name: 'Beta 100%_site',
     });
-    await create(admin, { type: 'mob', targetLanguages: ['ta'], name: 'Alpha app' });
+    // Mobile projects cannot be created through the API until the type lands; the list's type
+    // filter is checked on a row written the way that flow will write it.
+    await createProjectsRepository(t.handle.db).insert({
+      organisationId,
+      name: 'Alpha app',
+      type: 'mob',
+      baseUrl: '',
+      sourceLanguage: 'en',
+      targetLanguages: ['ta'],
+      scopeType: 'autoCrawl',
+      status: 'partialCreated',
+    });
     await create(otherAdmin, {
       baseUrl: 'https://foreign.example.in',
       targetLanguages: ['hi'],
@@ -298,5 +310,88 @@ describe('website projects', () => {
       (await post('/project/new', headers, { baseUrl: 'https://free2.example.in', targetLanguages: ['hi'] }))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('refuses project types that have not landed yet, creating nothing', async () => {
+    const countProjects = async () =>
+      (await t.handle.executeSql('SELECT count(*)::int AS n FROM projects')).rows[0]?.n as number;
+    const before = await countProjects();
+    for (const type of ['mob', 'api', 'document']) {
+      const res = await post('/project/new', admin, {
+        type,
+        baseUrl: 'https://app.example.in',
+        targetLanguages: ['hi'],
+      });
+      expect(res.statusCode, type).toBe(400);
+      expect(res.json()).toMatchObject({
+        type: 'VALIDATION_ERROR',
+        data: [PROJECT_MESSAGES.typeNotAvailable],
+      });
+    }
+    expect(await countProjects()).toBe(before);
+  });
+
+  it('says before any form whether the caller may create a project, and why not', async () => {
+    const gate = async (headers: Headers) =>
+      (await t.app.inject({ method: 'GET', url: '/api/user/abilities', headers })).json().data.abilities
+        .projectCreation as { allowed: boolean; reason: string | null; types: unknown[] };
+    const adminGate = await gate(admin);
+    expect(adminGate).toMatchObject({ allowed: true, reason: null });
+    expect(adminGate.types).toEqual([
+      { type: 'website', available: true },
+      { type: 'mob', available: false },
+      { type: 'api', available: false },
+      { type: 'document', available: false },
+    ]);
+    expect(await gate(collaborator.headers)).toMatchObject({
+      allowed: false,
+      reason: PROJECT_MESSAGES.creationNotForRole,
+    });
+    const superAdmin = await t.createMember('superAdmin', null);
+    expect(await gate(superAdmin.headers)).toMatchObject({
+      allowed: false,
+      reason: PROJECT_MESSAGES.creationNeedsOrganisation,
+    });
+    // The create call refuses with the same words the wizard shows.
+    const refused = await post('/project/new', superAdmin.headers, {
+      baseUrl: 'https://super.example.in',
+      targetLanguages: ['hi'],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(PROJECT_MESSAGES.creationNeedsOrganisation);
+    const free = await t.createOrganisation('Free Gate Org');
+    const freeAdmin = await t.createMember('freeOrgAdmin', free.id);
+    expect(await gate(freeAdmin.headers)).toMatchObject({ allowed: true });
+    await create(freeAdmin.headers, { baseUrl: 'https://gate.example.in', targetLanguages: ['hi'] });
+    expect(await gate(freeAdmin.headers)).toMatchObject({
+      allowed: false,
+      reason: PROJECT_MESSAGES.freePlanOneProject,
+    });
+  });
+
+  it('answers the organisation’s name and its first steps for the dashboard home', async () => {
+    const fresh = await t.createOrganisation('Fresh Steps Org');
+    const member = await t.createMember('organisationAdmin', fresh.id);
+    const progress = async (headers: Headers) =>
+      (await t.app.inject({ method: 'GET', url: '/api/organisation/progress', headers })).json().data
+        .progress;
+    expect(await progress(member.headers)).toEqual({
+      organisationName: 'Fresh Steps Org',
+      hasProject: false,
+      hasContent: false,
+      hasTranslations: false,
+      hasVisits: false,
+    });
+    await create(member.headers, { baseUrl: 'https://steps.example.in', targetLanguages: ['hi'] });
+    expect(await progress(member.headers)).toMatchObject({ hasProject: true, hasContent: false });
+    // Another organisation's work never counts.
+    const neighbour = await t.createOrganisation('Neighbour Steps Org');
+    const neighbourAdmin = await t.createMember('organisationAdmin', neighbour.id);
+    expect(await progress(neighbourAdmin.headers)).toMatchObject({
+      organisationName: 'Neighbour Steps Org',
+      hasProject: false,
+    });
+    const superAdmin = await t.createMember('superAdmin', null);
+    expect(await progress(superAdmin.headers)).toMatchObject({ organisationName: null, hasProject: false });
   });
 });

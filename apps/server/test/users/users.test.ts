@@ -170,6 +170,87 @@ describe('users (spec §7 "Users")', () => {
     });
   });
 
+  describe('organisation roles, the role list, moving users', () => {
+    it('refuses an organisation role without an organisation, and writes nothing', async () => {
+      const before = await countUsers();
+      const res = await call('POST', '/api/user', superAdmin.token, {
+        name: 'Orphan Admin',
+        email: 'orphan@nowhere.in',
+        role: 'organisationAdmin',
+        password: 'orphan-pass-1',
+        organisationId: null,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        type: 'VALIDATION_ERROR',
+        data: [USER_MESSAGES.organisationRequired],
+      });
+      expect(await countUsers()).toBe(before);
+      // Platform-wide roles need none.
+      const desk = await call('POST', '/api/user', superAdmin.token, {
+        name: 'Desk',
+        email: 'desk@bhasha.in',
+        role: 'translationAdmin',
+        password: 'desk-pass-1234',
+      });
+      expect(desk.statusCode, desk.body).toBe(200);
+    });
+
+    it('offers the roles the caller may give, least powerful first', async () => {
+      const abilities = async (token: string) =>
+        (await call('GET', '/api/user/abilities', token)).json().data.abilities.creatableRoles as string[];
+      const all = await abilities(superAdmin.token);
+      expect(all[0]).toBe('collaborator');
+      expect(all.at(-1)).toBe('superAdmin');
+      expect(all).toHaveLength(10);
+      expect(await abilities(adminA.token)).toEqual([
+        'collaborator',
+        'lokSabhaTranslator',
+        'rajyaSabhaTranslator',
+      ]);
+    });
+
+    it('lets a super admin change a user’s e-mail and organisation; an admin may not move users', async () => {
+      const member = await createMember(t, orgA.id, 'collaborator');
+      const moved = await call('POST', '/api/user/update', superAdmin.token, {
+        userId: member.user.id,
+        updateObj: { email: 'Moved@Beta.in', organisationId: orgB.id },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json().data.user).toMatchObject({
+        email: 'moved@beta.in',
+        organisationId: orgB.id,
+        organisationName: 'Beta Books',
+      });
+      // The move takes effect at once: the user now works in its new organisation.
+      expect((await call('GET', '/api/user/profile', member.token)).json().data.user).toMatchObject({
+        organisationId: orgB.id,
+      });
+      const orphaned = await call('POST', '/api/user/update', superAdmin.token, {
+        userId: member.user.id,
+        updateObj: { organisationId: null },
+      });
+      expect(orphaned.json().data).toEqual([USER_MESSAGES.organisationRequired]);
+      const taken = await call('POST', '/api/user/update', superAdmin.token, {
+        userId: member.user.id,
+        updateObj: { email: adminA.user.email },
+      });
+      expect(taken.json().data).toEqual([USER_MESSAGES.emailTaken]);
+      const other = await createMember(t, orgB.id, 'collaborator');
+      const byAdmin = await call('POST', '/api/user/update', adminB.token, {
+        userId: other.user.id,
+        updateObj: { organisationId: orgA.id },
+      });
+      expect(byAdmin.statusCode).toBe(400);
+      expect(byAdmin.json().data).toEqual([USER_MESSAGES.organisationChangeNotAllowed]);
+      const email = await call('POST', '/api/user/update', adminB.token, {
+        userId: other.user.id,
+        updateObj: { email: 'renamed@beta.in' },
+      });
+      expect(email.json().data.user.email).toBe('renamed@beta.in');
+    });
+  });
+
   describe('POST /api/user/list', () => {
     it('answers users and totalUsers of the caller’s organisation only, with search, pagination and filters', async () => {
       const res = await call('POST', '/api/user/list', adminA.token, { page: 1, pageSize: 50 });

@@ -21,6 +21,16 @@ export function abilitiesFor(pages: string[], grants: Record<string, unknown> = 
     canManageOrganisations: false,
     canEditOwnOrganisation: false,
     canSeeAllOrganisations: false,
+    projectCreation: {
+      allowed: true,
+      reason: null,
+      types: [
+        { type: 'website', available: true },
+        { type: 'mob', available: false },
+        { type: 'api', available: false },
+        { type: 'document', available: false },
+      ],
+    },
     ...grants,
   };
 }

@@ -87,3 +87,14 @@ export const organisationEditRequestSchema = z.object({
     .strict(),
 });
 export type OrganisationEditRequest = z.input<typeof organisationEditRequestSchema>;
+
+/** GET /api/organisation/progress: the caller's organisation name and its "Get started" steps. */
+export const organisationProgressSchema = z.object({
+  organisationName: z.string().nullable(),
+  hasProject: z.boolean(),
+  hasContent: z.boolean(),
+  hasTranslations: z.boolean(),
+  hasVisits: z.boolean(),
+});
+export type OrganisationProgress = z.infer<typeof organisationProgressSchema>;
+export const organisationProgressResponseSchema = z.object({ progress: organisationProgressSchema });

@@ -4,6 +4,7 @@ import { PASSWORD_WHITESPACE_PATTERN } from '../constants/limits';
 import { VALIDATION_MESSAGES } from '../constants/messages';
 import { PARLIAMENT_DOCUMENT_CATEGORY_VALUES } from '../constants/parliament';
 import { ROLE_VALUES, isRole } from '../constants/roles';
+import { PROJECT_TYPE_VALUES } from '../constants/translation';
 import { isValidPhoneNumber, normalisePhoneNumber } from '../validation/auth-fields';
 
 /*
@@ -64,6 +65,8 @@ export const USER_MESSAGES = {
   notATranslator: 'Categories can be set only for Lok Sabha and Rajya Sabha translators',
   freePlanUserLimit: 'The free plan allows only a limited number of users. Please upgrade your plan.',
   noFieldsToUpdate: 'Nothing to update',
+  organisationRequired: 'Please select an organisation: this role works inside one',
+  organisationChangeNotAllowed: 'Only a super admin can move a user to another organisation',
 } as const;
 
 /** Users a free-plan organisation may hold besides its admin. */
@@ -183,7 +186,7 @@ export const collaboratorListResponseSchema = z.object({ collaborators: z.array(
 /** POST /api/user/switchStatus. */
 export const switchStatusRequestSchema = z.object({ userId: idField, status: z.enum(USER_STATUS_VALUES) });
 
-/** POST /api/user/update {userId, updateObj}: edit, and the per-user NMT on/off status. */
+/** POST /api/user/update {userId, updateObj}: edit (e-mail and organisation too), and the per-user NMT on/off status. */
 export const updateUserRequestSchema = z.object({
   userId: idField,
   updateObj: z
@@ -192,6 +195,10 @@ export const updateUserRequestSchema = z.object({
       phone: phoneField.optional(),
       role: roleField.optional(),
       nmtEnabled: z.boolean().optional(),
+      /** Admins: the user's sign-in e-mail id. */
+      email: emailField.optional(),
+      /** Super admins: the organisation the user belongs to (null: none). */
+      organisationId: z.uuid().nullable().optional(),
     })
     .strict()
     .refine((o) => Object.keys(o).length > 0, { error: USER_MESSAGES.noFieldsToUpdate }),
@@ -242,6 +249,15 @@ export const abilitiesSchema = z.object({
   canSeeAllOrganisations: z.boolean(),
   /** May assign collaborators to projects and their domains (absent from older servers: no). */
   canAssignCollaborators: z.boolean().optional(),
+  /**
+   * Whether the caller may create a project now, and if not why (role, no organisation, plan),
+   * so the wizard refuses before it opens; and which project types can be created yet.
+   */
+  projectCreation: z.object({
+    allowed: z.boolean(),
+    reason: z.string().nullable(),
+    types: z.array(z.object({ type: z.enum(PROJECT_TYPE_VALUES), available: z.boolean() })),
+  }),
 });
 export type Abilities = z.infer<typeof abilitiesSchema>;
 export const abilitiesResponseSchema = z.object({ abilities: abilitiesSchema });

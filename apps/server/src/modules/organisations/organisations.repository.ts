@@ -14,6 +14,14 @@ export interface OrganisationPatch {
   parliamentWorkspace?: boolean;
 }
 
+/** How far an organisation has come with its first website (the dashboard's "Get started"). */
+export interface OrganisationProgress {
+  hasProject: boolean;
+  hasContent: boolean;
+  hasTranslations: boolean;
+  hasVisits: boolean;
+}
+
 function scopeCondition(scope: TenantScope): SQL | undefined {
   if (scope.kind === 'platform') return undefined;
   if (scope.kind === 'none') return sql`false`;
@@ -32,6 +40,25 @@ export function createOrganisationsRepository(db: Database) {
       const [row] = await db.insert(organisations).values(values).returning();
       if (!row) throw new Error('insert into organisations returned no row');
       return row;
+    },
+
+    /** One round trip of EXISTS probes, each stopping at its first row. */
+    async progress(organisationId: string): Promise<OrganisationProgress> {
+      const [row] = await db
+        .select({
+          hasProject: sql<boolean>`exists (select 1 from projects p where p.organisation_id = ${organisationId} and p.deleting_at is null)`,
+          hasContent: sql<boolean>`exists (select 1 from segments s where s.organisation_id = ${organisationId})`,
+          hasTranslations: sql<boolean>`exists (select 1 from translations t where t.organisation_id = ${organisationId} and t.type in ('USER', 'MACHINE', 'PBK'))`,
+          hasVisits: sql<boolean>`exists (select 1 from site_visits v where v.organisation_id = ${organisationId})`,
+        })
+        .from(organisations)
+        .where(eq(organisations.id, organisationId));
+      return {
+        hasProject: row?.hasProject === true,
+        hasContent: row?.hasContent === true,
+        hasTranslations: row?.hasTranslations === true,
+        hasVisits: row?.hasVisits === true,
+      };
     },
 
     async findById(id: string): Promise<OrganisationRow | undefined> {

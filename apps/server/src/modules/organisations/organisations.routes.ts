@@ -8,6 +8,7 @@ import {
   organisationEditRequestSchema,
   organisationListRequestSchema,
   organisationListResponseSchema,
+  organisationProgressResponseSchema,
   organisationSummarySchema,
 } from '@bhasha/contract';
 import { z } from 'zod';
@@ -25,6 +26,21 @@ export const organisationsRoutes: FastifyPluginCallbackZod<{ services: Services 
   { services },
   done,
 ) => {
+  app.get(
+    '/organisation/progress',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['organisations'],
+        summary:
+          "The caller's organisation name and how far it has come (project, crawled content, translations, visits): the dashboard's first steps",
+        security,
+        response: responses(organisationProgressResponseSchema, 401),
+      },
+    },
+    async (request) => ok({ progress: await services.organisations.progress(request.principal!) }),
+  );
+
   app.post(
     '/organisation/list',
     {

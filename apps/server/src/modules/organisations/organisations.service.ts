@@ -24,6 +24,19 @@ export function createOrganisationsService(deps: OrganisationsServiceDeps) {
   }
 
   return {
+    /**
+     * The caller's organisation name and how far it has come: a project, its content found by a
+     * crawl, translations, visitors on the translated site. Callers bound to no organisation get
+     * no name and no progress.
+     */
+    async progress(principal: Principal) {
+      const none = { hasProject: false, hasContent: false, hasTranslations: false, hasVisits: false };
+      if (!principal.organisationId) return { organisationName: null, ...none };
+      const organisation = await deps.organisations.findById(principal.organisationId);
+      if (!organisation) return { organisationName: null, ...none };
+      return { organisationName: organisation.name, ...(await deps.organisations.progress(organisation.id)) };
+    },
+
     async list(principal: Principal, input: { search?: string | undefined; page: number; pageSize: number }) {
       return deps.organisations.list(scopeOf(principal), {
         search: input.search || undefined,

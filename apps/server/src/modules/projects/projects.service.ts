@@ -26,7 +26,7 @@ import { normaliseUrl } from '../crawl/normalise-url';
 import { assertTransition } from './project-status';
 import type { ProjectAccess } from './project-access';
 import { projectDeleteJob } from './projects.job';
-import { projectScopeOf } from './projects.policy';
+import { getProjectCreationGate, isProjectTypeAvailable, projectScopeOf } from './projects.policy';
 import type { WordRecounts } from './word-recounts';
 import { createProjectsRepository, type ProjectDomainRow, type ProjectRow } from './projects.repository';
 
@@ -71,20 +71,17 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
   const segmentsRepository = createSegmentsRepository(db);
   const translationsRepository = createTranslationsRepository(db);
 
-  function requireOrganisation(principal: Principal): string {
-    if (!principal.organisationId) throw AppError.forbidden();
+  /** The caller's organisation, once the creation rules (role, organisation, plan) allow a project. */
+  async function requireCreationAllowed(principal: Principal, languages: readonly string[]): Promise<string> {
+    const gate = await getProjectCreationGate(principal, () =>
+      principal.organisationId
+        ? repository.countWebsiteProjects(principal.organisationId)
+        : Promise.resolve(0),
+    );
+    if (!gate.allowed || !principal.organisationId) throw AppError.forbidden(gate.reason ?? undefined);
+    if (principal.role === ROLES.freeOrgAdmin && languages.length > 1)
+      throw AppError.validation([PROJECT_MESSAGES.freePlanOneLanguage]);
     return principal.organisationId;
-  }
-
-  async function enforceFreePlan(
-    principal: Principal,
-    organisationId: string,
-    languages: readonly string[],
-  ): Promise<void> {
-    if (principal.role !== ROLES.freeOrgAdmin) return;
-    if (languages.length > 1) throw AppError.validation([PROJECT_MESSAGES.freePlanOneLanguage]);
-    if ((await repository.countWebsiteProjects(organisationId)) > 0)
-      throw AppError.forbidden(PROJECT_MESSAGES.freePlanOneProject);
   }
 
   async function createWithOrigins(
@@ -98,8 +95,7 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
       scopeType: string;
     },
   ): Promise<{ project: ProjectRow; domains: ProjectDomainRow[] }> {
-    const organisationId = requireOrganisation(principal);
-    await enforceFreePlan(principal, organisationId, input.targetLanguages);
+    const organisationId = await requireCreationAllowed(principal, input.targetLanguages);
     const baseUrl = input.urls[0] ? (normaliseUrl(input.urls[0]) ?? input.urls[0]) : '';
     const seen = new Set<string>();
     const origins = input.urls
@@ -159,6 +155,7 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
 
   return {
     async create(principal: Principal, input: CreateInput) {
+      if (!isProjectTypeAvailable(input.type)) throw AppError.validation([PROJECT_MESSAGES.typeNotAvailable]);
       if (input.type === 'website' && !input.baseUrl)
         throw AppError.validation([PROJECT_MESSAGES.websiteUrlRequired]);
       return createWithOrigins(principal, {

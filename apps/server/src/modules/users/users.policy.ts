@@ -2,6 +2,7 @@ import {
   DASHBOARD_PAGES,
   ORGANISATION_PLANS,
   ROLES,
+  ROLES_BY_POWER,
   ROLE_VALUES,
   type DashboardPage,
   type Role,
@@ -37,7 +38,8 @@ const USER_ADMIN_ROLES: readonly Role[] = [
  * Which roles a caller may give to a new or existing user (DESIGN.md §4): a super admin any;
  * an organisation admin collaborators, plus parliament translators when its plan has the
  * parliament workspace; a free organisation admin collaborators; a house admin its own house's
- * translators. Nobody gives a role above their own.
+ * translators. Nobody gives a role above their own. Least powerful first, the order the
+ * dashboard offers them in.
  */
 export function getAssignableRoles(principal: Principal, organisation: OrganisationPlanFacts | null): Role[] {
   const parliament = organisation?.parliamentWorkspace === true;
@@ -55,7 +57,8 @@ export function getAssignableRoles(principal: Principal, organisation: Organisat
     lokSabhaTranslator: [],
     rajyaSabhaTranslator: [],
   };
-  return [...assignable[principal.role]];
+  const roles = assignable[principal.role];
+  return ROLES_BY_POWER.filter((role) => roles.includes(role));
 }
 
 /** Roles whose users appear in the caller's user list (within its organisation). */

@@ -25,6 +25,8 @@ export interface UserPatch {
   phone?: string | null;
   role?: Role;
   nmtEnabled?: boolean;
+  email?: string;
+  organisationId?: string | null;
 }
 
 /** The tenancy condition of a scope; `none` matches nothing. */

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import {
   ERROR_MESSAGES,
   FREE_PLAN_MAX_COLLABORATORS,
+  ORGANISATION_ROLES,
   ROLES,
   USER_MESSAGES,
   getDocumentCategoriesFor,
@@ -20,6 +21,7 @@ import type { OrganisationRow, OrganisationsRepository } from '../organisations/
 import { can as canOrganisation } from '../organisations/organisations.policy';
 import { scopeOf } from '../organisations/tenant-scope';
 import { COLLABORATOR_MANAGER_ROLES } from '../collaborators/collaborators.policy';
+import { getProjectCreationGate, listProjectTypes } from '../projects/projects.policy';
 import type { TokenService } from '../auth/token.service';
 import {
   can,
@@ -48,6 +50,8 @@ export interface UsersServiceDeps {
   clock: Clock;
   /** Ends the open sockets of a user whose sessions were revoked. */
   emitter: RealtimeEmitter;
+  /** Website projects of an organisation (the free plan's project limit, for the abilities). */
+  countWebsiteProjects(organisationId: string): Promise<number>;
 }
 
 export interface CreateUserInput {
@@ -191,6 +195,9 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (!can(principal, 'create', { id: '', role: input.role, organisationId }, callerOrganisation)) {
         problems.push(USER_MESSAGES.roleNotAllowed);
       }
+      // A user of an organisation role without an organisation could open nothing (403 everywhere).
+      if (!organisationId && ORGANISATION_ROLES.includes(input.role))
+        problems.push(USER_MESSAGES.organisationRequired);
       if (await repository.findByEmail(input.email)) problems.push(USER_MESSAGES.emailTaken);
       const limit = getCollaboratorLimit(organisation, FREE_PLAN_MAX_COLLABORATORS);
       if (organisationId && limit !== null && MEMBER_ROLES.includes(input.role)) {
@@ -234,22 +241,63 @@ export function createUsersService(deps: UsersServiceDeps) {
       const target = await findVisible(principal, userId);
       const resource = { id: target.id, role: target.role as Role, organisationId: target.organisationId };
       const organisation = await organisationOf(principal);
-      const profileOnly = patch.role === undefined && patch.nmtEnabled === undefined;
+      const profileOnly =
+        patch.role === undefined &&
+        patch.nmtEnabled === undefined &&
+        patch.email === undefined &&
+        patch.organisationId === undefined;
       const allowed = profileOnly
         ? can(principal, 'editProfile', resource, organisation) ||
           can(principal, 'update', resource, organisation)
         : can(principal, 'update', resource, organisation);
       if (!allowed) throw AppError.forbidden();
+      const problems: string[] = [];
       if (
         patch.role !== undefined &&
         patch.role !== target.role &&
         !getAssignableRoles(principal, organisation).includes(patch.role)
       ) {
-        throw AppError.validation([USER_MESSAGES.roleNotAllowed]);
+        problems.push(USER_MESSAGES.roleNotAllowed);
       }
-      const updated = await repository.update(target.id, patch, clock.now());
-      if (!updated) throw AppError.notFound('The user');
-      return { ...updated, organisationName: target.organisationName };
+      const changes: UserPatch = { ...patch };
+      let organisationName = target.organisationName;
+      if (patch.organisationId !== undefined && patch.organisationId !== target.organisationId) {
+        if (principal.role !== ROLES.superAdmin) {
+          problems.push(USER_MESSAGES.organisationChangeNotAllowed);
+        } else if (patch.organisationId) {
+          const moved = await deps.organisations.findInScope(scopeOf(principal), patch.organisationId);
+          if (!moved) throw AppError.notFound('The organisation');
+          organisationName = moved.name;
+        } else {
+          organisationName = null;
+        }
+      } else {
+        delete changes.organisationId;
+      }
+      const role = patch.role ?? (target.role as Role);
+      // Super admins are platform-wide: they never belong to an organisation.
+      if (role === ROLES.superAdmin && target.organisationId !== null) {
+        changes.organisationId = null;
+        organisationName = null;
+      }
+      const organisationId =
+        changes.organisationId !== undefined ? changes.organisationId : target.organisationId;
+      if (!organisationId && ORGANISATION_ROLES.includes(role))
+        problems.push(USER_MESSAGES.organisationRequired);
+      if (patch.email !== undefined && patch.email !== target.email) {
+        if (await repository.findByEmail(patch.email)) problems.push(USER_MESSAGES.emailTaken);
+      } else {
+        delete changes.email;
+      }
+      if (problems.length > 0) throw AppError.validation(problems);
+      try {
+        const updated = await repository.update(target.id, changes, clock.now());
+        if (!updated) throw AppError.notFound('The user');
+        return { ...updated, organisationName };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw AppError.validation([USER_MESSAGES.emailTaken]);
+        throw error;
+      }
     },
 
     async switchStatus(
@@ -339,6 +387,14 @@ export function createUsersService(deps: UsersServiceDeps) {
         canEditOwnOrganisation: canOrganisation(principal, 'edit', ownOrganisation),
         canSeeAllOrganisations: canOrganisation(principal, 'list', null),
         canAssignCollaborators: COLLABORATOR_MANAGER_ROLES.includes(principal.role),
+        projectCreation: {
+          ...(await getProjectCreationGate(principal, () =>
+            principal.organisationId
+              ? deps.countWebsiteProjects(principal.organisationId)
+              : Promise.resolve(0),
+          )),
+          types: listProjectTypes(),
+        },
       };
     },
   };

@@ -6,6 +6,7 @@ export const organisationsKeys = {
   list: (filters: { search?: string; page: number; pageSize: number }) =>
     ['organisations', 'list', filters] as const,
   names: ['organisations', 'names'] as const,
+  progress: ['organisations', 'progress'] as const,
   details: (id: string) => ['organisations', 'details', id] as const,
 };
 
@@ -33,3 +34,15 @@ export const useEditOrganisation = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationsKeys.all }),
   });
 };
+
+export const useCreateOrganisation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: organisationsApi.create,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationsKeys.all }),
+  });
+};
+
+/** The organisation's name and first steps; refetched on focus so the stepper follows the work. */
+export const useOrganisationProgress = () =>
+  useQuery({ queryKey: organisationsKeys.progress, queryFn: organisationsApi.progress });

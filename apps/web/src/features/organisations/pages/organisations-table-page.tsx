@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Drawer, Empty, Flex, Input, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { OrganisationSummary } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { useOrganisationList } from '../api/organisations-queries';
 import { OrganisationDetailsCard } from '../components/organisation-details-card';
+import { NewOrganisationDrawer } from '../components/new-organisation-drawer';
 import { OrganisationFormDrawer } from '../components/organisation-form-drawer';
 
 const PAGE_SIZE = 10;
@@ -15,22 +17,33 @@ export function OrganisationsTablePage() {
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<OrganisationSummary | null>(null);
   const [editing, setEditing] = useState<OrganisationSummary | null>(null);
+  const [creating, setCreating] = useState(false);
   const list = useOrganisationList({ search: search || undefined, page, pageSize: PAGE_SIZE });
 
   return (
     <Card variant="borderless" data-testid="organisations-page">
       <Flex vertical gap={16}>
-        <Input.Search
-          allowClear
-          placeholder={t('search')}
-          aria-label={t('search')}
-          style={{ maxWidth: 320 }}
-          onSearch={(value) => {
-            setSearch(value.trim());
-            setPage(1);
-          }}
-          data-testid="organisations-search"
-        />
+        <Flex justify="space-between" gap={16} wrap>
+          <Input.Search
+            allowClear
+            placeholder={t('search')}
+            aria-label={t('search')}
+            style={{ maxWidth: 320 }}
+            onSearch={(value) => {
+              setSearch(value.trim());
+              setPage(1);
+            }}
+            data-testid="organisations-search"
+          />
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            data-testid="organisations-create"
+          >
+            {t('create.open')}
+          </Button>
+        </Flex>
         {list.isLoading ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : (
@@ -113,6 +126,7 @@ export function OrganisationsTablePage() {
         {viewing ? <OrganisationDetailsCard organisationId={viewing.id} /> : null}
       </Drawer>
       <OrganisationFormDrawer organisation={editing} canChangePlan onClose={() => setEditing(null)} />
+      <NewOrganisationDrawer open={creating} onClose={() => setCreating(false)} />
     </Card>
   );
 }

@@ -4,7 +4,6 @@ import { Button, Checkbox, Form, Input, Radio, Select, Space, Steps } from 'antd
 import {
   LANGUAGE_CODES,
   LANGUAGES,
-  PROJECT_TYPE_VALUES,
   SCOPE_TYPE_VALUES,
   isValidWebsiteUrl,
   normaliseWebsiteUrl,
@@ -31,8 +30,17 @@ const LANGUAGE_OPTIONS = LANGUAGE_CODES.map((code) => ({
   label: `${LANGUAGES[code]} (${code})`,
 }));
 
-/** The create-project wizard: type, website address(es), languages; optionally crawls at once. */
-export function CreateProjectForm({ onCreated }: { onCreated: (project: Project) => void }) {
+interface CreateProjectFormProps {
+  /** Every project type with whether it can be created yet (the server's abilities). */
+  types: readonly { type: ProjectType; available: boolean }[];
+  onCreated: (project: Project) => void;
+}
+
+/**
+ * The create-project wizard: type, website address(es), languages; optionally crawls at once.
+ * Types the server cannot create yet are shown, disabled, so nobody fills in a form for nothing.
+ */
+export function CreateProjectForm({ types, onCreated }: CreateProjectFormProps) {
   const { t } = useTranslation('projects');
   const [form] = Form.useForm<WizardValues>();
   const [step, setStep] = useState(0);
@@ -95,11 +103,25 @@ export function CreateProjectForm({ onCreated }: { onCreated: (project: Project)
     >
       <Steps current={step} items={steps} style={{ marginBottom: 24 }} />
       <div hidden={step !== 0}>
-        <Form.Item name="type" label={t('columns.type')}>
+        <Form.Item
+          name="type"
+          label={t('columns.type')}
+          extra={
+            types.some((option) => !option.available) ? (
+              <span data-testid="wizard-types-hint">{t('wizard.typesNotAvailableHint')}</span>
+            ) : undefined
+          }
+        >
           <Radio.Group
             optionType="button"
             data-testid="wizard-type"
-            options={PROJECT_TYPE_VALUES.map((value) => ({ value, label: t(`types.${value}`) }))}
+            options={types.map(({ type: value, available }) => ({
+              value,
+              label: available
+                ? t(`types.${value}`)
+                : t('wizard.typeNotAvailable', { type: t(`types.${value}`) }),
+              disabled: !available,
+            }))}
           />
         </Form.Item>
         <Form.Item name="name" label={t('wizard.name')}>

@@ -1,14 +1,20 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Space, Typography } from 'antd';
+import { Alert, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { ScopePage } from '../../scope/pages/scope-page';
+import { useAbilities } from '../../users/api/users-queries';
 import { CreateProjectForm } from '../components/create-project-form';
 import { ProjectsTable } from '../components/projects-table';
 import { ProjectOverviewPage } from './project-overview-page';
 
 function ProjectListPage() {
   const { t } = useTranslation('projects');
+  const abilities = useAbilities();
+  const gate = abilities.data?.projectCreation;
+  // The server says whether a project may be created (role, organisation, plan) and why not,
+  // so the wizard never opens only to refuse at its last step.
+  const blockedReason = gate && !gate.allowed ? gate.reason : null;
   return (
     <Card
       title={
@@ -17,13 +23,29 @@ function ProjectListPage() {
         </Typography.Title>
       }
       extra={
-        <Link to="new">
-          <Button type="primary" icon={<PlusOutlined />} data-testid="projects-create">
+        blockedReason || !gate ? (
+          <Button type="primary" icon={<PlusOutlined />} disabled data-testid="projects-create">
             {t('create')}
           </Button>
-        </Link>
+        ) : (
+          <Link to="new">
+            <Button type="primary" icon={<PlusOutlined />} data-testid="projects-create">
+              {t('create')}
+            </Button>
+          </Link>
+        )
       }
     >
+      {blockedReason ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('wizard.cannotCreate')}
+          description={blockedReason}
+          style={{ marginBottom: 16 }}
+          data-testid="projects-create-blocked"
+        />
+      ) : null}
       <ProjectsTable />
     </Card>
   );
@@ -32,6 +54,9 @@ function ProjectListPage() {
 function ProjectCreatePage() {
   const { t } = useTranslation('projects');
   const navigate = useNavigate();
+  const abilities = useAbilities();
+  const gate = abilities.data?.projectCreation;
+  if (abilities.isLoading) return <Skeleton active />;
   return (
     <Card
       title={
@@ -40,7 +65,16 @@ function ProjectCreatePage() {
         </Space>
       }
     >
-      <CreateProjectForm onCreated={(project) => void navigate(`../${project.id}`)} />
+      {gate?.allowed ? (
+        <CreateProjectForm types={gate.types} onCreated={(project) => void navigate(`../${project.id}`)} />
+      ) : (
+        <Result
+          status="info"
+          title={t('wizard.cannotCreate')}
+          subTitle={gate?.reason}
+          data-testid="projects-create-blocked"
+        />
+      )}
     </Card>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Button, Drawer, Flex, Form, Input, Select, Switch } from 'antd';
-import { ROLE_LABELS, type Role, type UserSummary } from '@bhasha/contract';
+import { ORGANISATION_ROLES, ROLE_LABELS, type Role, type UserSummary } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
+import { appToaster } from '../../../lib/api/app-toaster';
 import { useOrganisationNames } from '../../organisations/api/organisations-queries';
 import { useCreateUser, useUpdateUser } from '../api/users-queries';
 
@@ -11,7 +12,7 @@ interface UserFormValues {
   phone?: string;
   role: Role;
   password: string;
-  organisationId?: string;
+  organisationId?: string | null;
   nmtEnabled: boolean;
 }
 
@@ -19,9 +20,9 @@ interface UserFormDrawerProps {
   open: boolean;
   /** The user to edit; null creates one. */
   user: UserSummary | null;
-  /** Roles the caller may give (from the server's abilities). */
+  /** Roles the caller may give, least powerful first (from the server's abilities). */
   creatableRoles: readonly Role[];
-  /** Super admins choose the organisation. */
+  /** Super admins choose (and change) the organisation. */
   canChooseOrganisation: boolean;
   onClose: () => void;
 }
@@ -38,7 +39,9 @@ export function UserFormDrawer({
   const [form] = Form.useForm<UserFormValues>();
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
-  const organisations = useOrganisationNames(open && canChooseOrganisation && !user);
+  const organisations = useOrganisationNames(open && canChooseOrganisation);
+  const role = Form.useWatch('role', form);
+  const needsOrganisation = role !== undefined && ORGANISATION_ROLES.includes(role);
   const isEdit = user !== null;
   const roleOptions = [...new Set([...(user ? [user.role] : []), ...creatableRoles])].map((role) => ({
     value: role,
@@ -52,8 +55,10 @@ export function UserFormDrawer({
     if (user)
       form.setFieldsValue({
         name: user.name,
+        email: user.email,
         phone: user.phone ?? '',
         role: user.role,
+        organisationId: user.organisationId,
         nmtEnabled: user.nmtEnabled,
       });
   }, [open, user, form]);
@@ -66,13 +71,18 @@ export function UserFormDrawer({
         nmtEnabled: values.nmtEnabled,
       };
       if (values.role !== user.role) updateObj.role = values.role;
+      if (values.email !== user.email) updateObj.email = values.email;
+      if (canChooseOrganisation && (values.organisationId ?? null) !== user.organisationId)
+        updateObj.organisationId = values.organisationId ?? null;
       await updateUser.mutateAsync({ userId: user.id, updateObj });
+      appToaster.success(t('form.updated', { name: values.name }));
     } else {
       await createUser.mutateAsync({
         ...values,
         phone: values.phone ?? '',
         organisationId: values.organisationId ?? null,
       });
+      appToaster.success(t('form.created', { name: values.name }));
     }
     onClose();
   };
@@ -109,11 +119,9 @@ export function UserFormDrawer({
         <Form.Item name="name" label={t('form.name')} rules={[{ required: true, whitespace: true }]}>
           <Input data-testid="user-form-name" maxLength={100} />
         </Form.Item>
-        {isEdit ? null : (
-          <Form.Item name="email" label={t('form.email')} rules={[{ required: true, type: 'email' }]}>
-            <Input data-testid="user-form-email" type="email" maxLength={254} />
-          </Form.Item>
-        )}
+        <Form.Item name="email" label={t('form.email')} rules={[{ required: true, type: 'email' }]}>
+          <Input data-testid="user-form-email" type="email" maxLength={254} />
+        </Form.Item>
         <Form.Item name="phone" label={t('form.phone')}>
           <Input data-testid="user-form-phone" maxLength={11} inputMode="tel" />
         </Form.Item>
@@ -130,8 +138,13 @@ export function UserFormDrawer({
             <Input.Password data-testid="user-form-password" autoComplete="new-password" maxLength={128} />
           </Form.Item>
         )}
-        {canChooseOrganisation && !isEdit ? (
-          <Form.Item name="organisationId" label={t('form.organisation')} extra={t('form.organisationHint')}>
+        {canChooseOrganisation ? (
+          <Form.Item
+            name="organisationId"
+            label={t('form.organisation')}
+            extra={t('form.organisationHint')}
+            rules={[{ required: needsOrganisation, message: t('form.organisationRequired') }]}
+          >
             <Select
               allowClear
               showSearch={{ optionFilterProp: 'label' }}

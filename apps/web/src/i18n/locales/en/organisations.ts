@@ -46,4 +46,16 @@ export const organisations = {
     submit: 'Save',
     cancel: 'Cancel',
   },
+  create: {
+    open: 'New organisation',
+    title: 'New organisation',
+    organisation: 'Organisation name',
+    adminName: 'Admin name',
+    adminEmail: 'Admin e-mail',
+    adminPassword: 'Admin password',
+    adminPasswordHint: 'Leave empty to send the admin a link to set one.',
+    adminPhone: 'Admin mobile number',
+    submit: 'Create organisation',
+    done: 'Organisation {{name}} created',
+  },
 } as const;

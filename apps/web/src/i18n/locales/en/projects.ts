@@ -30,6 +30,9 @@ export const projects = {
   total_other: '{{count}} projects',
   wizard: {
     title: 'New project',
+    typeNotAvailable: '{{type}} (not available yet)',
+    typesNotAvailableHint: 'Only website projects can be created for now; the other types are on their way.',
+    cannotCreate: 'You cannot create a project',
     steps: { type: 'Type', website: 'Website', languages: 'Languages' },
     name: 'Project name',
     namePlaceholder: 'Defaults to the website address',

@@ -48,7 +48,11 @@ export const users = {
     password: 'Initial password',
     passwordHint: 'Share it with the user; they can change it on their profile page.',
     organisation: 'Organisation',
-    organisationHint: 'Leave empty for a platform-wide user (super admins, delivery managers).',
+    organisationHint:
+      'Leave empty for a platform-wide user (super admins, delivery managers, translation admins).',
+    organisationRequired: 'Please select an organisation: this role works inside one',
+    created: 'User {{name}} created',
+    updated: 'User {{name}} updated',
     nmtEnabled: 'Machine translation enabled',
     submitCreate: 'Create user',
     submitEdit: 'Save',
