@@ -34,7 +34,8 @@ import {
 } from './modules/machine-translation/mt-engine-registry';
 
 import { createDeliveryRepository } from './modules/delivery/delivery.repository';
-import { createDeliveryService } from './modules/delivery/delivery.service';
+import { createDeliveryService, type DeliveryBudgets } from './modules/delivery/delivery.service';
+import { createPageConfirmation } from './modules/delivery/page-confirmation';
 import { createSnippetBundleSource } from './modules/delivery/snippet-bundle';
 import { createSuggestionsRepository } from './modules/suggestions/suggestions.repository';
 import { createScriptVerificationService } from './modules/delivery/script-verification.service';
@@ -58,6 +59,8 @@ export interface AppDeps {
   log?: Logger;
   /** Machine translation engines; default: built from MT_ENGINES/APERTIUM_URL (the worker shares one). */
   mtEngines?: MtEngineRegistry;
+  /** What anonymous visitors may add per hour; default: DEFAULT_DELIVERY_BUDGETS. */
+  deliveryBudgets?: DeliveryBudgets;
 }
 
 /** Wires repositories and services once; routes receive the result. */
@@ -90,6 +93,16 @@ export function createServices(appDeps: AppDeps) {
     access: projectAccess,
     clock: deps.clock,
     suggestions: createSuggestionsRepository(db),
+    pageConfirmation: createPageConfirmation({
+      clock: deps.clock,
+      createFetcher: () =>
+        createPageFetcher({
+          ...DEFAULT_FETCHER_OPTIONS,
+          maxBytes: 2 * 1024 * 1024,
+          allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK_FETCH,
+        }),
+    }),
+    budgets: appDeps.deliveryBudgets,
   });
   return {
     ...deps,
