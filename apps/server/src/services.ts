@@ -35,7 +35,8 @@ import {
 } from './modules/machine-translation/mt-engine-registry';
 
 import { createDeliveryRepository } from './modules/delivery/delivery.repository';
-import { createDeliveryService } from './modules/delivery/delivery.service';
+import { createDeliveryService, type DeliveryBudgets } from './modules/delivery/delivery.service';
+import { createPageConfirmation } from './modules/delivery/page-confirmation';
 import { createSnippetBundleSource } from './modules/delivery/snippet-bundle';
 import { createSuggestionsRepository } from './modules/suggestions/suggestions.repository';
 import { createScriptVerificationService } from './modules/delivery/script-verification.service';
@@ -64,6 +65,8 @@ export interface AppDeps {
   mtEngines?: MtEngineRegistry;
   /** DNS TXT look-ups of domain ownership checks; default: the system's resolver. */
   dnsResolver?: TxtResolver;
+  /** What anonymous visitors may add per hour; default: DEFAULT_DELIVERY_BUDGETS. */
+  deliveryBudgets?: DeliveryBudgets;
 }
 
 /** Wires repositories and services once; routes receive the result. */
@@ -97,6 +100,16 @@ export function createServices(appDeps: AppDeps) {
     access: projectAccess,
     clock: deps.clock,
     suggestions: createSuggestionsRepository(db),
+    pageConfirmation: createPageConfirmation({
+      clock: deps.clock,
+      createFetcher: () =>
+        createPageFetcher({
+          ...DEFAULT_FETCHER_OPTIONS,
+          maxBytes: 2 * 1024 * 1024,
+          allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK_FETCH,
+        }),
+    }),
+    budgets: appDeps.deliveryBudgets,
   });
   return {
     ...deps,

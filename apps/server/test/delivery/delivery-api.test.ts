@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { DELIVERY_MESSAGES } from '@bhasha/contract';
 import { pages, segments, siteVisits } from '@bhasha/db';
 import { DELIVERY_MESSAGES } from '@bhasha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,29 +183,24 @@ describe('the language switcher CSS', () => {
 });
 
 describe('new content reported by visitors’ browsers', () => {
-  it('adds unknown segments once, skips known ones, and only from the project’s own pages', async () => {
+  it('adds nothing the server cannot confirm on the page itself (here: a host it cannot fetch)', async () => {
+    // Texts confirmed by the page are stored: forged-visitor-writes.test.ts, against a real site.
     const before = await f.t.handle.db.$count(segments, eq(segments.projectId, projectId));
     const report = {
       url: `${origin}/new-page?utm_source=mail`,
       segments: [
         { text: 'A brand new announcement', kind: 'text' },
         { text: 'Read the <x1>release notes</x1>', kind: 'text' },
-        { text: '12 345', kind: 'text' },
       ],
     };
     const first = await postAsSnippet(`/delivery/${projectId}/segments`, report, { origin });
     expect(first.statusCode).toBe(200);
     expect(first.headers['access-control-allow-origin']).toBe(origin);
-    expect(first.json().data).toEqual({ accepted: 2 });
-    expect((await postAsSnippet(`/delivery/${projectId}/segments`, report, { origin })).json().data).toEqual({
-      accepted: 0,
+    expect(first.json()).toMatchObject({
+      message: DELIVERY_MESSAGES.pageNotConfirmed,
+      data: { accepted: 0 },
     });
-    const added = await f.t.handle.db
-      .select({ text: segments.text, isNew: segments.isNew, wordCount: segments.wordCount })
-      .from(segments)
-      .where(and(eq(segments.projectId, projectId), eq(segments.text, 'Read the <x1>release notes</x1>')));
-    expect(added).toEqual([{ text: 'Read the <x1>release notes</x1>', isNew: true, wordCount: 4 }]);
-    expect(await f.t.handle.db.$count(segments, eq(segments.projectId, projectId))).toBe(before + 2);
+    expect(await f.t.handle.db.$count(segments, eq(segments.projectId, projectId))).toBe(before);
   });
 
   it('ignores pages taken out of scope and URLs of other sites; refuses requests without the project’s origin', async () => {

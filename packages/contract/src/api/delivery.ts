@@ -19,6 +19,7 @@ export const DELIVERY_MESSAGES = {
   originNotAllowed: 'This page’s domain is not one of the project’s domains',
   languageNotPublished: 'This language is not a language of the project',
   snippetNotBuilt: 'The snippet is not built yet: run npm run build',
+  pageNotConfirmed: 'The page could not be fetched to confirm the reported content; nothing was added',
 } as const;
 
 /** Longest pop-up CSS a project may save. */

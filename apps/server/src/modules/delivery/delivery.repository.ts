@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import {
   deliverySettings,
   pages,
@@ -150,6 +150,16 @@ export function createDeliveryRepository(db: Database) {
         .where(and(eq(pages.projectId, projectId), eq(pages.normalisedUrl, normalisedUrl)))
         .limit(1);
       return row;
+    },
+
+    /** Which of these source hashes the project already has. */
+    async knownHashes(projectId: string, hashes: readonly string[]): Promise<Set<string>> {
+      if (hashes.length === 0) return new Set();
+      const rows = await db
+        .select({ sourceHash: segments.sourceHash })
+        .from(segments)
+        .where(and(eq(segments.projectId, projectId), inArray(segments.sourceHash, [...hashes])));
+      return new Set(rows.map((row) => row.sourceHash));
     },
 
     /** Adds segments the project does not have yet (new content); answers how many were new. */

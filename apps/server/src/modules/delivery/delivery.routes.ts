@@ -49,7 +49,7 @@ const VISIT_LIMIT = { max: 120, timeWindow: '1 minute' };
 const VISITOR_MESSAGE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 function visitorOf(request: FastifyRequest): VisitorRequest {
-  return { origin: request.headers.origin, referer: request.headers.referer };
+  return { origin: request.headers.origin, referer: request.headers.referer, client: request.ip };
 }
 
 /** Headers every answer to a visitor's browser carries: readable cross-origin, for that page only. */
@@ -169,13 +169,13 @@ export const deliveryRoutes: FastifyPluginCallbackZod<{ services: Services }> = 
         },
       },
       async (request, reply) => {
-        const { accepted, allowOrigin } = await delivery.reportSegments(
+        const { accepted, confirmed, allowOrigin } = await delivery.reportSegments(
           request.params.projectId,
           visitorOf(request),
           request.body,
         );
         allowPage(reply, allowOrigin);
-        return ok({ accepted });
+        return ok({ accepted }, confirmed ? undefined : DELIVERY_MESSAGES.pageNotConfirmed);
       },
     );
 

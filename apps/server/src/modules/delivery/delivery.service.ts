@@ -16,21 +16,33 @@ import type { SuggestionsRepository } from '../suggestions/suggestions.repositor
 import type { ProjectAccess } from '../projects/project-access';
 import { hostOf, isProjectHost } from './delivery-origin';
 import type { DeliveryProject, DeliveryRepository, NewSegmentRow } from './delivery.repository';
-import { createNewContentBudget } from './new-content-budget';
+import { createNewContentBudget, type HourlyBudgetLimits } from './new-content-budget';
+import type { PageConfirmation } from './page-confirmation';
 import { checkPopupCss } from './popup-css';
 
-/** New segments visitors' browsers may add to one project per hour and process. */
-const NEW_SEGMENTS_PER_HOUR = 2_000;
+/**
+ * What visitors may add per hour and process: new segments and messages (suggestions, feedback),
+ * to one project and from one client address within it (a tenth, so one client cannot spend it all).
+ */
+export const DEFAULT_DELIVERY_BUDGETS: DeliveryBudgets = {
+  newSegments: { perProject: 2_000, perClient: 200 },
+  visitorMessages: { perProject: 300, perClient: 30 },
+};
+
+export interface DeliveryBudgets {
+  newSegments: HourlyBudgetLimits;
+  visitorMessages: HourlyBudgetLimits;
+}
 /** Translation answers kept in memory (project × language). */
 const ANSWER_CACHE_LIMIT = 500;
 const HAS_LETTER = /\p{L}/u;
-/** Suggestions and feedback one project accepts from visitors per hour and process. */
-const VISITOR_MESSAGES_PER_HOUR = 300;
 
-/** Who asks: the `Origin` (or, without one, `Referer`) header of the visitor's request. */
+/** Who asks: the `Origin` (or, without one, `Referer`) header of the visitor's request, and its address. */
 export interface VisitorRequest {
   origin?: string;
   referer?: string;
+  /** The client's address as the server sees it (the request IP): each has its share of a budget. */
+  client: string;
 }
 
 /** A cacheable answer: its ETag and, unless the caller's copy is current, its body. */
@@ -48,10 +60,14 @@ export function createDeliveryService(deps: {
   clock: Clock;
   /** Where visitors' suggestions and feedback go (the workspace's queues). */
   suggestions?: Pick<SuggestionsRepository, 'insert' | 'insertFeedback'>;
+  /** Confirms reported new content against the server's own fetch of the page. */
+  pageConfirmation: PageConfirmation;
+  budgets?: DeliveryBudgets;
 }) {
   const { repository, clock } = deps;
-  const budget = createNewContentBudget(clock, NEW_SEGMENTS_PER_HOUR);
-  const visitorBudget = createNewContentBudget(clock, VISITOR_MESSAGES_PER_HOUR);
+  const budgets = deps.budgets ?? DEFAULT_DELIVERY_BUDGETS;
+  const budget = createNewContentBudget(clock, budgets.newSegments);
+  const visitorBudget = createNewContentBudget(clock, budgets.visitorMessages);
   const answers = new Map<
     string,
     { etag: string; body: { language: string; translations: Record<string, string> } }
@@ -99,8 +115,9 @@ export function createDeliveryService(deps: {
     return url;
   }
 
-  function takeVisitorBudget(projectId: string): void {
-    if (visitorBudget.take(projectId, 1) < 1) throw AppError.tooManyRequests(VISITOR_MESSAGES.tooMany);
+  function takeVisitorBudget(projectId: string, visitor: VisitorRequest): void {
+    if (visitorBudget.take(projectId, visitor.client, 1) < 1)
+      throw AppError.tooManyRequests(VISITOR_MESSAGES.tooMany);
   }
 
   function requireSuggestions() {
@@ -153,7 +170,9 @@ export function createDeliveryService(deps: {
 
     /**
      * New content seen on a page: segments the project does not know are added as new, within the
-     * project's scope (its domains, pages not taken out of scope, ignore patterns) and budget.
+     * project's scope (its domains, pages not taken out of scope, ignore patterns) and budget, and
+     * only those the server's own fetch of the page confirms (any script can forge `Origin`).
+     * `confirmed` is false when the page could not be fetched: then nothing is stored.
      */
     async reportSegments(
       projectId: string,
@@ -164,9 +183,10 @@ export function createDeliveryService(deps: {
       const allowOrigin = checkOrigin(project, visitor, true);
       const url = normaliseUrl(report.url);
       const host = hostOf(url ?? undefined);
-      if (!url || !host || !isProjectHost(host, project.hosts)) return { accepted: 0, allowOrigin };
+      if (!url || !host || !isProjectHost(host, project.hosts))
+        return { accepted: 0, confirmed: true, allowOrigin };
       const page = await repository.findPage(project.id, url);
-      if (page && !page.inScope) return { accepted: 0, allowOrigin };
+      if (page && !page.inScope) return { accepted: 0, confirmed: true, allowOrigin };
       const ignore = compileIgnorePatterns(parseIgnorePatternSettings(project.settings.ignorePatterns));
       const rows = new Map<string, NewSegmentRow>();
       for (const segment of report.segments) {
@@ -182,13 +202,19 @@ export function createDeliveryService(deps: {
           wordCount: countWords(plain),
         });
       }
-      const granted = budget.take(project.id, rows.size);
+      // Known segments cost neither a fetch nor budget.
+      for (const hash of await repository.knownHashes(project.id, [...rows.keys()])) rows.delete(hash);
+      if (rows.size === 0) return { accepted: 0, confirmed: true, allowOrigin };
+      const onPage = await deps.pageConfirmation.confirm(project.id, url, project.hosts);
+      if (!onPage) return { accepted: 0, confirmed: false, allowOrigin };
+      for (const hash of rows.keys()) if (!onPage.has(hash)) rows.delete(hash);
+      const granted = budget.take(project.id, visitor.client, rows.size);
       const accepted = await repository.insertNewSegments(
         project,
         [...rows.values()].slice(0, granted),
         clock.now(),
       );
-      return { accepted, allowOrigin };
+      return { accepted, confirmed: true, allowOrigin };
     },
 
     /** Counts a page view per day, URL and language. */
@@ -235,7 +261,7 @@ export function createDeliveryService(deps: {
         request.language,
       );
       if (!segment) throw AppError.notFound(VISITOR_MESSAGES.unknownSegment);
-      takeVisitorBudget(project.id);
+      takeVisitorBudget(project.id, visitor);
       const row = await requireSuggestions().insert({
         organisationId: project.organisationId,
         projectId: project.id,
@@ -269,7 +295,7 @@ export function createDeliveryService(deps: {
       const project = await requireDeliveredProject(projectId);
       const allowOrigin = checkOrigin(project, visitor, true);
       const url = checkVisitorPage(project, request.url, request.language);
-      takeVisitorBudget(project.id);
+      takeVisitorBudget(project.id, visitor);
       const row = await requireSuggestions().insertFeedback({
         organisationId: project.organisationId,
         projectId: project.id,

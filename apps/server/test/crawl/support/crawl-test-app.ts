@@ -13,6 +13,7 @@ import {
 import { createOrganisationsRepository } from '../../../src/modules/organisations/organisations.repository';
 import { createUsersRepository } from '../../../src/modules/users/users.repository';
 import { silentEmitter, type RealtimeEmitter } from '../../../src/realtime/realtime-emitter';
+import type { AppDeps } from '../../../src/services';
 import { createTestDb } from '../../support/test-db';
 import { authHeaders, buildTestConfig } from '../../support/test-app';
 
@@ -23,7 +24,10 @@ export interface EmittedEvent {
 }
 
 /** The app with a working job queue and crawl runtime on a fresh database, loopback allowed. */
-export async function buildCrawlTestApp(settings: Partial<CrawlSettings> = {}) {
+export async function buildCrawlTestApp(
+  settings: Partial<CrawlSettings> = {},
+  appDeps: Pick<AppDeps, 'deliveryBudgets'> = {},
+) {
   const config = buildTestConfig({ ALLOW_PRIVATE_NETWORK_FETCH: 'true' });
   const handle = await createTestDb();
   const events: EmittedEvent[] = [];
@@ -50,7 +54,15 @@ export async function buildCrawlTestApp(settings: Partial<CrawlSettings> = {}) {
     }),
   );
   await jobs.start(jobDefinitions, { work: true });
-  const { app, services } = await buildApp({ config, handle, clock, emitter, jobs, log: silentLogger });
+  const { app, services } = await buildApp({
+    config,
+    handle,
+    clock,
+    emitter,
+    jobs,
+    log: silentLogger,
+    ...appDeps,
+  });
   await app.ready();
   let sequence = 0;
 
