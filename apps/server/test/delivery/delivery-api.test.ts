@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DELIVERY_MESSAGES } from '@bhasha/contract';
 import { pages, segments, siteVisits } from '@bhasha/db';
-import { DELIVERY_MESSAGES } from '@bhasha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSnippet } from '../../../snippet/scripts/build.mjs';
 import { buildTranslationFixture, type TranslationFixture } from '../translation/support/translation-fixture';
