@@ -66,10 +66,17 @@ export interface TestApp {
  * SMS_PROVIDER), unless a test passes its own.
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; mailer?: Mailer; sms?: SmsProvider } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    mailer?: Mailer;
+    sms?: SmsProvider;
+    /** A database prepared by the test (e.g. migrated from an older schema); closed with the app. */
+    handle?: DbHandle;
+  } = {},
 ): Promise<TestApp> {
   const config = buildTestConfig(options.env);
-  const handle = await createTestDb();
+  const handle = options.handle ?? (await createTestDb());
   const mailer = options.mailer ?? createMailer(config, silentLogger);
   const { app, services } = await buildApp({
     config,
