@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { restrictToOwner } from './owner-only';
 import { rememberPgliteEngine } from './pglite-prepared-statement';
 import * as schema from './schema';
 
@@ -71,11 +72,15 @@ async function createPglite(dir: string, template: Blob | undefined): Promise<Db
       import('drizzle-orm/pglite/migrator'),
     ],
   );
-  if (dir !== 'memory') mkdirSync(dir, { recursive: true });
+  // Owner-only: the database files are the organisation's content, API key hashes and sessions.
+  if (dir !== 'memory') mkdirSync(dir, { recursive: true, mode: 0o700 });
   const client =
     dir === 'memory'
       ? await PGlite.create({ extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) })
       : await PGlite.create(dir, { extensions: { pg_trgm } });
+  // PGlite copies its initial cluster with modes 0666/0644 regardless of the umask; files the
+  // engine creates later are 0600. Tightened on every open, which also fixes an older tree.
+  if (dir !== 'memory') restrictToOwner(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   rememberPgliteEngine(db, client);
   return {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { restrictDataDir } from './data-dir';
 import { parseEnv, type Env } from './env';
 
 /** Configuration resolved from the environment once at boot; services receive it, never read env. */
@@ -17,7 +18,6 @@ function resolveJwtSecret(env: Env, dataDir: string): Uint8Array {
   if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
   const file = join(dataDir, 'jwt-secret');
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
@@ -26,6 +26,7 @@ function resolveJwtSecret(env: Env, dataDir: string): Uint8Array {
 /** Builds the configuration from parsed environment values. */
 export function resolveConfig(env: Env): AppConfig {
   const dataDir = resolve(env.DATA_DIR);
+  restrictDataDir(dataDir);
   const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
   return { env, dataDir, jwtSecret: resolveJwtSecret(env, dataDir), publicUrl: publicUrl.replace(/\/$/, '') };
 }

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { APIKEY_PREFIX, OTP_LENGTH } from '@bhasha/contract';
+import { APIKEY_LEGACY_PREFIX, APIKEY_PREFIX, APIKEY_VISIBLE_CHARS, OTP_LENGTH } from '@bhasha/contract';
 
 /** A random token for links and codes the client holds: 256 bits, URL-safe. */
 export function generateToken(): string {
@@ -18,9 +18,25 @@ export function generateOtp(): string {
     .padStart(OTP_LENGTH, '0');
 }
 
-/** An organisation admin's API key. */
+/** A user's API key: the recognisable prefix and 192 random bits. */
 export function generateApiKey(): string {
   return `${APIKEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+}
+
+/** Whether a string has the shape of an API key, current or legacy (skips a lookup otherwise). */
+export function looksLikeApiKey(value: string): boolean {
+  return value.startsWith(APIKEY_PREFIX) || value.startsWith(APIKEY_LEGACY_PREFIX);
+}
+
+/** What is stored of an API key: its SHA-256 (the key is high-entropy, so no salt or stretching). */
+export function hashApiKey(apikey: string): string {
+  return hashToken(apikey);
+}
+
+/** The part of an API key kept visible to recognise it: the prefix and a few random characters. */
+export function apiKeyVisiblePrefix(apikey: string): string {
+  const prefix = apikey.startsWith(APIKEY_PREFIX) ? APIKEY_PREFIX : APIKEY_LEGACY_PREFIX;
+  return apikey.slice(0, prefix.length + APIKEY_VISIBLE_CHARS);
 }
 
 /**

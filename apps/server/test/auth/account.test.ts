@@ -75,7 +75,7 @@ describe('sign-up, e-mail verification, password reset and sign-out', () => {
       expect(mail.html).toContain(`${PUBLIC_URL}/verification/${uuid}`);
 
       const { rows } = await t.handle.executeSql(
-        `SELECT u.role, u.email_verified, u.apikey, o.name, o.plan FROM users u JOIN organisations o ON o.id = u.organisation_id WHERE u.email = $1`,
+        `SELECT u.role, u.email_verified, u.apikey_hash, u.apikey_prefix, o.name, o.plan FROM users u JOIN organisations o ON o.id = u.organisation_id WHERE u.email = $1`,
         ['meera@iyer-textiles.in'],
       );
       expect(rows[0]).toMatchObject({
@@ -84,7 +84,8 @@ describe('sign-up, e-mail verification, password reset and sign-out', () => {
         name: 'Iyer Textiles',
         plan: 'free',
       });
-      expect(String(rows[0]?.apikey)).toMatch(/^bk_[\w-]{32}$/);
+      expect(String(rows[0]?.apikey_prefix)).toMatch(/^bhk_[\w-]{8}$/);
+      expect(String(rows[0]?.apikey_hash)).toMatch(/^[0-9a-f]{64}$/);
       // Only the hash of the link token is stored.
       const stored = await t.handle.executeSql(`SELECT token_hash FROM auth_tokens`);
       expect(JSON.stringify(stored.rows)).not.toContain(uuid);

@@ -53,7 +53,7 @@ describe('organisations created by a super admin, and contract acceptance', () =
         organisationId: body.data.organisation.id,
         contractAgreed: false,
       });
-      expect(body.data.user.apikey).toMatch(/^bk_/);
+      expect(body.data.user.apikey).toMatch(/^bhk_[\w-]{8}$/);
 
       const mail = await smtp.waitFor((m) => m.to.includes('anil@sabha-media.in'));
       expect(mail.subject).toBe('Your Bhasha account for Sabha Media');
@@ -178,7 +178,7 @@ describe('organisations created by a super admin, and contract acceptance', () =
         ).json().message,
       ).toBe(ERROR_MESSAGES.somethingWentWrong);
       const { rows } = await t.handle.executeSql(
-        `SELECT count(*)::int AS n FROM users WHERE apikey IN ('bk_mine', 'bk_someone_else') AND contract_agreed`,
+        `SELECT count(*)::int AS n FROM users WHERE apikey_prefix IN ('bk_mine', 'bk_someone_else') AND contract_agreed`,
       );
       expect(rows[0]?.n).toBe(0);
     });

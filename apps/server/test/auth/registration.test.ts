@@ -158,7 +158,7 @@ describe('free-trial registration', () => {
       role: 'freeOrgAdmin',
       contractAgreed: true,
     });
-    expect(user.apikey).toMatch(/^bk_/);
+    expect(user.apikey).toMatch(/^bhk_[\w-]{8}$/);
 
     const { rows } = await t.handle.executeSql(
       `SELECT p.name, p.type, p.base_url, p.source_language, p.target_languages, p.status, o.plan, o.name AS org, u.phone, u.email_verified

@@ -78,13 +78,15 @@ export async function buildTestApp(
     emitter?: RealtimeEmitter;
     /** Receives every log line of the app and its services, at env LOG_LEVEL (tests set one). */
     logDestination?: DestinationStream;
+    /** A database prepared by the test (e.g. migrated from an older schema); closed with the app. */
+    handle?: DbHandle;
   } = {},
 ): Promise<TestApp> {
   const config = buildTestConfig(options.env);
   const log = options.logDestination
     ? createLogger(config.env.LOG_LEVEL, options.logDestination)
     : silentLogger;
-  const handle = await createTestDb();
+  const handle = options.handle ?? (await createTestDb());
   const mailer = options.mailer ?? createMailer(config, silentLogger);
   const { app, services } = await buildApp({
     config,

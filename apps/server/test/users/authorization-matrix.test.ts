@@ -454,9 +454,8 @@ describe('authorization matrix', () => {
     const inactive = await createMember(t, orgA.id, ROLES.organisationAdmin, { status: 'inactive' });
     callers.push({ label: 'inactive', userId: inactive.user.id, principal: null, isForeign: false });
 
-    const target = await createMember(t, orgA.id, ROLES.collaborator, {
-      apikey: `bk_matrix_target_${orgA.id}`,
-    });
+    const targetApikey = `bk_matrix_target_${orgA.id}`;
+    const target = await createMember(t, orgA.id, ROLES.collaborator, { apikey: targetApikey });
     const translator = await createMember(t, orgA.id, ROLES.lokSabhaTranslator);
     const { rows } = await t.handle.executeSql(
       `INSERT INTO projects (organisation_id, name, base_url) VALUES ('${orgA.id}', 'Matrix site', 'https://matrix-alpha.in') RETURNING id`,
@@ -474,7 +473,7 @@ describe('authorization matrix', () => {
     ctx = {
       organisationA: orgA.id,
       targetUserId: target.user.id,
-      targetApikey: target.user.apikey!,
+      targetApikey,
       translatorId: translator.user.id,
       projectId: rows[0]?.id as string,
       disposableProjectId: disposable.rows[0]?.id as string,

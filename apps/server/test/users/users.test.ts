@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   USER_MESSAGES,
@@ -73,7 +74,8 @@ describe('users (spec §7 "Users")', () => {
       expect(login.json().data.user.role).toBe('collaborator');
       // The new user holds an apikey, so it can agree to the contract (spec §2, §7) and go on.
       const { token, user } = login.json<{ data: { token: string; user: { apikey: string | null } } }>().data;
-      expect(user.apikey).toMatch(/^bk_/);
+      // The session carries only the key's visible prefix; the contract acceptance accepts it.
+      expect(user.apikey).toMatch(/^bhk_[\w-]{8}$/);
       const agreed = await call('POST', '/api/user/edit', token, {
         apikey: user.apikey,
         updateObj: { contractAgreed: true },
@@ -476,7 +478,7 @@ describe('users (spec §7 "Users")', () => {
       const member = await createMember(t, orgA.id, 'organisationAdmin');
       const first = (await call('POST', '/api/user/apikey/regenerate', member.token)).json().data
         .apikey as string;
-      expect(first).toMatch(/^bk_/);
+      expect(first).toMatch(/^bhk_[\w-]{32}$/);
       const viaKey = await t.app.inject({
         method: 'POST',
         url: '/api/user/list',
@@ -498,9 +500,26 @@ describe('users (spec §7 "Users")', () => {
       const details = await call('POST', '/api/user/fetchUserDetails', member.token, { apikey: second });
       expect(details.json().data.user).toMatchObject({
         id: member.user.id,
-        apikey: second,
+        apikey: second.slice(0, 12),
         contractAgreed: false,
       });
+      // At rest only the SHA-256 and the visible prefix; no later answer carries the key.
+      const { rows } = await t.handle.executeSql(`SELECT * FROM users WHERE id = $1`, [member.user.id]);
+      expect(JSON.stringify(rows)).not.toContain(second);
+      expect(rows[0]).toMatchObject({
+        apikey_hash: createHash('sha256').update(second).digest('hex'),
+        apikey_prefix: second.slice(0, 12),
+      });
+      const later = [
+        details,
+        await call('GET', '/api/user/profile', member.token),
+        await call('GET', '/api/user/check/', member.token),
+        await call('POST', '/api/user/list', member.token, {}),
+      ];
+      for (const answer of later) {
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(answer.body).not.toContain(second);
+      }
       const foreign = await call('POST', '/api/user/fetchUserDetails', adminB.token, { apikey: second });
       expect(foreign.statusCode).toBe(404);
       const admin = await call('POST', '/api/user/fetchUserDetails', superAdmin.token, { apikey: second });

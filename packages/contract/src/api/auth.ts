@@ -286,7 +286,10 @@ export const newOrganisationResponseSchema = z.object({
 });
 export type NewOrganisationResponse = z.infer<typeof newOrganisationResponseSchema>;
 
-/** POST /api/user/edit: contract acceptance (spec §7): the caller's own apikey and `{contractAgreed: true}`. */
+/**
+ * POST /api/user/edit: contract acceptance (spec §7): the caller's own apikey (the full key or the
+ * visible prefix the session carries) and `{contractAgreed: true}`.
+ */
 export const contractAgreementRequestSchema = z.object({
   apikey: z
     .string({ error: ERROR_MESSAGES.somethingWentWrong })

@@ -8,6 +8,7 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   role: z.enum(ROLE_VALUES),
   organisationId: z.string().nullable(),
+  /** Null without an apikey; otherwise only its visible prefix: the full key is shown once, at creation. */
   apikey: z.string().nullable(),
   contractAgreed: z.boolean(),
 });

@@ -135,7 +135,7 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
-/** One's own profile adds the apikey and the contract status. */
+/** One's own profile adds the apikey's visible prefix (never the key) and the contract status. */
 export const userDetailsSchema = userSummarySchema.extend({
   apikey: z.string().nullable(),
   contractAgreed: z.boolean(),
@@ -223,7 +223,10 @@ export type ResetPasswordThroughProfileRequest = z.input<typeof resetPasswordThr
 /** A fresh token: older sessions of the user stop working. */
 export const resetPasswordThroughProfileResponseSchema = z.object({ token: z.string() });
 
-/** POST /api/user/apikey/regenerate: a new apikey for the caller; the old one stops working. */
+/**
+ * POST /api/user/apikey/regenerate: a new apikey for the caller; the old one stops working. The
+ * only answer that ever carries the full key: only its hash is stored.
+ */
 export const apikeyResponseSchema = z.object({ apikey: z.string() });
 
 /** POST /api/user/access/verify {page}. */

@@ -20,8 +20,14 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Longest password the server accepts (hashing cost stays bounded). */
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** Prefix of the API keys given to organisation admins. */
-export const APIKEY_PREFIX = 'bk_';
+/** Prefix of the API keys given to users: recognisable, so secret scanners can match a leaked key. */
+export const APIKEY_PREFIX = 'bhk_';
+
+/** Prefix of keys issued before the current one; such keys keep working until regenerated. */
+export const APIKEY_LEGACY_PREFIX = 'bk_';
+
+/** Random characters after the prefix kept visible (stored and shown) to recognise a key. */
+export const APIKEY_VISIBLE_CHARS = 8;
 
 /** Plans an organisation can be on; self-registered organisations start on the free plan. */
 export const ORGANISATION_PLANS = { free: 'free', paid: 'paid' } as const;

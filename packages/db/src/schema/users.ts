@@ -15,7 +15,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull(),
     status: text('status').notNull().default('active'),
-    apikey: text('apikey'),
+    /** SHA-256 (hex) of the user's API key: the key itself is shown once and never stored. */
+    apikeyHash: text('apikey_hash'),
+    /** The key's visible prefix (e.g. `bhk_AbCdEfGh`), to recognise it in the dashboard. */
+    apikeyPrefix: text('apikey_prefix'),
     contractAgreed: boolean('contract_agreed').notNull().default(false),
     /** Whether machine translation runs for this user's work (spec §7 /user/update "NMT status"). */
     nmtEnabled: boolean('nmt_enabled').notNull().default(true),
@@ -34,7 +37,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    uniqueIndex('users_apikey_idx').on(t.apikey),
+    uniqueIndex('users_apikey_hash_idx').on(t.apikeyHash),
     index('users_organisation_idx').on(t.organisationId),
     index('users_role_idx').on(t.role),
   ],

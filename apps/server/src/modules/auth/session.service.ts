@@ -1,7 +1,8 @@
-import { APIKEY_PREFIX, AUTH_MESSAGES, isRole } from '@bhasha/contract';
+import { AUTH_MESSAGES, isRole } from '@bhasha/contract';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { looksLikeApiKey } from '../../lib/secrets';
 import type { UsersRepository } from '../users/users.repository';
 import type { TokenService } from './token.service';
 
@@ -58,7 +59,7 @@ export function createSessionService(deps: SessionServiceDeps) {
      * Regenerating the key revokes the old one; an inactive user's key stops working.
      */
     async authenticateApiKey(apikey: string): Promise<Principal> {
-      const user = apikey.startsWith(APIKEY_PREFIX) ? await deps.users.findByApikey(apikey) : undefined;
+      const user = looksLikeApiKey(apikey) ? await deps.users.findByApikey(apikey) : undefined;
       if (!user) throw AppError.unauthorized('Invalid API key');
       if (user.status !== 'active') throw AppError.unauthorized(AUTH_MESSAGES.accountInactive);
       if (!isRole(user.role)) throw AppError.unauthorized();

@@ -14,7 +14,7 @@ export function presentSessionUser(row: UserRow): SessionUser {
     email: row.email,
     role: roleOf(row),
     organisationId: row.organisationId,
-    apikey: row.apikey,
+    apikey: row.apikeyPrefix,
     contractAgreed: row.contractAgreed,
   };
 }
@@ -36,11 +36,11 @@ export function presentUserSummary(row: UserWithOrganisation): UserSummary {
   };
 }
 
-/** A user's details; the apikey only to its owner (an admin sees that one exists, not its value). */
+/** A user's details; the apikey's visible prefix only to its owner (the key is never shown again). */
 export function presentUserDetails(row: UserWithOrganisation, viewerId: string): UserDetails {
   return {
     ...presentUserSummary(row),
-    apikey: row.id === viewerId ? row.apikey : null,
+    apikey: row.id === viewerId ? row.apikeyPrefix : null,
     contractAgreed: row.contractAgreed,
   };
 }

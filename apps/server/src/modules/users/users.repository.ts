@@ -2,9 +2,19 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, or, sql, ty
 import type { Role, UserStatus } from '@bhasha/contract';
 import { organisations, users, type Database } from '@bhasha/db';
 import type { TenantScope } from '../organisations/tenant-scope';
+import { apiKeyVisiblePrefix, hashApiKey } from '../../lib/secrets';
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUserRow = typeof users.$inferInsert;
+export type NewUserRow = Omit<typeof users.$inferInsert, 'apikeyHash' | 'apikeyPrefix'> & {
+  /** The full key: only its hash and visible prefix are stored. */
+  apikey?: string | null;
+};
+
+function apikeyColumns(apikey: string | null | undefined) {
+  return apikey
+    ? { apikeyHash: hashApiKey(apikey), apikeyPrefix: apiKeyVisiblePrefix(apikey) }
+    : { apikeyHash: null, apikeyPrefix: null };
+}
 
 /** A user row with its organisation's name, as lists show it. */
 export type UserWithOrganisation = UserRow & { organisationName: string | null };
@@ -114,8 +124,11 @@ export function createUsersRepository(db: Database) {
       return row?.count ?? 0;
     },
 
-    async insert(values: NewUserRow): Promise<UserRow> {
-      const [row] = await db.insert(users).values(values).returning();
+    async insert({ apikey, ...values }: NewUserRow): Promise<UserRow> {
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, ...apikeyColumns(apikey) })
+        .returning();
       if (!row) throw new Error('insert into users returned no row');
       return row;
     },
@@ -205,7 +218,11 @@ export function createUsersRepository(db: Database) {
     },
 
     async findByApikey(apikey: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.apikey, apikey)).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(users.apikeyHash, hashApiKey(apikey)))
+        .limit(1);
       return row;
     },
 
@@ -305,7 +322,7 @@ export function createUsersRepository(db: Database) {
     async setApikey(id: string, apikey: string, now: Date): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
-        .set({ apikey, updatedAt: now })
+        .set({ ...apikeyColumns(apikey), updatedAt: now })
         .where(eq(users.id, id))
         .returning();
       return row;

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { generateApiKey } from '../../lib/secrets';
+import { generateApiKey, hashApiKey } from '../../lib/secrets';
 import type { OrganisationRow, OrganisationsRepository } from '../organisations/organisations.repository';
 import { can as canOrganisation } from '../organisations/organisations.policy';
 import { scopeOf } from '../organisations/tenant-scope';
@@ -117,13 +117,17 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /**
      * Contract acceptance (spec §7, §8): the caller agrees with its own apikey. A missing or
-     * foreign apikey answers 'Something went wrong' and changes nothing.
+     * foreign apikey answers 'Something went wrong' and changes nothing. The dashboard only knows
+     * the key's visible prefix (the key is shown once), so the prefix is accepted as well as the key.
      */
     async agreeToContract(userId: string, apikey: string): Promise<UserRow> {
       const user = await repository.findById(userId);
       if (!user) throw AppError.tokenExpired();
-      if (!user.apikey || !sameSecret(user.apikey, apikey))
-        throw AppError.forbidden(ERROR_MESSAGES.somethingWentWrong);
+      const ownKey =
+        user.apikeyHash !== null &&
+        user.apikeyPrefix !== null &&
+        (sameSecret(user.apikeyHash, hashApiKey(apikey)) || sameSecret(user.apikeyPrefix, apikey));
+      if (!ownKey) throw AppError.forbidden(ERROR_MESSAGES.somethingWentWrong);
       if (user.contractAgreed) return user;
       const updated = await repository.markContractAgreed(user.id, clock.now());
       if (!updated) throw AppError.tokenExpired();

@@ -19,6 +19,8 @@ export const profile = {
   apikeyHelp:
     'Send it in the x-api-key header to call the Bhasha API from your own programs. Keep it secret.',
   apikeyNone: 'You have no API key yet.',
+  apikeyMasked: '{{prefix}}…',
+  apikeyShownOnce: 'Copy your API key now: it is shown only once. Regenerate it if you lose it.',
   generate: 'Generate API key',
   regenerate: 'Regenerate',
   regenerateConfirm: 'Regenerate your API key? Programs using the current key stop working at once.',
