@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, startProductFixture, uniqueEmail, type ProductFixture } from '../support';
+import { pickOption, screenshot, startProductFixture, uniqueEmail, type ProductFixture } from '../support';
 import { waitForFormErrors, waitForToast } from '../support/form-errors';
 import { acceptTerms, postJson, signIn } from '../support/product-api';
 
@@ -117,11 +117,7 @@ describe('organisations and users in Chromium against the built product', () => 
     await drawer.getByTestId('user-form-password').fill('Second#Pass2026');
     await drawer.getByTestId('user-form-submit').click();
     await waitForFormErrors(drawer, ['Please select an organisation: this role works inside one']);
-    await drawer.getByTestId('user-form-organisation').click();
-    await page
-      .locator('.ant-select-dropdown .ant-select-item-option-content')
-      .getByText(organisationName, { exact: true })
-      .click();
+    await pickOption(drawer.getByTestId('user-form-organisation'), organisationName);
     await drawer.getByTestId('user-form-submit').click();
     await waitForToast(page, 'User Second Admin created');
     await page.getByTestId('users-table').getByRole('cell', { name: email }).waitFor();

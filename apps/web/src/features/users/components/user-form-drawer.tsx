@@ -126,7 +126,8 @@ export function UserFormDrawer({
           <Input data-testid="user-form-phone" maxLength={11} inputMode="tel" />
         </Form.Item>
         <Form.Item name="role" label={t('form.role')} rules={[{ required: true }]}>
-          <Select data-testid="user-form-role" options={roleOptions} />
+          {/* A short fixed list: every role rendered, none hidden behind virtual scrolling. */}
+          <Select data-testid="user-form-role" options={roleOptions} virtual={false} />
         </Form.Item>
         {isEdit ? null : (
           <Form.Item
