@@ -289,14 +289,14 @@ export function ScopePage() {
               title: t('columns.url'),
               render: (_, row) => (
                 <Space orientation="vertical" size={0}>
-                  <Typography.Text ellipsis style={{ maxWidth: 'min(420px, 24vw)' }} title={row.url}>
+                  <Typography.Text ellipsis style={{ maxWidth: 'min(420px, 20vw)' }} title={row.url}>
                     {row.url}
                   </Typography.Text>
                   {row.redirectsTo && (
                     <Typography.Text
                       type="secondary"
                       ellipsis
-                      style={{ maxWidth: 'min(420px, 24vw)', fontSize: 12 }}
+                      style={{ maxWidth: 'min(420px, 20vw)', fontSize: 12 }}
                       title={row.redirectsTo}
                       data-testid="scope-redirect-target"
                     >

@@ -118,16 +118,22 @@ export function EditorPage() {
     [toggle.isPending, toggle.variables],
   );
 
-  const { startEdit, setActiveIndex, saveAndMove } = session;
-  const isEditing = session.editing !== null;
-  const activeIndex = session.activeIndex;
+  const { startEdit, setActiveIndex } = session;
+  // The editing state changes with every keystroke; the rows' actions read it through a ref so
+  // they stay the same object and the memoised rows (and the open editor) do not re-render.
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
   const toggleSelect = bulk.toggle;
   const toggleDisplayType = toggle.mutate;
   const actions = useMemo<SegmentRowActions>(
     () => ({
       onActivate: setActiveIndex,
       // Opening another row while one is open saves the open one first (nothing typed is lost).
-      onStartEdit: (index) => (isEditing ? saveAndMove(index - activeIndex) : startEdit(index)),
+      onStartEdit: (index) => {
+        const current = sessionRef.current;
+        if (current.editing !== null) current.saveAndMove(index - current.activeIndex);
+        else startEdit(index);
+      },
       onToggleSelect: (sourceHash) => {
         const entry = rows.find((row) => row.sourceHash === sourceHash);
         if (entry) toggleSelect(entry);
@@ -138,7 +144,7 @@ export function EditorPage() {
       },
       onToggleDisplayType: (sourceHash) => toggleDisplayType({ sourceHashes: [sourceHash] }),
     }),
-    [rows, setActiveIndex, startEdit, saveAndMove, isEditing, activeIndex, toggleSelect, toggleDisplayType],
+    [rows, setActiveIndex, startEdit, toggleSelect, toggleDisplayType],
   );
 
   const handleBrowseKey = (event: KeyboardEvent<HTMLDivElement>) => {
