@@ -85,7 +85,7 @@ export function createSocketGateway(
       if (!parsed.success) return reply({ success: false, message: 'roomId is required' });
       // Rights as they are now, not as they were at connect: the session may have been revoked,
       // the user deactivated or its role or projects changed.
-      const principal = await sessions.authenticate(data.token).catch(() => null);
+      const principal = await sessions.authenticate(data.token, undefined, { fresh: true }).catch(() => null);
       if (!principal) {
         reply({ success: false, message: 'Please sign in to continue' });
         socket.disconnect(true);

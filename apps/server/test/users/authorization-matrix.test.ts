@@ -131,6 +131,8 @@ const FIXTURES: Record<string, RouteFixture> = {
     kind: 'resource',
     body: onProject({ hostname: 'absent.matrix-alpha.in' }),
   },
+  'POST /api/domain/ownership/list': { kind: 'resource', body: onProject({}) },
+  'POST /api/domain/ownership/verify': { kind: 'resource', body: onProject({ domainId: ZERO_ID }) },
   'GET /api/project/wordcount/:id': {
     kind: 'resource',
     url: (ctx) => `/api/project/wordcount/${ctx.projectId}`,

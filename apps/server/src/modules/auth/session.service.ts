@@ -40,12 +40,22 @@ export function readToken(authorizationHeader: string | undefined): string | nul
 /** Turns a token into the caller, or throws the answer the spec's client expects. */
 export function createSessionService(deps: SessionServiceDeps) {
   return {
-    async authenticate(token: string, timezoneHeader?: string): Promise<Principal> {
+    /**
+     * `fresh` reads the user from the database rather than the per-process session cache
+     * (`SESSION_USER_TTL_MS`): rare checks that must see a revocation made elsewhere at once.
+     */
+    async authenticate(
+      token: string,
+      timezoneHeader?: string,
+      options: { fresh?: boolean } = {},
+    ): Promise<Principal> {
       if (isClockSkewed(timezoneHeader, deps.clock.now(), deps.clockSkewSeconds)) throw AppError.timeTravel();
       const check = await deps.tokens.verify(token);
       if (check.state === 'expired') throw AppError.tokenExpired();
       if (check.state === 'invalid') throw AppError.unauthorized('Invalid token. Please sign in again.');
-      const user = await deps.users.findForSession(check.claims.userId);
+      const user = options.fresh
+        ? await deps.users.findById(check.claims.userId)
+        : await deps.users.findForSession(check.claims.userId);
       // A revoked token (password reset, sign-out everywhere) or a deactivated user ends the session.
       if (!user || user.tokenVersion !== check.claims.version) throw AppError.tokenExpired();
       if (user.status !== 'active')
