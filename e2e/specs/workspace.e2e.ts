@@ -250,8 +250,9 @@ describe('the translation editor in Chromium against the built product', () => {
     await waitForSaves(page);
     await expect.poll(() => targetOf(first).innerText()).toBe('बदला हुआ अनुवाद');
 
-    // The history (H) lists both versions; restoring the earlier one brings its text back.
-    await first.click();
+    // The history (H) lists both versions; restoring the earlier one brings its text back. A click
+    // on the source selects the row (a click on the translation would open its editor).
+    await first.getByTestId('segment-source').click();
     await page.keyboard.press('h');
     const drawer = page.getByTestId('revision-drawer');
     const revisions = drawer.getByTestId('revision-item');
