@@ -32,8 +32,11 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   appToaster.reset();
   window.localStorage.clear();
+  // A lazy screen whose chunk resolves as a test ends schedules React work (setImmediate): let it
+  // run while the document still exists, not after the file's environment is torn down.
+  await new Promise((resolve) => setTimeout(resolve, 0));
 });
