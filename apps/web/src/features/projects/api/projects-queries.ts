@@ -25,13 +25,22 @@ export const useProjectList = (filters: ProjectListRequest) =>
   });
 
 export const useProject = (projectId: string) =>
-  useQuery({ queryKey: projectsKeys.details(projectId), queryFn: () => projectsApi.details(projectId) });
+  useQuery({
+    queryKey: projectsKeys.details(projectId),
+    queryFn: ({ signal }) => projectsApi.details(projectId, signal),
+  });
 
 export const useProjectStats = (projectId: string) =>
-  useQuery({ queryKey: projectsKeys.stats(projectId), queryFn: () => projectsApi.stats(projectId) });
+  useQuery({
+    queryKey: projectsKeys.stats(projectId),
+    queryFn: ({ signal }) => projectsApi.stats(projectId, signal),
+  });
 
 export const useLastCrawl = (projectId: string) =>
-  useQuery({ queryKey: projectsKeys.lastCrawl(projectId), queryFn: () => projectsApi.lastCrawl(projectId) });
+  useQuery({
+    queryKey: projectsKeys.lastCrawl(projectId),
+    queryFn: ({ signal }) => projectsApi.lastCrawl(projectId, signal),
+  });
 
 function useInvalidatingMutation<TArgs, TResult>(mutationFn: (args: TArgs) => Promise<TResult>) {
   const queryClient = useQueryClient();
@@ -58,17 +67,25 @@ export const useStartCrawl = () =>
     return result;
   });
 
+/** True for the queries about one project (details, stats, last crawl), not for the lists. */
+const isAboutProject = (projectId: string) => (query: { queryKey: readonly unknown[] }) =>
+  query.queryKey[0] === projectsKeys.all[0] && query.queryKey[2] === projectId;
+
 /**
- * Asks for a project's deletion. The project is hidden at once, so only the lists refresh: its own
- * queries are left alone (a refresh would answer "The project was not found") and expire once
- * the page that used them has gone.
+ * Asks for a project's deletion. The project is hidden at once, so its own requests in flight are
+ * aborted (their answer would be "The project was not found") and only the lists refresh; the
+ * page stops asking while the deletion runs (see ProjectOverviewPage).
  */
 export const useDeleteProject = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ projectId, keepTm }: { projectId: string; keepTm: boolean }) =>
       projectsApi.remove(projectId, keepTm),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...projectsKeys.all, 'list'] }),
+    onMutate: ({ projectId }) => queryClient.cancelQueries({ predicate: isAboutProject(projectId) }),
+    onSuccess: async (_result, { projectId }) => {
+      await queryClient.cancelQueries({ predicate: isAboutProject(projectId) });
+      await queryClient.invalidateQueries({ queryKey: [...projectsKeys.all, 'list'] });
+    },
   });
 };
 export const useAddDomain = () =>

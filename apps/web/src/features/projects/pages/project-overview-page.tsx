@@ -39,6 +39,8 @@ export function ProjectOverviewPage() {
   if (project.isLoading) return <Skeleton active />;
   if (!project.data) return <Result status="404" extra={<Link to="..">{t('overview.back')}</Link>} />;
   const data = project.data;
+  // While the deletion runs and after it, the cards are gone: none of them asks about the project.
+  const leaving = remove.isPending || remove.isSuccess;
   const languageName = (code: string) => (isLanguageCode(code) ? LANGUAGES[code] : code);
 
   return (
@@ -66,35 +68,39 @@ export function ProjectOverviewPage() {
           </Button>
         </Space>
       </Space>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={10}>
-          <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-            <Card>
-              <Descriptions column={1} size="small">
-                <Descriptions.Item label={t('columns.type')}>{t(`types.${data.type}`)}</Descriptions.Item>
-                <Descriptions.Item label={t('columns.website')}>{data.baseUrl}</Descriptions.Item>
-                <Descriptions.Item label={t('overview.languages')}>
-                  {languageName(data.sourceLanguage)} → {data.targetLanguages.map(languageName).join(', ')}
-                </Descriptions.Item>
-              </Descriptions>
-            </Card>
-            <CrawlCard project={data} />
-            {data.type === 'website' && <DomainsCard project={data} />}
-            <CollaboratorsCard project={data} />
-          </Space>
-        </Col>
-        <Col xs={24} lg={14}>
-          <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-            <WordCountCard projectId={data.id} />
-            {data.type === 'website' && <IntegrationCard projectId={data.id} />}
-            <MtEngineCard
-              scope={{ kind: 'project', projectId: data.id }}
-              canEdit
-              languages={{ source: data.sourceLanguage, targets: data.targetLanguages }}
-            />
-          </Space>
-        </Col>
-      </Row>
+      {leaving ? (
+        <Skeleton active />
+      ) : (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={10}>
+            <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+              <Card>
+                <Descriptions column={1} size="small">
+                  <Descriptions.Item label={t('columns.type')}>{t(`types.${data.type}`)}</Descriptions.Item>
+                  <Descriptions.Item label={t('columns.website')}>{data.baseUrl}</Descriptions.Item>
+                  <Descriptions.Item label={t('overview.languages')}>
+                    {languageName(data.sourceLanguage)} → {data.targetLanguages.map(languageName).join(', ')}
+                  </Descriptions.Item>
+                </Descriptions>
+              </Card>
+              <CrawlCard project={data} />
+              {data.type === 'website' && <DomainsCard project={data} />}
+              <CollaboratorsCard project={data} />
+            </Space>
+          </Col>
+          <Col xs={24} lg={14}>
+            <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+              <WordCountCard projectId={data.id} />
+              {data.type === 'website' && <IntegrationCard projectId={data.id} />}
+              <MtEngineCard
+                scope={{ kind: 'project', projectId: data.id }}
+                canEdit
+                languages={{ source: data.sourceLanguage, targets: data.targetLanguages }}
+              />
+            </Space>
+          </Col>
+        </Row>
+      )}
       <Modal
         open={confirming}
         title={t('overview.delete')}
