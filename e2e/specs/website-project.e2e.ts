@@ -13,7 +13,7 @@ import {
   type ProductFixture,
   type StaticSite,
 } from '../support';
-import { acceptTerms, postApi, postJson, signIn } from '../support/product-api';
+import { acceptTerms, acceptTermsIfAsked, postApi, postJson, signIn } from '../support/product-api';
 
 /*
  * Issue 5 end to end: an organisation admin adds a real website (the Jitsi handbook served on
@@ -399,17 +399,7 @@ describe('a website project in Chromium against the built product', () => {
 
     const { page, problems } = await product.openPage('desktop');
     await signIn(page, product.server.url, admin.email, admin.password);
-    // Terms are accepted once per user; an earlier test of this file may have done it.
-    if (
-      await page
-        .getByTestId('contract-agree')
-        .waitFor({ timeout: 3_000 })
-        .then(
-          () => true,
-          () => false,
-        )
-    )
-      await acceptTerms(page);
+    await acceptTermsIfAsked(page);
     await page.goto(`${product.server.url}/app/settings/${projectId}`);
     await page.getByTestId('project-settings-page').waitFor();
     const tab = (name: string) => page.getByRole('tab', { name, exact: true }).click();

@@ -15,7 +15,7 @@ import {
   type StaticSite,
   startStaticSite,
 } from '../support';
-import { acceptTerms, postApi, signIn } from '../support/product-api';
+import { acceptTerms, acceptTermsIfAsked, postApi, signIn } from '../support/product-api';
 
 /*
  * Issue 6 end to end: a crawled website project (the Jitsi handbook on loopback) in the translation
@@ -326,15 +326,7 @@ describe('the translation editor in Chromium against the built product', () => {
   it('edits with one click, keeps its header opaque and transliterates every string of a filter in one job', async () => {
     const { page, problems } = await product.openPage('desktop');
     await signIn(page, baseUrl, admin.email, admin.password);
-    // Terms are accepted once per user; the first test of this file did it.
-    const isAsked = await page
-      .getByTestId('contract-agree')
-      .waitFor({ timeout: 3_000 })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (isAsked) await acceptTerms(page);
+    await acceptTermsIfAsked(page);
     // The new strings of one page with a little more than the 25 an editor page shows (the
     // built-in transliteration takes a fraction of a second a string on this shared machine).
     const token = (await postApi<{ token: string }>(baseUrl, 'auth', admin)).data.token;

@@ -52,3 +52,15 @@ export async function acceptTerms(page: Page): Promise<void> {
   await agree.click();
   await agree.waitFor({ state: 'detached' });
 }
+
+/** Accepts the terms when they are asked for: a user accepts them once, an earlier test may have. */
+export async function acceptTermsIfAsked(page: Page): Promise<void> {
+  const isAsked = await page
+    .getByTestId('contract-agree')
+    .waitFor({ timeout: 3_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (isAsked) await acceptTerms(page);
+}
