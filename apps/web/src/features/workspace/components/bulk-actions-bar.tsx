@@ -6,9 +6,10 @@ import {
   TranslationOutlined,
 } from '@ant-design/icons';
 import { useState } from 'react';
-import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Space, Typography } from 'antd';
 import { MAX_TRANSLITERATION_SELECTION, type DisplayType, type EditorFilter } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
+import { TooltipButton } from '../../../components/tooltip-button';
 import { SendToHumanAction } from '../../human-translation/components/send-to-human-action';
 import { MachineTranslateDialog } from './machine-translate-dialog';
 
@@ -116,62 +117,48 @@ export function BulkActionsBar(props: BulkActionsBarProps) {
             onTransliterate();
           }}
         />
-        <Tooltip
-          title={
+        <TooltipButton
+          tooltip={
             isTooManyToTransliterate ? t('bulk.tooMany', { max: MAX_TRANSLITERATION_SELECTION }) : undefined
           }
+          icon={<FontColorsOutlined />}
+          disabled={isTooManyToTransliterate}
+          loading={pending === 'transliterate'}
+          onClick={onTransliterate}
         >
-          <span>
-            <Button
-              icon={<FontColorsOutlined />}
-              disabled={isTooManyToTransliterate}
-              loading={pending === 'transliterate'}
-              onClick={onTransliterate}
-            >
-              {t('bulk.transliterate')}
-            </Button>
-          </span>
-        </Tooltip>
-        <Tooltip title={selectionOnly}>
-          <span>
-            <Button
-              icon={<FontColorsOutlined />}
-              disabled={matching !== null}
-              loading={pending === 'showAsTransliteration'}
-              onClick={() => onSetDisplayType('t13n')}
-            >
-              {t('bulk.showAsTransliteration')}
-            </Button>
-          </span>
-        </Tooltip>
-        <Tooltip title={selectionOnly}>
-          <span>
-            <Button
-              icon={<TranslationOutlined />}
-              disabled={matching !== null}
-              loading={pending === 'showAsTranslation'}
-              onClick={() => onSetDisplayType('translation')}
-            >
-              {t('bulk.showAsTranslation')}
-            </Button>
-          </span>
-        </Tooltip>
+          {t('bulk.transliterate')}
+        </TooltipButton>
+        <TooltipButton
+          tooltip={selectionOnly}
+          icon={<FontColorsOutlined />}
+          disabled={matching !== null}
+          loading={pending === 'showAsTransliteration'}
+          onClick={() => onSetDisplayType('t13n')}
+        >
+          {t('bulk.showAsTransliteration')}
+        </TooltipButton>
+        <TooltipButton
+          tooltip={selectionOnly}
+          icon={<TranslationOutlined />}
+          disabled={matching !== null}
+          loading={pending === 'showAsTranslation'}
+          onClick={() => onSetDisplayType('translation')}
+        >
+          {t('bulk.showAsTranslation')}
+        </TooltipButton>
         <Popconfirm
           title={t('bulk.confirmNoTranslation', { count: selectedCount })}
           onConfirm={onMarkNoTranslation}
           disabled={matching !== null}
         >
-          <Tooltip title={selectionOnly}>
-            <span>
-              <Button
-                icon={<StopOutlined />}
-                disabled={matching !== null}
-                loading={pending === 'markNoTranslation'}
-              >
-                {t('bulk.markNoTranslation')}
-              </Button>
-            </span>
-          </Tooltip>
+          <TooltipButton
+            tooltip={selectionOnly}
+            icon={<StopOutlined />}
+            disabled={matching !== null}
+            loading={pending === 'markNoTranslation'}
+          >
+            {t('bulk.markNoTranslation')}
+          </TooltipButton>
         </Popconfirm>
         <SendToHumanAction
           projectId={projectId}
