@@ -4,20 +4,13 @@ import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq } from 'drizzle-orm';
-import {
-  CLIENT_EVENTS,
-  CRAWL_EVENTS,
-  NMT_EVENTS,
-  SERVER_EVENTS,
-  projectRoomOf,
-  type JoinRoomAck,
-} from '@bhasha/contract';
+import { CRAWL_EVENTS, NMT_EVENTS, SERVER_EVENTS, projectRoomOf } from '@bhasha/contract';
 import { mtRuns, pages, segments, translationRevisions, translations } from '@bhasha/db';
 import { extractSegments } from '@bhasha/engine';
 import { apertiumMissingReason, startApertium } from '@bhasha/mt/testing';
 import { hashPassword } from '../src/lib/password';
+import { socketClients } from './support/socket-clients';
 import { createSegmentsRepository } from '../src/modules/crawl/segments.repository';
 import { createOrganisationsRepository } from '../src/modules/organisations/organisations.repository';
 import { createUsersRepository } from '../src/modules/users/users.repository';
@@ -248,25 +241,14 @@ describe.runIf(process.env.TEST_DATABASE_URL && missingApertium === null)(
       );
 
       // A dashboard on web process 2, in both projects' rooms.
-      const socket: Socket = connect(web2.url!, {
-        transports: ['websocket'],
-        auth: { token },
-        reconnection: false,
-        forceNew: true,
-      });
+      const clients = socketClients(web2.url!);
       cleanups.push(() => {
-        socket.disconnect();
+        clients.closeAll();
         return Promise.resolve();
       });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
+      const socket = await clients.signedIn(token);
       for (const projectId of [crawlProjectId, mtProjectId]) {
-        const ack = (await socket
-          .timeout(5000)
-          .emitWithAck(CLIENT_EVENTS.joinRoom, { roomId: projectRoomOf(projectId) })) as JoinRoomAck;
-        expect(ack.success).toBe(true);
+        expect((await clients.join(socket, projectRoomOf(projectId))).success).toBe(true);
       }
       const jobEvents: Array<{ jobId: string; name: string; state: string; at: number }> = [];
       const crawlEvents: Array<{ status: string; projectId: string }> = [];

@@ -1,44 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
-import { CLIENT_EVENTS, notificationRoomOf, SERVER_EVENTS, type JoinRoomAck } from '@bhasha/contract';
+import type { Socket } from 'socket.io-client';
+import { notificationRoomOf, SERVER_EVENTS } from '@bhasha/contract';
 import { attachPostgresAdapter, createPostgresEmitter } from '../src/realtime/postgres-relay';
 import { createSocketGateway } from '../src/realtime/socket-gateway';
 import { silentEmitter, type RealtimeEmitter } from '../src/realtime/realtime-emitter';
+import { socketClients } from './support/socket-clients';
 import { authHeaders, buildTestApp, createUserWithToken, type TestApp } from './support/test-app';
 
 describe('the realtime gateway', () => {
   let t: TestApp;
   let gateway: ReturnType<typeof createSocketGateway>;
-  let url: string;
-  const sockets: Socket[] = [];
+  let clients: ReturnType<typeof socketClients>;
+  const open = (auth: Record<string, string>) => clients.open(auth);
+  const connected = (socket: Socket) => clients.connected(socket);
+  const join = (socket: Socket, roomId: string) => clients.join(socket, roomId);
 
   beforeAll(async () => {
     t = await buildTestApp();
     gateway = createSocketGateway(t.app.server, t.services.sessions, []);
-    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    clients = socketClients(await t.app.listen({ port: 0, host: '127.0.0.1' }));
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
+    clients.closeAll();
     await gateway.close();
     await t.close();
   });
-
-  function open(auth: Record<string, string>): Socket {
-    const socket = connect(url, { transports: ['websocket'], auth, reconnection: false, forceNew: true });
-    sockets.push(socket);
-    return socket;
-  }
-
-  function connected(socket: Socket): Promise<void> {
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-  }
-
-  function join(socket: Socket, roomId: string): Promise<JoinRoomAck> {
-    return socket.timeout(5000).emitWithAck(CLIENT_EVENTS.joinRoom, { roomId }) as Promise<JoinRoomAck>;
-  }
 
   it('refuses a connection without a valid token', async () => {
     await expect(connected(open({}))).rejects.toThrow('Please sign in to continue');
@@ -84,23 +70,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the realtime relay on PostgreSQL'
     const t = await buildTestApp();
     const gateway = createSocketGateway(t.app.server, t.services.sessions, []);
     attachPostgresAdapter(gateway.io, t.handle.pool!);
-    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const clients = socketClients(await t.app.listen({ port: 0, host: '127.0.0.1' }));
     const { user, token } = await createUserWithToken(t);
-    const socket = connect(url, {
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      const ack = (await socket
-        .timeout(5000)
-        .emitWithAck(CLIENT_EVENTS.joinRoom, { roomId: notificationRoomOf(user.id) })) as JoinRoomAck;
-      expect(ack.success).toBe(true);
+      const socket = await clients.signedIn(token);
+      expect((await clients.join(socket, notificationRoomOf(user.id))).success).toBe(true);
       const received = new Promise<unknown>((resolve) =>
         socket.once(SERVER_EVENTS.notificationCreated, resolve),
       );
@@ -112,7 +86,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the realtime relay on PostgreSQL'
       await expect(received).resolves.toEqual({ id: 'relayed' });
       await worker.close();
     } finally {
-      socket.disconnect();
+      clients.closeAll();
       await gateway.close();
       await t.close();
     }
@@ -122,8 +96,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the realtime relay on PostgreSQL'
 describe('sockets of a revoked session', () => {
   let t: TestApp;
   let gateway: ReturnType<typeof createSocketGateway>;
-  let url: string;
-  const sockets: Socket[] = [];
+  let clients: ReturnType<typeof socketClients>;
   // The services reach the gateway the way server.ts wires them: through a forwarding emitter.
   let target: RealtimeEmitter = silentEmitter;
   const forwarding: RealtimeEmitter = {
@@ -136,30 +109,17 @@ describe('sockets of a revoked session', () => {
     t = await buildTestApp({ emitter: forwarding });
     gateway = createSocketGateway(t.app.server, t.services.sessions, []);
     target = gateway.emitter;
-    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    clients = socketClients(await t.app.listen({ port: 0, host: '127.0.0.1' }));
   }, 120_000);
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
+    clients.closeAll();
     await gateway.close();
     await t.close();
   });
 
   async function openJoined(token: string, userId: string): Promise<Socket> {
-    const socket = connect(url, {
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    const ack = (await socket
-      .timeout(5000)
-      .emitWithAck(CLIENT_EVENTS.joinRoom, { roomId: notificationRoomOf(userId) })) as JoinRoomAck;
-    expect(ack.success).toBe(true);
+    const socket = await clients.signedIn(token);
+    expect((await clients.join(socket, notificationRoomOf(userId))).success).toBe(true);
     return socket;
   }
 
@@ -214,10 +174,10 @@ describe('sockets of a revoked session', () => {
     // Revoked behind the gateway's back (another process, a direct change): the next join sees it.
     await t.handle.executeSql(`UPDATE users SET token_version = token_version + 1 WHERE id = $1`, [user.id]);
     const cut = disconnected(socket);
-    const ack = (await socket
-      .timeout(5000)
-      .emitWithAck(CLIENT_EVENTS.joinRoom, { roomId: notificationRoomOf(user.id) })) as JoinRoomAck;
-    expect(ack).toEqual({ success: false, message: 'Please sign in to continue' });
+    expect(await clients.join(socket, notificationRoomOf(user.id))).toEqual({
+      success: false,
+      message: 'Please sign in to continue',
+    });
     expect(await cut).toBe('io server disconnect');
   });
 });

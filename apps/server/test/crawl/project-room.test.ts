@@ -1,40 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
-import { CLIENT_EVENTS, projectRoomOf, type JoinRoomAck } from '@bhasha/contract';
+import { projectRoomOf } from '@bhasha/contract';
 import { createSocketGateway } from '../../src/realtime/socket-gateway';
+import { socketClients } from '../support/socket-clients';
 import { buildCrawlTestApp, type CrawlTestApp } from './support/crawl-test-app';
 
 describe('the project room', () => {
   let t: CrawlTestApp;
   let gateway: ReturnType<typeof createSocketGateway>;
-  let url: string;
-  const sockets: Socket[] = [];
+  let clients: ReturnType<typeof socketClients>;
 
   beforeAll(async () => {
     t = await buildCrawlTestApp();
     gateway = createSocketGateway(t.app.server, t.services.sessions, [], t.services.canSeeProject);
-    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    clients = socketClients(await t.app.listen({ port: 0, host: '127.0.0.1' }));
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
+    clients.closeAll();
     await gateway.close();
     await t.close();
   });
 
-  async function joinAs(token: string, roomId: string): Promise<JoinRoomAck> {
-    const socket = connect(url, {
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket.timeout(5000).emitWithAck(CLIENT_EVENTS.joinRoom, { roomId }) as Promise<JoinRoomAck>;
-  }
+  const joinAs = async (token: string, roomId: string) => clients.join(await clients.signedIn(token), roomId);
 
   it('admits members of the project’s organisation only, and collaborators only when assigned', async () => {
     const organisation = await t.createOrganisation();
