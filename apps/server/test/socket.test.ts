@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { notificationRoomOf, SERVER_EVENTS } from '@bhasha/contract';
+import { notificationRoomOf, projectRoomOf, ROLES, SERVER_EVENTS } from '@bhasha/contract';
 import { attachPostgresAdapter, createPostgresEmitter } from '../src/realtime/postgres-relay';
 import { createSocketGateway } from '../src/realtime/socket-gateway';
 import { silentEmitter, type RealtimeEmitter } from '../src/realtime/realtime-emitter';
 import { socketClients } from './support/socket-clients';
 import { authHeaders, buildTestApp, createUserWithToken, type TestApp } from './support/test-app';
+import { createMember, createOrganisation } from './users/tenancy-fixtures';
 
 describe('the realtime gateway', () => {
   let t: TestApp;
@@ -107,7 +108,7 @@ describe('sockets of a revoked session', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ emitter: forwarding });
-    gateway = createSocketGateway(t.app.server, t.services.sessions, []);
+    gateway = createSocketGateway(t.app.server, t.services.sessions, [], t.services.canSeeProject);
     target = gateway.emitter;
     clients = socketClients(await t.app.listen({ port: 0, host: '127.0.0.1' }));
   }, 120_000);
@@ -179,5 +180,44 @@ describe('sockets of a revoked session', () => {
       message: 'Please sign in to continue',
     });
     expect(await cut).toBe('io server disconnect');
+  });
+
+  it('takes a collaborator out of the project room when the assignment is removed', async () => {
+    const organisation = await createOrganisation(t);
+    const admin = await createMember(t, organisation.id, ROLES.organisationAdmin);
+    const collaborator = await createMember(t, organisation.id, ROLES.collaborator);
+    const created = await post('/api/project/new', admin.token, {
+      baseUrl: 'https://room-cut.example.in',
+      targetLanguages: ['hi'],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const projectId = created.json<{ data: { project: { id: string } } }>().data.project.id;
+    const assignment = { projectId, userId: collaborator.user.id };
+    expect((await post('/api/domains/assignColloborator', admin.token, assignment)).statusCode).toBe(200);
+
+    const socket = await clients.signedIn(collaborator.token);
+    expect(await clients.join(socket, projectRoomOf(projectId))).toEqual({
+      success: true,
+      message: 'Joined',
+    });
+    const received: unknown[] = [];
+    socket.on(SERVER_EVENTS.jobProgressed, (payload: unknown) => received.push(payload));
+    const delivered = new Promise((resolve) => socket.once(SERVER_EVENTS.jobProgressed, resolve));
+    target.emitToRoom(projectRoomOf(projectId), SERVER_EVENTS.jobProgressed, { seq: 1 });
+    await delivered;
+
+    const removed = await post('/api/domains/onMultiDomainColloboratorDelete', admin.token, assignment);
+    expect(removed.statusCode, removed.body).toBe(200);
+    target.emitToRoom(projectRoomOf(projectId), SERVER_EVENTS.jobProgressed, { seq: 2 });
+    // A message to the user's own room still arrives: the socket stays, only the project room went.
+    const own = new Promise((resolve) => socket.once(SERVER_EVENTS.notificationCreated, resolve));
+    expect((await clients.join(socket, notificationRoomOf(collaborator.user.id))).success).toBe(true);
+    target.emitToRoom(notificationRoomOf(collaborator.user.id), SERVER_EVENTS.notificationCreated, {
+      id: 'n',
+    });
+    await own;
+    expect(received).toEqual([{ seq: 1 }]);
+    // Nor can it join again.
+    expect(await clients.join(socket, projectRoomOf(projectId))).toMatchObject({ success: false });
   });
 });
