@@ -67,7 +67,7 @@ describe('the realtime gateway', () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the realtime relay on PostgreSQL', () => {
-  it('delivers an event emitted by a process without sockets to a socket held by another', async () => {
+  it('relays events and socket cuts from a process without sockets to a socket held by another', async () => {
     const t = await buildTestApp();
     const gateway = createSocketGateway(t.app.server, t.services.sessions, []);
     attachPostgresAdapter(gateway.io, t.handle.pool!);
@@ -85,6 +85,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the realtime relay on PostgreSQL'
       await new Promise((resolve) => setTimeout(resolve, 500));
       worker.emitToRoom(notificationRoomOf(user.id), SERVER_EVENTS.notificationCreated, { id: 'relayed' });
       await expect(received).resolves.toEqual({ id: 'relayed' });
+      // A sign-out handled by another process cuts the socket held here.
+      const cut = new Promise((resolve) => socket.once('disconnect', resolve));
+      worker.disconnectUser(user.id);
+      await expect(cut).resolves.toBe('io server disconnect');
       await worker.close();
     } finally {
       clients.closeAll();
