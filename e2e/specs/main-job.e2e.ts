@@ -75,6 +75,10 @@ async function visibleText(page: Page): Promise<string> {
   return (await page.locator('body').innerText()).replace(/\s+/g, ' ');
 }
 
+/** How many of the dashboard home's "Get started" steps show as done. */
+const finishedSteps = (page: Page) =>
+  page.getByTestId('dashboard-steps').locator('.ant-steps-item-finish').count();
+
 describe('the whole main job in Chromium against the built product and a real Apertium', () => {
   let product: ProductFixture;
   let site: TaggedSite;
@@ -119,6 +123,9 @@ describe('the whole main job in Chromium against the built product and a real Ap
     const { page, problems } = await product.openPage('desktop');
     await signIn(page, baseUrl, admin.email, admin.password);
     await acceptTerms(page);
+    // The home's "Get started" steps: nothing done yet, the first step is the current one.
+    await page.goto(`${baseUrl}/app`);
+    await expect.poll(() => finishedSteps(page)).toBe(0);
 
     // 1. The project, from the dashboard's wizard: English source (the default), Spanish target.
     await page.getByTestId('nav-projects').click();
@@ -341,6 +348,11 @@ describe('the whole main job in Chromium against the built product and a real Ap
       )
       .toBe('3');
     await screenshot(page, 'main-job-domain-verified');
+
+    // 9. Project, content, translations and a visit: every "Get started" step is done.
+    await page.goto(`${baseUrl}/app`);
+    await expect.poll(() => finishedSteps(page), { timeout: 15_000 }).toBe(4);
+    await screenshot(page, 'main-job-home-steps-done');
     expect(problems.filter((problem) => !problem.includes('favicon'))).toEqual([]);
     expect(proxiedProblems()).toEqual([]);
     expect(snippetProblems()).toEqual([]);
