@@ -83,5 +83,21 @@ export { csvField, toCsv } from './formats/csv/write';
 export { zipStream } from './formats/zip/write';
 export type { ZipMember } from './formats/zip/write';
 export { xlsxStream } from './formats/xlsx/write';
+export {
+  readJsonI18n,
+  JsonI18nError,
+  jsonPointer,
+  DEFAULT_JSON_I18N_MAX_LENGTH,
+} from './formats/json-i18n/read';
+export type {
+  JsonI18nDocument,
+  JsonI18nLayout,
+  JsonI18nUnit,
+  ReadJsonI18nOptions,
+} from './formats/json-i18n/read';
+export { writeJsonI18n } from './formats/json-i18n/write';
+export type { WriteJsonI18nOptions } from './formats/json-i18n/write';
+export { icuBlocks, pluralCategories, withPluralCategories } from './formats/json-i18n/icu';
+export { placeholdersOf as jsonPlaceholdersOf } from './formats/json-i18n/placeholders';
 export { rewriteCssUrls, rewriteSrcset } from './html/css-urls';
 export type { UrlRewrite } from './html/css-urls';
