@@ -1,5 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Flex, List, Popover, Tag, Typography } from 'antd';
+import { Badge, Button, Empty, Flex, Popover, Tag, Typography } from 'antd';
+import { ItemList } from '../../components/item-list/item-list';
 import { useTranslation } from 'react-i18next';
 import { useNotificationFeed } from '../notifications/notification-feed-context';
 
@@ -23,17 +24,17 @@ export function NotificationBell() {
         </Empty>
       ) : (
         <>
-          <List
+          <ItemList
             size="small"
             dataSource={notifications}
             style={{ maxHeight: 320, overflowY: 'auto' }}
             renderItem={(item) => (
-              <List.Item style={{ fontWeight: item.seen ? 400 : 600 }}>
-                <List.Item.Meta
+              <ItemList.Item style={{ fontWeight: item.seen ? 400 : 600 }}>
+                <ItemList.Meta
                   title={item.text}
                   description={new Date(item.receivedAt).toLocaleTimeString()}
                 />
-              </List.Item>
+              </ItemList.Item>
             )}
           />
           <Button type="link" block onClick={markAllSeen} disabled={unseenCount === 0}>

@@ -90,7 +90,7 @@ export function AssignCollaboratorDrawer({
     >
       <Form form={form} layout="vertical" onFinish={handleFinish} requiredMark={false}>
         {!collaborators.isLoading && candidates.length === 0 && !assignment && (
-          <Alert type="info" showIcon message={t('noCandidates')} style={{ marginBottom: 16 }} />
+          <Alert type="info" showIcon title={t('noCandidates')} style={{ marginBottom: 16 }} />
         )}
         <Form.Item
           name="userId"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, List, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { ItemList } from '../../../components/item-list/item-list';
 import type { CollaboratorAssignment, Project } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../../users/api/users-queries';
@@ -43,19 +44,17 @@ export function CollaboratorsCard({ project }: { project: Project }) {
       {assigned.isLoading ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : (
-        <List
+        <ItemList
           size="small"
           dataSource={assigned.data?.collaborators ?? []}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={canAssign ? t('emptyAdmin') : t('empty')}
-              />
-            ),
-          }}
+          emptyText={
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={canAssign ? t('emptyAdmin') : t('empty')}
+            />
+          }
           renderItem={(item) => (
-            <List.Item
+            <ItemList.Item
               data-testid="collaborator-row"
               actions={
                 canAssign
@@ -120,7 +119,7 @@ export function CollaboratorsCard({ project }: { project: Project }) {
                   </Space>
                 )}
               </Space>
-            </List.Item>
+            </ItemList.Item>
           )}
         />
       )}

@@ -63,7 +63,7 @@ export function DomainOwnershipPanel({
       ) : (
         <Typography.Text>{t('ownership.intro')}</Typography.Text>
       )}
-      {ownership.status === 'taken' && <Alert type="error" showIcon message={t('ownership.takenHelp')} />}
+      {ownership.status === 'taken' && <Alert type="error" showIcon title={t('ownership.takenHelp')} />}
       {ownership.status !== 'verified' && (
         <>
           <Descriptions
@@ -105,7 +105,7 @@ export function DomainOwnershipPanel({
           showIcon
           closable
           onClose={() => setResult(null)}
-          message={result.message}
+          title={result.message}
           data-testid="domain-ownership-result"
         />
       )}

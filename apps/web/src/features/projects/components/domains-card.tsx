@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, List, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { ItemList } from '../../../components/item-list/item-list';
 import { isValidWebsiteUrl, normaliseWebsiteUrl, type Project } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api/api-result';
@@ -53,18 +54,18 @@ export function DomainsCard({ project }: { project: Project }) {
             showIcon
             closable
             onClose={() => setFailure(null)}
-            message={failure}
+            title={failure}
             data-testid="domains-error"
           />
         )}
-        <List
+        <ItemList
           size="small"
           dataSource={project.domains}
-          locale={{ emptyText: t('domains.empty') }}
+          emptyText={t('domains.empty')}
           renderItem={(domain) => {
             const ownership = ownerships.get(domain.id);
             return (
-              <List.Item
+              <ItemList.Item
                 actions={
                   canEdit && !domain.isPrimary
                     ? [
@@ -128,7 +129,7 @@ export function DomainsCard({ project }: { project: Project }) {
                     </div>
                   )}
                 </div>
-              </List.Item>
+              </ItemList.Item>
             );
           }}
         />

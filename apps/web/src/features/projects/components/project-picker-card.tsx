@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Card, Empty, Input, List, Skeleton, Space, Typography } from 'antd';
+import { Card, Empty, Input, Skeleton, Space, Typography } from 'antd';
+import { ItemList } from '../../../components/item-list/item-list';
 import type { Project } from '@bhasha/contract';
 import { useProjectList } from '../api/projects-queries';
 
@@ -61,9 +62,9 @@ export function ProjectPickerCard({
         {list.isLoading ? (
           <Skeleton active />
         ) : (
-          <List
+          <ItemList
             dataSource={filter ? projects.filter(filter) : projects}
-            locale={{ emptyText: <Empty description={emptyText} /> }}
+            emptyText={<Empty description={emptyText} />}
             pagination={{
               current: pageNumber,
               pageSize,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Drawer, Empty, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Drawer, Empty, Skeleton, Space, Tag, Typography } from 'antd';
+import { ItemList } from '../../../components/item-list/item-list';
 import type { ScopeUrl } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { useTrackingFileSource, useTrackingFiles } from '../api/scope-queries';
@@ -45,15 +46,13 @@ export function TrackingVersionsDrawer({
       {files.isLoading ? (
         <Skeleton active />
       ) : (
-        <List
+        <ItemList
           size="small"
           bordered
           dataSource={files.data?.files ?? []}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('versions.empty')} />,
-          }}
+          emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('versions.empty')} />}
           renderItem={(file, index) => (
-            <List.Item
+            <ItemList.Item
               actions={[
                 <Button
                   key="view"
@@ -73,7 +72,7 @@ export function TrackingVersionsDrawer({
                   {file.contentHash.slice(0, 12)}
                 </Typography.Text>
               </Space>
-            </List.Item>
+            </ItemList.Item>
           )}
         />
       )}

@@ -46,8 +46,8 @@ function SlugEditor({ language, sourcePath, stored, isSaving, onSave }: SlugEdit
   const isChanged = normalised !== (stored ?? '');
   return (
     <Space.Compact style={{ width: '100%' }}>
+      <Space.Addon>{`/${language}`}</Space.Addon>
       <Input
-        addonBefore={`/${language}`}
         value={value}
         placeholder={sourcePath}
         aria-label={`${t('languages.translatedUrl')}: ${languageName(language)}`}
@@ -149,7 +149,7 @@ export function UrlLanguagesDrawer(props: UrlLanguagesDrawerProps) {
               showIcon
               closable
               onClose={onDismissBlocked}
-              message={t('languages.blocked', { language: languageName(blocked.language) })}
+              title={t('languages.blocked', { language: languageName(blocked.language) })}
               action={
                 <Button size="small" href={blocked.url} target="_blank" rel="noopener noreferrer">
                   {t('languages.openPreview')}

@@ -199,7 +199,7 @@ export function ScopePage() {
             closable
             onClose={() => setResult(null)}
             type={result.failed.length > 0 ? 'warning' : 'success'}
-            message={t('added', { added: result.added, existing: result.existing })}
+            title={t('added', { added: result.added, existing: result.existing })}
             description={
               result.failed.length > 0 && (
                 <>

@@ -1,4 +1,4 @@
-import { List } from 'antd';
+import { ItemList } from '../../../components/item-list/item-list';
 import { PROJECT_TYPES, type Project } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes } from 'react-router';
@@ -31,9 +31,9 @@ function SettingsHomePage() {
       pageSize={PAGE_SIZE}
       filter={isWebsite}
       renderItem={(project) => (
-        <List.Item data-testid="settings-project" extra={<Link to={project.id}>{t('page.open')}</Link>}>
-          <List.Item.Meta title={<Link to={project.id}>{project.name}</Link>} description={project.baseUrl} />
-        </List.Item>
+        <ItemList.Item data-testid="settings-project" extra={<Link to={project.id}>{t('page.open')}</Link>}>
+          <ItemList.Meta title={<Link to={project.id}>{project.name}</Link>} description={project.baseUrl} />
+        </ItemList.Item>
       )}
     />
   );

@@ -1,5 +1,6 @@
 import { ImportOutlined } from '@ant-design/icons';
-import { Button, Drawer, Empty, List, Progress, Skeleton, Space, Typography } from 'antd';
+import { Button, Drawer, Empty, Progress, Skeleton, Space, Typography } from 'antd';
+import { ItemList } from '../../../components/item-list/item-list';
 import type { TmEntry } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { useFuzzyMatches } from '../api/fuzzy-matches';
@@ -47,11 +48,11 @@ export function FuzzyMatchPanel({
           {matches.isLoading ? (
             <Skeleton active />
           ) : (
-            <List
+            <ItemList
               dataSource={matches.data?.matches ?? []}
-              locale={{ emptyText: <Empty description={t('matches.empty')} /> }}
+              emptyText={<Empty description={t('matches.empty')} />}
               renderItem={(match) => (
-                <List.Item
+                <ItemList.Item
                   data-testid="fuzzy-match"
                   actions={[
                     <Button
@@ -92,7 +93,7 @@ export function FuzzyMatchPanel({
                     </span>
                     <SegmentText text={match.text} />
                   </Space>
-                </List.Item>
+                </ItemList.Item>
               )}
             />
           )}

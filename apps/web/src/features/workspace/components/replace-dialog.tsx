@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, List, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Modal, Space, Typography } from 'antd';
+import { ItemList } from '../../../components/item-list/item-list';
 import {
   MAX_REPLACE_TEXT,
   REPLACE_PREVIEW_LIMIT,
@@ -159,20 +160,20 @@ export function ReplaceDialog({ projectId, targetLang, url, open, onClose }: Rep
           <Alert
             type="info"
             showIcon
-            message={t('replace.matches', { count: preview.modifiedTmCount })}
+            title={t('replace.matches', { count: preview.modifiedTmCount })}
             description={
               preview.modifiedTmCount > preview.items.length
                 ? t('replace.previewLimited', { shown: preview.items.length, limit: REPLACE_PREVIEW_LIMIT })
                 : undefined
             }
           />
-          <List
+          <ItemList
             size="small"
             data-testid="replace-preview"
             style={{ maxHeight: 360, overflow: 'auto' }}
             dataSource={preview.items}
             renderItem={(item) => (
-              <List.Item>
+              <ItemList.Item>
                 <Space align="start">
                   <Checkbox
                     checked={!excluded.has(item.sourceHash)}
@@ -193,7 +194,7 @@ export function ReplaceDialog({ projectId, targetLang, url, open, onClose }: Rep
                     </div>
                   </div>
                 </Space>
-              </List.Item>
+              </ItemList.Item>
             )}
           />
         </Space>

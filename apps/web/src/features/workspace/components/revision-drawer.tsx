@@ -1,5 +1,6 @@
 import { RollbackOutlined, SaveOutlined } from '@ant-design/icons';
-import { Button, Drawer, Empty, List, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Drawer, Empty, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { ItemList } from '../../../components/item-list/item-list';
 import type { TmEntry } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { useCreateRevision, useRestoreRevision, useRevisions } from '../api/translation-queries';
@@ -53,17 +54,17 @@ export function RevisionDrawer({ projectId, targetLang, entry, onClose }: Revisi
           {revisions.isLoading ? (
             <Skeleton active />
           ) : (
-            <List
+            <ItemList
               data-testid="revision-list"
               dataSource={list}
-              locale={{ emptyText: <Empty description={t('history.empty')} /> }}
+              emptyText={<Empty description={t('history.empty')} />}
               renderItem={(revision) => {
                 const isCurrent =
                   revision.version === entry.version &&
                   revision.preProcessedTarget === entry.preProcessedTarget &&
                   revision.displayType === entry.displayType;
                 return (
-                  <List.Item
+                  <ItemList.Item
                     data-testid="revision-item"
                     actions={[
                       isCurrent ? (
@@ -88,7 +89,7 @@ export function RevisionDrawer({ projectId, targetLang, entry, onClose }: Revisi
                       ),
                     ]}
                   >
-                    <List.Item.Meta
+                    <ItemList.Meta
                       title={
                         <Space size={4} wrap>
                           <Typography.Text strong>
@@ -121,7 +122,7 @@ export function RevisionDrawer({ projectId, targetLang, entry, onClose }: Revisi
                         </Space>
                       }
                     />
-                  </List.Item>
+                  </ItemList.Item>
                 );
               }}
             />

@@ -1,4 +1,5 @@
-import { List, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
+import { ItemList } from '../../../components/item-list/item-list';
 import { LANGUAGES, getLanguageColour, isLanguageCode } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,8 +22,8 @@ export function WorkspaceHomePage() {
       emptyText={t('home.empty')}
       pageSize={PAGE_SIZE}
       renderItem={(project) => (
-        <List.Item data-testid="workspace-project">
-          <List.Item.Meta
+        <ItemList.Item data-testid="workspace-project">
+          <ItemList.Meta
             title={
               <Space>
                 <Typography.Text strong>{project.name}</Typography.Text>
@@ -42,7 +43,7 @@ export function WorkspaceHomePage() {
             <Link to={`${project.id}/suggestions`}>{t('home.suggestions')}</Link>
             <Link to={`${project.id}/feedback`}>{t('home.feedback')}</Link>
           </Space>
-        </List.Item>
+        </ItemList.Item>
       )}
     />
   );
