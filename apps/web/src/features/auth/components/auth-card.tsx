@@ -26,6 +26,7 @@ function useCardStyle(): CSSProperties {
     boxShadow: token.boxShadowTertiary,
     padding: token.paddingLG,
     color: token.colorText,
+    fontFamily: token.fontFamily,
     fontSize: token.fontSize,
     lineHeight: token.lineHeight,
   };
