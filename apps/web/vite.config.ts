@@ -30,11 +30,20 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
-        // React changes rarely: its own chunk stays cached across releases. Everything else
-        // (antd included) is split by where it is used, so the sign-in page loads only the
-        // components it shows and each screen of the app brings its own.
+        // React changes rarely: its own chunk stays cached across releases. What the first screen
+        // needs besides React (`$initial`: the entry's static imports, antd's core included) is one
+        // chunk rather than a score of small shared ones, each of which would cost a request and
+        // its headers. Everything else is split by where it is used, so the sign-in page loads
+        // only the components it shows and each screen of the app brings its own.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              priority: 2,
+            },
+            { name: 'first-screen', tags: ['$initial'], priority: 1 },
+          ],
         },
       },
     },

@@ -187,6 +187,12 @@ async function coldLoad(
     );
   await context.addInitScript({ content: markWhenShown(selector) });
   const page = await context.newPage();
+  // The page's own errors, so a screen that never shows says why.
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   let transferred = 0;
@@ -203,7 +209,10 @@ async function coldLoad(
     .catch(async (error: unknown) => {
       const shot = join(tmpdir(), 'bhasha-bench-web-load-timeout.png');
       await page.screenshot({ path: shot });
-      throw new Error(`${url} never showed ${selector} (screenshot: ${shot})`, { cause: error });
+      throw new Error(
+        `${url} never showed ${selector} (screenshot: ${shot}); page errors:\n${pageErrors.join('\n') || 'none'}`,
+        { cause: error },
+      );
     });
   const shown = await page.evaluate(
     () => (window as unknown as { __bench: { shown: number } }).__bench.shown,

@@ -122,7 +122,10 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 export const loginResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** `data` of a failed sign-in (401): whether the account is locked, and the consecutive failures so far. */
+/**
+ * `data` of a failed sign-in (401): whether the account is locked, and the consecutive failures so
+ * far. `readLoginFailureData` (`./auth-constants`) reads it without zod.
+ */
 export const loginFailureDataSchema = z.object({
   locked: z.boolean(),
   attempts: z.number().int().nonnegative(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageCodeSchema } from '../constants/languages';
+import { languageCodeSchema } from '../constants/language-code-schema';
 import { MANUAL_TRANSLATION_STATUSES } from '../constants/statuses';
 import { projectIdSchema } from './projects';
 import { editorFilterSchema } from './translation';

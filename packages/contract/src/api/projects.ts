@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageCodeSchema } from '../constants/languages';
+import { languageCodeSchema } from '../constants/language-code-schema';
 import { PROJECT_CREATION_STATUSES } from '../constants/statuses';
 import { PROJECT_TYPE_VALUES, SCOPE_TYPE_VALUES } from '../constants/translation';
 import { isValidWebsiteUrl, normaliseWebsiteUrl } from '../validation/auth-fields';

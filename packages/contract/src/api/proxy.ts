@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageCodeSchema } from '../constants/languages';
+import { languageCodeSchema } from '../constants/language-code-schema';
 import { projectIdSchema } from './projects';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageCodeSchema } from '../constants/languages';
+import { languageCodeSchema } from '../constants/language-code-schema';
 import { SUGGESTION_STATUSES } from '../constants/statuses';
 import { DISPLAY_TYPE_VALUES, TRANSLATION_TYPE_VALUES } from '../constants/translation';
 import { projectIdSchema } from './projects';

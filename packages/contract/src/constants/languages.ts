@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Code → English display name of every language Bhasha handles (spec §3 and §9: a fixed table of
  * about 100 languages). Indian languages come first; odia is `od` and Manipuri in Meitei Mayek is
@@ -126,9 +124,6 @@ export type LanguageCode = keyof typeof LANGUAGES;
 
 /** Every language code, in table order (Indian languages first). */
 export const LANGUAGE_CODES = Object.keys(LANGUAGES) as [LanguageCode, ...LanguageCode[]];
-
-/** zod schema of a code of the fixed language table. */
-export const languageCodeSchema = z.enum(LANGUAGE_CODES);
 
 /** True for a string that is a code of the fixed table; codes are case-sensitive (`zh-TW`, `kas-IN`). */
 export function isLanguageCode(value: unknown): value is LanguageCode {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, Typography } from 'antd';
-import { loginFailureDataSchema } from '@bhasha/contract';
+import { readLoginFailureData } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { appToaster } from '../../../lib/api/app-toaster';
@@ -15,12 +15,6 @@ import { createAuthFormRules } from '../validation/auth-form-rules';
 interface SignInValues {
   email: string;
   password: string;
-}
-
-/** The failure's `data` ({ locked, attempts }); anything else counts as not locked, no attempts. */
-function readFailureData(data: unknown): { locked: boolean; attempts: number } {
-  const parsed = loginFailureDataSchema.safeParse(data);
-  return parsed.success ? parsed.data : { locked: false, attempts: 0 };
 }
 
 /** /sign-in (spec §2): e-mail and password, lockout panel and remaining attempts. */
@@ -45,7 +39,8 @@ export function SignInPage() {
       await navigate('/app', { replace: true });
       return;
     }
-    const failure = readFailureData(result.data);
+    // { locked, attempts }; anything else counts as not locked, no attempts.
+    const failure = readLoginFailureData(result.data);
     // The lockout panel already says why; the same words as a toast would say it twice (spec §8).
     if (!failure.locked) appToaster.warning(result.message);
     recordLoginFailure({ message: result.message, ...failure });
