@@ -91,7 +91,11 @@ export { writeAndroidResources, encodeUnitText, UNTRANSLATED_POLICIES } from './
 export type { WriteAndroidOptions, AndroidTranslations, UntranslatedPolicy } from './formats/android/write';
 export { pluralCategories, PLURAL_CATEGORIES } from './formats/android/plurals';
 export type { PluralCategory } from './formats/android/plurals';
-export { parseValuesQualifier, languageCodeForQualifier, qualifierForLanguageCode } from './formats/android/qualifiers';
+export {
+  parseValuesQualifier,
+  languageCodeForQualifier,
+  qualifierForLanguageCode,
+} from './formats/android/qualifiers';
 export type { QualifierLocale } from './formats/android/qualifiers';
 export { checkAaptStringRules, AAPT_RULES } from './formats/android/aapt-rules';
 export type { AaptIssue, AaptRule } from './formats/android/aapt-rules';

@@ -4,7 +4,13 @@ import { decodeXmlReferences } from './xml-references';
 import { DEFAULT_ANDROID_LIMITS, lineAt } from './types';
 
 /** Which rule a string breaks. */
-export const AAPT_RULES = ['apostrophe', 'unicode-escape', 'unbalanced-quotes', 'format-specifier', 'non-positional'] as const;
+export const AAPT_RULES = [
+  'apostrophe',
+  'unicode-escape',
+  'unbalanced-quotes',
+  'format-specifier',
+  'non-positional',
+] as const;
 /** A rule of `checkAaptStringRules`. */
 export type AaptRule = (typeof AAPT_RULES)[number];
 
@@ -34,7 +40,8 @@ export function checkAaptStringRules(source: string): AaptIssue[] {
     const token = tokens[index]!;
     if (token.type === 'close' && STRING_ELEMENTS.has(token.name)) group = undefined;
     if (token.type !== 'open' || token.selfClosing) continue;
-    const attribute = (name: string): string | undefined => token.attributes.find((entry) => entry.name === name)?.value;
+    const attribute = (name: string): string | undefined =>
+      token.attributes.find((entry) => entry.name === name)?.value;
     if (token.name === 'string-array' || token.name === 'plurals') {
       group = { key: attribute('name') ?? '', formatted: attribute('formatted') !== 'false' };
       continue;
@@ -50,7 +57,8 @@ export function checkAaptStringRules(source: string): AaptIssue[] {
       const inner = tokens[end]!;
       if (inner.type === 'open' && !inner.selfClosing) depth++;
       else if (inner.type === 'close' && --depth === 0) break;
-      else if (inner.type === 'text') chars += decodeXmlReferences(source.slice(inner.start, inner.end)) as string;
+      else if (inner.type === 'text')
+        chars += decodeXmlReferences(source.slice(inner.start, inner.end)) as string;
       else if (inner.type === 'cdata') chars += source.slice(inner.start + 9, inner.end - 3);
     }
     const line = lineAt(source, token.end);
@@ -83,11 +91,12 @@ export function checkString(chars: string, formatted: boolean): [AaptRule, strin
       quoted = !quoted;
       quotes++;
     } else if (char === "'" && !quoted) {
-      found.push(['apostrophe', 'unescaped apostrophe (write \\\' or put the text in double quotes)']);
+      found.push(['apostrophe', "unescaped apostrophe (write \\' or put the text in double quotes)"]);
     }
     plain += char;
   }
-  if (quotes % 2 === 1) found.push(['unbalanced-quotes', 'a double quote is not closed (write \\" for a quote mark)']);
+  if (quotes % 2 === 1)
+    found.push(['unbalanced-quotes', 'a double quote is not closed (write \\" for a quote mark)']);
   if (!formatted) return found;
   const specifiers = [...plain.matchAll(FORMAT_SPECIFIER)].map((match) => match[0]);
   if (specifiers.length === 0) return found;
@@ -95,7 +104,10 @@ export function checkString(chars: string, formatted: boolean): [AaptRule, strin
     SPECIFIER_AT.lastIndex = index;
     const match = SPECIFIER_AT.exec(plain);
     if (!match) {
-      found.push(['format-specifier', `"${plain.slice(index, index + 4)}" is not a format specifier (write %% for a percent sign)`]);
+      found.push([
+        'format-specifier',
+        `"${plain.slice(index, index + 4)}" is not a format specifier (write %% for a percent sign)`,
+      ]);
     } else index += match[0].length - 1;
   }
   const arguments_ = specifiers.filter((specifier) => specifier !== '%%' && specifier !== '%n');

@@ -52,9 +52,13 @@ export function splitCdataTags(chars: string, markers: InlineMarker[]): DecodePa
         parts.push({ marker: markers.push({ piece, form: 'close' }) - 1 });
         continue;
       }
-      parts.push({ marker: markers.push({ piece: { kind: 'void', role: 'html', raw: tag }, form: 'void' }) - 1 });
+      parts.push({
+        marker: markers.push({ piece: { kind: 'void', role: 'html', raw: tag }, form: 'void' }) - 1,
+      });
     } else if (tag.endsWith('/>')) {
-      parts.push({ marker: markers.push({ piece: { kind: 'void', role: 'html', raw: tag }, form: 'void' }) - 1 });
+      parts.push({
+        marker: markers.push({ piece: { kind: 'void', role: 'html', raw: tag }, form: 'void' }) - 1,
+      });
     } else {
       const piece: InlinePiece = { kind: 'paired', role: 'html', raw: tag };
       open.push({ name, piece });

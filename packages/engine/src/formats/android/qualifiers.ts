@@ -13,10 +13,23 @@ export interface QualifierLocale {
 }
 
 /** Codes Android (and old Java) spell differently from Bhasha's table. */
-const ANDROID_TO_CODE: Readonly<Record<string, string>> = { iw: 'he', in: 'id', ji: 'yi', or: 'od', nb: 'no', tl: 'fil' };
+const ANDROID_TO_CODE: Readonly<Record<string, string>> = {
+  iw: 'he',
+  in: 'id',
+  ji: 'yi',
+  or: 'od',
+  nb: 'no',
+  tl: 'fil',
+};
 const CODE_TO_ANDROID: Readonly<Record<string, string>> = { od: 'or' };
 /** Chinese written without a region or with a script: the table has `zh-CN` and `zh-TW`. */
-const CHINESE: Readonly<Record<string, string>> = { zh: 'zh-CN', 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW', 'zh-HK': 'zh-TW', 'zh-MO': 'zh-TW' };
+const CHINESE: Readonly<Record<string, string>> = {
+  zh: 'zh-CN',
+  'zh-Hans': 'zh-CN',
+  'zh-Hant': 'zh-TW',
+  'zh-HK': 'zh-TW',
+  'zh-MO': 'zh-TW',
+};
 
 /**
  * The locale of a resource folder (`values-kn-rIN`, `values-b+sr+Latn`, `values-hi-night`), or

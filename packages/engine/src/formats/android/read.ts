@@ -1,5 +1,11 @@
 import { decodeAndroidText, type DecodePart } from './escapes';
-import { isProtectedElement, numberPlaceholders, splitCdataTags, type InlineMarker, type InlinePiece } from './placeholders';
+import {
+  isProtectedElement,
+  numberPlaceholders,
+  splitCdataTags,
+  type InlineMarker,
+  type InlinePiece,
+} from './placeholders';
 import { tokenizeXml, type XmlToken } from './tokenizer';
 import { decodeXmlReferences } from './xml-references';
 import {
@@ -21,7 +27,11 @@ export interface ParseAndroidOptions {
 }
 
 /** The text of a file given as bytes: UTF-8 only (aapt2 reads nothing else), byte order mark kept. */
-export function decodeAndroidBytes(input: string | Uint8Array, limits: AndroidLimits, fileName?: string): string {
+export function decodeAndroidBytes(
+  input: string | Uint8Array,
+  limits: AndroidLimits,
+  fileName?: string,
+): string {
   const size = typeof input === 'string' ? input.length : input.byteLength;
   if (size > limits.maxBytes) {
     throw new AndroidResourceError(`The file is larger than ${limits.maxBytes} bytes`, undefined, fileName);
@@ -39,7 +49,10 @@ export function decodeAndroidBytes(input: string | Uint8Array, limits: AndroidLi
  * `<string-array>` item and `<plurals>` quantity, with its decoded text, placeholders, comments,
  * attributes and the span of its text in the file. Other resources are left alone.
  */
-export function parseAndroidResources(input: string | Uint8Array, options: ParseAndroidOptions = {}): AndroidResourceFile {
+export function parseAndroidResources(
+  input: string | Uint8Array,
+  options: ParseAndroidOptions = {},
+): AndroidResourceFile {
   const limits = options.limits ?? DEFAULT_ANDROID_LIMITS;
   const fileName = options.fileName;
   const source = decodeAndroidBytes(input, limits, fileName);
@@ -50,7 +63,8 @@ export function parseAndroidResources(input: string | Uint8Array, options: Parse
 
   const rootIndex = tokens.findIndex((token) => token.type === 'open');
   const root = tokens[rootIndex]!;
-  if (root.type !== 'open' || root.name !== 'resources') fail('The root element of a resource file is <resources>', root.start);
+  if (root.type !== 'open' || root.name !== 'resources')
+    fail('The root element of a resource file is <resources>', root.start);
 
   const units: AndroidUnit[] = [];
   const groups: AndroidGroup[] = [];
@@ -72,14 +86,21 @@ export function parseAndroidResources(input: string | Uint8Array, options: Parse
     }
     if (token.type !== 'open') continue;
     const close = token.selfClosing ? index : matchingClose(tokens, index);
-    const attributes = Object.fromEntries(token.attributes.map((attribute) => [attribute.name, attribute.value]));
+    const attributes = Object.fromEntries(
+      token.attributes.map((attribute) => [attribute.name, attribute.value]),
+    );
     const key = attributes.name;
     const kind = token.name;
     if ((kind === 'string' || kind === 'string-array' || kind === 'plurals') && !token.selfClosing) {
       if (!key) fail(`<${kind}> needs a name attribute`, token.start);
       const id = attributes.product ? `${key}/${attributes.product}` : key!;
       const translatable = attributes.translatable !== 'false';
-      const common = { key: key!, attributes, translatable, formatted: booleanAttribute(attributes.formatted) };
+      const common = {
+        key: key!,
+        attributes,
+        translatable,
+        formatted: booleanAttribute(attributes.formatted),
+      };
       if (kind === 'string') {
         addUnit(readUnit(index, close, { ...common, id, kind, comments }));
         elements.set(id, { start: token.start, end: tokens[close]!.end });
@@ -89,20 +110,37 @@ export function parseAndroidResources(input: string | Uint8Array, options: Parse
         let itemComments: string[] = [];
         for (let child = index + 1; child < close; child++) {
           const inner = tokens[child]!;
-          if (inner.type === 'comment') itemComments.push(source.slice(inner.start + 4, inner.end - 3).trim());
+          if (inner.type === 'comment')
+            itemComments.push(source.slice(inner.start + 4, inner.end - 3).trim());
           if (inner.type !== 'open') continue;
           const itemClose = inner.selfClosing ? child : matchingClose(tokens, child);
           if (inner.name === 'item') {
             const quantity = inner.attributes.find((attribute) => attribute.name === 'quantity')?.value;
             if (kind === 'plurals' && !quantity) fail('A <plurals> item needs a quantity', inner.start);
             const position = items.length;
-            const item = { start: inner.start, end: tokens[itemClose]!.end, startTag: source.slice(inner.start, inner.end) };
+            const item = {
+              start: inner.start,
+              end: tokens[itemClose]!.end,
+              startTag: source.slice(inner.start, inner.end),
+            };
             if (inner.selfClosing) items.push(item);
             else {
               const unit =
                 kind === 'plurals'
-                  ? readUnit(child, itemClose, { ...common, id: `${id}#${quantity}`, kind, quantity, comments: [...comments, ...itemComments] })
-                  : readUnit(child, itemClose, { ...common, id: `${id}[${position}]`, kind, index: position, comments: [...comments, ...itemComments] });
+                  ? readUnit(child, itemClose, {
+                      ...common,
+                      id: `${id}#${quantity}`,
+                      kind,
+                      quantity,
+                      comments: [...comments, ...itemComments],
+                    })
+                  : readUnit(child, itemClose, {
+                      ...common,
+                      id: `${id}[${position}]`,
+                      kind,
+                      index: position,
+                      comments: [...comments, ...itemComments],
+                    });
               addUnit(unit);
               groupUnits.push(unit);
               items.push({ ...item, unit });
@@ -127,7 +165,9 @@ export function parseAndroidResources(input: string | Uint8Array, options: Parse
     comments = [];
     index = close;
   }
-  return fileName === undefined ? { source, units, elements, groups } : { source, units, elements, groups, fileName };
+  return fileName === undefined
+    ? { source, units, elements, groups }
+    : { source, units, elements, groups, fileName };
 
   /** The unit of the text between tokens[open] and tokens[close]. */
   function readUnit(
@@ -154,19 +194,35 @@ export function parseAndroidResources(input: string | Uint8Array, options: Parse
         const chars = source.slice(token.start + 9, token.end - 3);
         parts.push(...(chars.includes('<') ? splitCdataTags(chars, markers) : [{ chars }]));
       } else if (token.type === 'comment') {
-        const piece: InlinePiece = { kind: 'void', role: 'comment', raw: source.slice(token.start, token.end) };
+        const piece: InlinePiece = {
+          kind: 'void',
+          role: 'comment',
+          raw: source.slice(token.start, token.end),
+        };
         parts.push({ marker: markers.push({ piece, form: 'void' }) - 1 });
       } else if (token.type === 'open') {
         if (isProtectedElement(token.name) && !token.selfClosing) {
           const end = matchingClose(tokens, index);
-          const piece: InlinePiece = { kind: 'opaque', role: 'xliff', raw: source.slice(token.start, tokens[end]!.end) };
+          const piece: InlinePiece = {
+            kind: 'opaque',
+            role: 'xliff',
+            raw: source.slice(token.start, tokens[end]!.end),
+          };
           parts.push({ marker: markers.push({ piece, form: 'void' }) - 1 });
           index = end;
         } else if (token.selfClosing) {
-          const piece: InlinePiece = { kind: 'void', role: 'html', raw: source.slice(token.start, token.end) };
+          const piece: InlinePiece = {
+            kind: 'void',
+            role: 'html',
+            raw: source.slice(token.start, token.end),
+          };
           parts.push({ marker: markers.push({ piece, form: 'void' }) - 1 });
         } else {
-          const piece: InlinePiece = { kind: 'paired', role: 'html', raw: source.slice(token.start, token.end) };
+          const piece: InlinePiece = {
+            kind: 'paired',
+            role: 'html',
+            raw: source.slice(token.start, token.end),
+          };
           openTags.push(piece);
           parts.push({ marker: markers.push({ piece, form: 'open' }) - 1 });
         }

@@ -80,7 +80,10 @@ export function tokenizeXml(source: string, limits: AndroidLimits, fileName?: st
       if (!end || end[1]) fail(`End tag </${name} is not closed with ">"`, lt);
       const expected = open.pop();
       if (expected !== name) {
-        fail(expected ? `</${name}> found where </${expected}> was expected` : `</${name}> closes nothing`, lt);
+        fail(
+          expected ? `</${name}> found where </${expected}> was expected` : `</${name}> closes nothing`,
+          lt,
+        );
       }
       tokens.push({ type: 'close', start: lt, end: TAG_END.lastIndex, name: name! });
       position = TAG_END.lastIndex;

@@ -116,7 +116,11 @@ export const DEFAULT_ANDROID_LIMITS: AndroidLimits = { maxBytes: 10 * 1024 * 102
 /** 1-based line of an offset in a text. */
 export function lineAt(text: string, offset: number): number {
   let line = 1;
-  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
+  for (
+    let index = text.indexOf('\n');
+    index !== -1 && index < offset;
+    index = text.indexOf('\n', index + 1)
+  ) {
     line++;
   }
   return line;

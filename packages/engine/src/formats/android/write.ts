@@ -37,9 +37,16 @@ export function writeAndroidResources(
   translations: AndroidTranslations,
   options: WriteAndroidOptions,
 ): string {
-  const file = typeof original === 'string' || original instanceof Uint8Array ? parseAndroidResources(original) : original;
+  const file =
+    typeof original === 'string' || original instanceof Uint8Array
+      ? parseAndroidResources(original)
+      : original;
   const lookup = (id: string): string | undefined =>
-    translations instanceof Map ? translations.get(id) : (translations as Record<string, string>)[id];
+    isTranslationMap(translations)
+      ? translations.get(id)
+      : Object.hasOwn(translations, id)
+        ? translations[id]
+        : undefined;
   const omit = options.untranslated === 'omit';
   const edits: Edit[] = [];
   const grouped = new Set<AndroidUnit>(file.groups.flatMap((group) => group.units));
@@ -48,7 +55,8 @@ export function writeAndroidResources(
     if (grouped.has(unit) || !unit.translatable) continue;
     const translation = lookup(unit.id);
     if (translation !== undefined) {
-      if (translation !== unit.text) edits.push({ start: unit.start, end: unit.end, text: encodeUnitText(unit, translation, file) });
+      if (translation !== unit.text)
+        edits.push({ start: unit.start, end: unit.end, text: encodeUnitText(unit, translation, file) });
     } else if (omit) {
       const element = file.elements.get(unit.id)!;
       edits.push({ ...wholeLines(file.source, element.start, element.end), text: '' });
@@ -56,7 +64,10 @@ export function writeAndroidResources(
   }
   for (const group of file.groups) {
     if (!group.translatable || group.units.every((unit) => !unit.translatable)) continue;
-    const groupEdits = group.kind === 'plurals' ? pluralEdits(file, group, lookup, omit, options.language) : arrayEdits(file, group, lookup, omit);
+    const groupEdits =
+      group.kind === 'plurals'
+        ? pluralEdits(file, group, lookup, omit, options.language)
+        : arrayEdits(file, group, lookup, omit);
     edits.push(...groupEdits);
   }
 
@@ -68,6 +79,10 @@ export function writeAndroidResources(
     from = edit.end;
   }
   return out + file.source.slice(from);
+}
+
+function isTranslationMap(translations: AndroidTranslations): translations is ReadonlyMap<string, string> {
+  return translations instanceof Map;
 }
 
 /** Items of a `<string-array>`: all translated, or the source kept, or (omit) the array left out whole. */
@@ -104,13 +119,19 @@ function pluralEdits(
   const categories = pluralCategories(language);
   const texts = categories.map((category) => lookup(`${group.key}#${category}`));
   const bySource = new Map(
-    group.items.flatMap((item) => (item.unit ? [[item.unit.quantity!, { unit: item.unit, item }] as const] : [])),
+    group.items.flatMap((item) =>
+      item.unit ? [[item.unit.quantity!, { unit: item.unit, item }] as const] : [],
+    ),
   );
   if (texts.every((text) => text === undefined)) {
     return omit ? [{ ...wholeLines(file.source, group.start, group.end), text: '' }] : [];
   }
-  if (omit && texts.some((text) => text === undefined)) return [{ ...wholeLines(file.source, group.start, group.end), text: '' }];
-  if (categories.every((category, index) => bySource.get(category)?.unit.text === texts[index]) && categories.length === group.units.length) {
+  if (omit && texts.some((text) => text === undefined))
+    return [{ ...wholeLines(file.source, group.start, group.end), text: '' }];
+  if (
+    categories.every((category, index) => bySource.get(category)?.unit.text === texts[index]) &&
+    categories.length === group.units.length
+  ) {
     return [];
   }
   const first = group.items[0]!;
@@ -120,10 +141,11 @@ function pluralEdits(
   const fallback = bySource.get('other') ?? bySource.get(group.units[group.units.length - 1]!.quantity!)!;
   const items = categories.map((category, index) => {
     const source = bySource.get(category);
-    const startTag = (source ? source.item.startTag : fallback.item.startTag.replace(/quantity=(["'])[^"']*\1/, `quantity="${category}"`)).replace(
-      /\s*\/>$/,
-      '>',
-    );
+    const startTag = (
+      source
+        ? source.item.startTag
+        : fallback.item.startTag.replace(/quantity=(["'])[^"']*\1/, `quantity="${category}"`)
+    ).replace(/\s*\/>$/, '>');
     const unit = source?.unit ?? fallback.unit;
     const text = texts[index];
     const content = text === undefined || text === unit.text ? unit.raw : encodeUnitText(unit, text, file);
@@ -135,13 +157,16 @@ function pluralEdits(
 /** A translation written as the unit's content: markers back to their markup, text escaped for Android. */
 export function encodeUnitText(unit: AndroidUnit, translation: string, file?: AndroidResourceFile): string {
   const byId = new Map(unit.placeholders.map((placeholder) => [placeholder.id, placeholder]));
-  const formatted = unit.formatted !== false && unit.placeholders.some((placeholder) => placeholder.role === 'format');
+  const formatted =
+    unit.formatted !== false && unit.placeholders.some((placeholder) => placeholder.role === 'format');
   const pieces: string[] = [];
   let from = 0;
   const matches = [...translation.matchAll(PLACEHOLDER_PATTERN)];
   const writeText = (text: string, atStart: boolean, atEnd: boolean): void => {
     if (!text) return;
-    const literal = formatted ? text.replace(/%/g, (percent, offset: number) => (startsSpecifier(text, offset) ? percent : '%%')) : text;
+    const literal = formatted
+      ? text.replace(/%/g, (percent, offset: number) => (startsSpecifier(text, offset) ? percent : '%%'))
+      : text;
     pieces.push(encodeAndroidText(literal, { atStart, atEnd }, unit.cdata));
   };
   for (const match of matches) {
@@ -149,10 +174,15 @@ export function encodeUnitText(unit: AndroidUnit, translation: string, file?: An
     const [, slash, digits, selfClose] = match;
     const placeholder = byId.get(Number(digits));
     if (!placeholder) {
-      throw new AndroidResourceError(`The translation of "${unit.id}" has a placeholder the source lacks (${match[0]})`, unit.line, file?.fileName);
+      throw new AndroidResourceError(
+        `The translation of "${unit.id}" has a placeholder the source lacks (${match[0]})`,
+        unit.line,
+        file?.fileName,
+      );
     }
     if (slash) pieces.push(placeholder.closeRaw ?? '');
-    else if (selfClose || placeholder.kind !== 'paired') pieces.push(placeholder.raw + (placeholder.closeRaw ?? ''));
+    else if (selfClose || placeholder.kind !== 'paired')
+      pieces.push(placeholder.raw + (placeholder.closeRaw ?? ''));
     else pieces.push(placeholder.raw);
     from = match.index + match[0].length;
   }

@@ -5,7 +5,9 @@
 const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** `raw` with its references replaced, or the reason it cannot be (a bare `&`, an unknown name). */
-export function decodeXmlReferences(raw: string): string | { readonly error: string; readonly offset: number } {
+export function decodeXmlReferences(
+  raw: string,
+): string | { readonly error: string; readonly offset: number } {
   if (!raw.includes('&')) return raw;
   let value = '';
   let from = 0;
@@ -15,8 +17,8 @@ export function decodeXmlReferences(raw: string): string | { readonly error: str
     const name = semicolon === -1 || semicolon - amp > 10 ? undefined : raw.slice(amp + 1, semicolon);
     const text = name === undefined ? undefined : referenceText(name);
     if (text === undefined) {
-      const shown = raw.slice(amp, Math.min(raw.length, amp + 12));
-      return { error: `"${shown}" is not a reference XML allows (write & as &amp;)`, offset: amp };
+      const shown = name === undefined ? raw.slice(amp, amp + 12) : `&${name};`;
+      return { error: `${shown} is not a reference XML allows (write & as &amp;)`, offset: amp };
     }
     value += text;
     from = semicolon + 1;

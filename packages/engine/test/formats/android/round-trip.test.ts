@@ -32,7 +32,8 @@ function accent(text: string): string {
 /** Translations of every translatable unit, plurals with the target language's categories. */
 function translateAll(file: AndroidResourceFile, language: string): Map<string, string> {
   const translations = new Map<string, string>();
-  for (const unit of file.units) if (unit.translatable && unit.kind !== 'plurals') translations.set(unit.id, pseudo(unit.text));
+  for (const unit of file.units)
+    if (unit.translatable && unit.kind !== 'plurals') translations.set(unit.id, pseudo(unit.text));
   for (const group of file.groups) {
     if (group.kind !== 'plurals' || !group.translatable) continue;
     const other = group.units.find((unit) => unit.quantity === 'other') ?? group.units[0]!;
@@ -49,14 +50,17 @@ describe('Android resources: every real file', () => {
     expect(FILES.length).toBeGreaterThanOrEqual(16);
   });
 
-  it.each(FILES.map((path) => [readFixture(path).name, path]))('%s is written back byte for byte', (_name, path) => {
-    const { bytes, name } = readFixture(path);
-    const file = parseAndroidResources(bytes, { fileName: name });
-    expect(file.units.length).toBeGreaterThan(0);
-    for (const unit of file.units) expect(file.source.slice(unit.start, unit.end)).toBe(unit.raw);
-    const written = encoder.encode(writeAndroidResources(file, new Map(), { language: 'hi' }));
-    expect(Buffer.from(written).equals(Buffer.from(bytes))).toBe(true);
-  });
+  it.each(FILES.map((path) => [readFixture(path).name, path]))(
+    '%s is written back byte for byte',
+    (_name, path) => {
+      const { bytes, name } = readFixture(path);
+      const file = parseAndroidResources(bytes, { fileName: name });
+      expect(file.units.length).toBeGreaterThan(0);
+      for (const unit of file.units) expect(file.source.slice(unit.start, unit.end)).toBe(unit.raw);
+      const written = encoder.encode(writeAndroidResources(file, new Map(), { language: 'hi' }));
+      expect(Buffer.from(written).equals(Buffer.from(bytes))).toBe(true);
+    },
+  );
 
   for (const language of ['hi', 'ar', 'ja']) {
     it.each(FILES.map((path) => [readFixture(path).name, path]))(
@@ -77,17 +81,24 @@ describe('Android resources: every real file', () => {
         for (const unit of file.units) {
           if (unit.kind === 'plurals') continue;
           const written = byId.get(unit.id)!;
-          expect(written.placeholders.map((p) => p.raw + (p.closeRaw ?? '')), unit.id).toEqual(
-            unit.placeholders.map((p) => p.raw + (p.closeRaw ?? '')),
-          );
+          expect(
+            written.placeholders.map((p) => p.raw + (p.closeRaw ?? '')),
+            unit.id,
+          ).toEqual(unit.placeholders.map((p) => p.raw + (p.closeRaw ?? '')));
           if (!unit.translatable) expect(written.raw).toBe(unit.raw);
         }
         for (const group of file.groups.filter((entry) => entry.kind === 'plurals')) {
-          const quantities = again.units.filter((unit) => unit.id.startsWith(`${group.key}#`)).map((unit) => unit.quantity);
-          expect(quantities, group.key).toEqual(group.translatable ? pluralCategories(language) : group.units.map((unit) => unit.quantity));
+          const quantities = again.units
+            .filter((unit) => unit.id.startsWith(`${group.key}#`))
+            .map((unit) => unit.quantity);
+          expect(quantities, group.key).toEqual(
+            group.translatable ? pluralCategories(language) : group.units.map((unit) => unit.quantity),
+          );
         }
         expect(again.units.map((unit) => unit.key)).toEqual(
-          [...new Set(file.units.map((unit) => unit.key))].flatMap((key) => again.units.filter((unit) => unit.key === key).map(() => key)),
+          [...new Set(file.units.map((unit) => unit.key))].flatMap((key) =>
+            again.units.filter((unit) => unit.key === key).map(() => key),
+          ),
         );
         expect(checkAaptStringRules(written)).toEqual([]);
       },
