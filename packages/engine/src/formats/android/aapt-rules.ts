@@ -1,7 +1,7 @@
 import { FORMAT_SPECIFIER } from './placeholders';
 import { tokenizeXml } from './tokenizer';
 import { decodeXmlReferences } from './xml-references';
-import { DEFAULT_ANDROID_LIMITS, lineAt } from './types';
+import { DEFAULT_ANDROID_LIMITS, lineIndex } from './types';
 
 /** Which rule a string breaks. */
 export const AAPT_RULES = [
@@ -35,6 +35,7 @@ const SPECIFIER_AT = new RegExp(FORMAT_SPECIFIER.source, 'y');
 export function checkAaptStringRules(source: string): AaptIssue[] {
   const tokens = tokenizeXml(source, DEFAULT_ANDROID_LIMITS);
   const issues: AaptIssue[] = [];
+  const lineOf = lineIndex(source);
   let group: { key: string; formatted: boolean } | undefined;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
@@ -61,7 +62,7 @@ export function checkAaptStringRules(source: string): AaptIssue[] {
         chars += decodeXmlReferences(source.slice(inner.start, inner.end)) as string;
       else if (inner.type === 'cdata') chars += source.slice(inner.start + 9, inner.end - 3);
     }
-    const line = lineAt(source, token.end);
+    const line = lineOf(token.end);
     for (const [rule, message] of checkString(chars, formatted)) issues.push({ rule, key, line, message });
     index = end;
   }

@@ -17,7 +17,13 @@ export interface DecodedText {
   readonly reference: boolean;
 }
 
-const WHITESPACE = /[ \t\n\r\f\v]/;
+/** Characters the decoder must look at: escapes, quotes and whitespace. */
+const SPECIAL = /[\\" \n\t\r\f\v]/g;
+
+/** The characters aapt2 collapses (C `isspace`). */
+function isWhitespace(char: string): boolean {
+  return char === ' ' || char === '\n' || char === '\t' || char === '\r' || char === '\f' || char === '\v';
+}
 
 /** Decodes Android escapes over the element's content; state (quotes, a pending backslash) runs across markers. */
 export function decodeAndroidText(parts: readonly DecodePart[]): DecodedText {
@@ -65,7 +71,7 @@ export function decodeAndroidText(parts: readonly DecodePart[]): DecodedText {
         quoted = !quoted;
         continue;
       }
-      if (!quoted && WHITESPACE.test(char)) {
+      if (!quoted && isWhitespace(char)) {
         if (emittedAnything && !lastWasSpace) {
           current += ' ';
           lastWasSpace = true;
@@ -74,7 +80,11 @@ export function decodeAndroidText(parts: readonly DecodePart[]): DecodedText {
       }
       if (first && (char === '@' || char === '?')) reference = true;
       first = false;
-      current += char;
+      // Copy the run of ordinary characters up to the next one that needs a decision at once.
+      SPECIAL.lastIndex = index + 1;
+      const next = SPECIAL.test(chars) ? SPECIAL.lastIndex - 1 : chars.length;
+      current += chars.slice(index, next);
+      index = next - 1;
       emittedAnything = true;
       lastWasSpace = false;
     }

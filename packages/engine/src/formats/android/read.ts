@@ -12,6 +12,7 @@ import {
   AndroidResourceError,
   DEFAULT_ANDROID_LIMITS,
   lineAt,
+  lineIndex,
   type AndroidGroup,
   type AndroidItem,
   type AndroidLimits,
@@ -61,6 +62,7 @@ export function parseAndroidResources(
     throw new AndroidResourceError(reason, lineAt(source, offset), fileName);
   };
 
+  const lineOf = lineIndex(source);
   const rootIndex = tokens.findIndex((token) => token.type === 'open');
   const root = tokens[rootIndex]!;
   if (root.type !== 'open' || root.name !== 'resources')
@@ -243,7 +245,7 @@ export function parseAndroidResources(
       start,
       end,
       raw: source.slice(start, end),
-      line: lineAt(source, start),
+      line: lineOf(start),
     };
   }
 

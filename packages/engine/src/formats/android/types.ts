@@ -113,7 +113,7 @@ export interface AndroidLimits {
 
 export const DEFAULT_ANDROID_LIMITS: AndroidLimits = { maxBytes: 10 * 1024 * 1024, maxDepth: 32 };
 
-/** 1-based line of an offset in a text. */
+/** 1-based line of an offset in a text (for one error; `lineIndex` for many offsets). */
 export function lineAt(text: string, offset: number): number {
   let line = 1;
   for (
@@ -124,4 +124,21 @@ export function lineAt(text: string, offset: number): number {
     line++;
   }
   return line;
+}
+
+/** A finder of 1-based lines for many offsets of one text: line starts once, then a binary search. */
+export function lineIndex(text: string): (offset: number) => number {
+  const starts = [0];
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1))
+    starts.push(index + 1);
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
 }
