@@ -97,14 +97,16 @@ export function parseAndroidResources(
       if (!key) fail(`<${kind}> needs a name attribute`, token.start);
       const id = attributes.product ? `${key}/${attributes.product}` : key!;
       const translatable = attributes.translatable !== 'false';
-      const common = {
+      const common: ElementFacts = {
         key: key!,
         attributes,
         translatable,
         formatted: booleanAttribute(attributes.formatted),
       };
       if (kind === 'string') {
-        addUnit(readUnit(index, close, { ...common, id, kind, comments }));
+        addUnit(
+          readUnit(index, close, common, { id, kind, index: undefined, quantity: undefined, comments }),
+        );
         elements.set(id, { start: token.start, end: tokens[close]!.end });
       } else {
         const groupUnits: AndroidUnit[] = [];
@@ -129,18 +131,18 @@ export function parseAndroidResources(
             else {
               const unit =
                 kind === 'plurals'
-                  ? readUnit(child, itemClose, {
-                      ...common,
+                  ? readUnit(child, itemClose, common, {
                       id: `${id}#${quantity}`,
                       kind,
+                      index: undefined,
                       quantity,
                       comments: [...comments, ...itemComments],
                     })
-                  : readUnit(child, itemClose, {
-                      ...common,
+                  : readUnit(child, itemClose, common, {
                       id: `${id}[${position}]`,
                       kind,
                       index: position,
+                      quantity: undefined,
                       comments: [...comments, ...itemComments],
                     });
               addUnit(unit);
@@ -172,11 +174,7 @@ export function parseAndroidResources(
     : { source, units, elements, groups, fileName };
 
   /** The unit of the text between tokens[open] and tokens[close]. */
-  function readUnit(
-    open: number,
-    close: number,
-    base: Omit<AndroidUnit, 'text' | 'placeholders' | 'cdata' | 'start' | 'end' | 'raw' | 'line'>,
-  ): AndroidUnit {
+  function readUnit(open: number, close: number, element: ElementFacts, place: UnitPlace): AndroidUnit {
     const contentStart = tokens[open]!.end;
     const contentEnd = tokens[close]!.start;
     const raw = source.slice(contentStart, contentEnd);
@@ -235,12 +233,20 @@ export function parseAndroidResources(
       }
     }
     const decoded = decodeAndroidText(parts);
-    const { text, placeholders } = numberPlaceholders(decoded.pieces, markers, base.formatted !== false);
+    const { text, placeholders } = numberPlaceholders(decoded.pieces, markers, element.formatted !== false);
+    // One literal in one property order: spreading here cost more than the rest of the parse.
     return {
-      ...base,
-      translatable: base.translatable && !decoded.reference && text !== '',
+      id: place.id,
+      key: element.key,
+      kind: place.kind,
+      index: place.index,
+      quantity: place.quantity,
       text,
       placeholders,
+      comments: place.comments,
+      translatable: element.translatable && !decoded.reference && text !== '',
+      formatted: element.formatted,
+      attributes: element.attributes,
       cdata,
       start,
       end,
@@ -252,6 +258,23 @@ export function parseAndroidResources(
   function isBlank(token: XmlToken): boolean {
     return source.slice(token.start, token.end).trim() === '';
   }
+}
+
+/** What a unit takes from its resource element. */
+interface ElementFacts {
+  readonly key: string;
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly translatable: boolean;
+  readonly formatted: boolean | undefined;
+}
+
+/** Where a unit sits in its element. */
+interface UnitPlace {
+  readonly id: string;
+  readonly kind: AndroidUnit['kind'];
+  readonly index: number | undefined;
+  readonly quantity: string | undefined;
+  readonly comments: readonly string[];
 }
 
 /** Index of the end tag of the element opened at tokens[open] (nesting is already checked). */
