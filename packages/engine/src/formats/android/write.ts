@@ -16,6 +16,8 @@ export interface WriteAndroidOptions {
   readonly language: string;
   /** Default `source` (writing no translations then gives the file back byte for byte). */
   readonly untranslated?: UntranslatedPolicy;
+  /** Named in errors when `original` is given as text or bytes. */
+  readonly fileName?: string;
 }
 
 /** Translations by unit id; a plural's ids use the target language's categories (`name#few`). */
@@ -39,7 +41,7 @@ export function writeAndroidResources(
 ): string {
   const file =
     typeof original === 'string' || original instanceof Uint8Array
-      ? parseAndroidResources(original)
+      ? parseAndroidResources(original, options.fileName === undefined ? {} : { fileName: options.fileName })
       : original;
   const lookup = (id: string): string | undefined =>
     isTranslationMap(translations)
