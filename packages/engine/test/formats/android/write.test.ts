@@ -79,3 +79,20 @@ describe('Android resources: writing translations', () => {
     expect(writeAndroidResources(source, { [unit.id]: unit.text }, { language: 'en' })).toBe(source);
   });
 });
+
+describe('Android resources: CDATA holding markup', () => {
+  it('treats tags inside CDATA as placeholders and keeps the section, apostrophes escaped', () => {
+    const source =
+      '<resources>\n    <string name="note"><![CDATA[Tap <b>Save</b> & you\'re done]]></string>\n</resources>\n';
+    const unit = parseAndroidResources(source).units[0]!;
+    expect(unit).toMatchObject({ text: "Tap <x1>Save</x1> & you're done", cdata: true });
+    const written = writeAndroidResources(
+      source,
+      { [unit.id]: "<x1>सहेजें</x1> दबाएँ & it's ]]> done" },
+      { language: 'hi' },
+    );
+    expect(written).toContain('"><![CDATA[<b>सहेजें</b> दबाएँ & it\\\'s ]]]]><![CDATA[> done]]></string>');
+    expect(parseAndroidResources(written).units[0]!.text).toBe("<x1>सहेजें</x1> दबाएँ & it's ]]> done");
+    expect(checkAaptStringRules(written)).toEqual([]);
+  });
+});
