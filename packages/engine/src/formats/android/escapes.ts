@@ -69,6 +69,7 @@ export function decodeAndroidText(parts: readonly DecodePart[]): DecodedText {
       }
       if (char === '"') {
         quoted = !quoted;
+        first = false;
         continue;
       }
       if (!quoted && isWhitespace(char)) {

@@ -96,3 +96,15 @@ describe('Android resources: CDATA holding markup', () => {
     expect(checkAaptStringRules(written)).toEqual([]);
   });
 });
+
+describe('Android resources: resource references', () => {
+  it('reads a leading @ as a reference, a quoted or escaped one as text', () => {
+    const source =
+      '<resources>\n<string name="a"> @string/b</string>\n<string name="c">"@home"</string>\n<string name="d">\\@home</string>\n</resources>';
+    expect(parseAndroidResources(source).units.map((unit) => [unit.text, unit.translatable])).toEqual([
+      ['@string/b', false],
+      ['@home', true],
+      ['@home', true],
+    ]);
+  });
+});
