@@ -101,3 +101,28 @@ export { icuBlocks, pluralCategories, withPluralCategories } from './formats/jso
 export { placeholdersOf as jsonPlaceholdersOf } from './formats/json-i18n/placeholders';
 export { rewriteCssUrls, rewriteSrcset } from './html/css-urls';
 export type { UrlRewrite } from './html/css-urls';
+export { parseAndroidResources, decodeAndroidBytes } from './formats/android/read';
+export type { ParseAndroidOptions } from './formats/android/read';
+export { writeAndroidResources, encodeUnitText, UNTRANSLATED_POLICIES } from './formats/android/write';
+export type { WriteAndroidOptions, AndroidTranslations, UntranslatedPolicy } from './formats/android/write';
+export { pluralCategories, PLURAL_CATEGORIES } from './formats/android/plurals';
+export type { PluralCategory } from './formats/android/plurals';
+export {
+  parseValuesQualifier,
+  languageCodeForQualifier,
+  qualifierForLanguageCode,
+} from './formats/android/qualifiers';
+export type { QualifierLocale } from './formats/android/qualifiers';
+export { checkAaptStringRules, AAPT_RULES } from './formats/android/aapt-rules';
+export type { AaptIssue, AaptRule } from './formats/android/aapt-rules';
+export { FORMAT_SPECIFIER as JAVA_FORMAT_SPECIFIER } from './formats/android/placeholders';
+export { AndroidResourceError, DEFAULT_ANDROID_LIMITS, ANDROID_UNIT_KINDS } from './formats/android/types';
+export type {
+  AndroidGroup,
+  AndroidLimits,
+  AndroidPlaceholder,
+  AndroidPlaceholderRole,
+  AndroidResourceFile,
+  AndroidUnit,
+  AndroidUnitKind,
+} from './formats/android/types';
