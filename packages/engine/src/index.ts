@@ -97,7 +97,7 @@ export type {
 } from './formats/json-i18n/read';
 export { writeJsonI18n } from './formats/json-i18n/write';
 export type { WriteJsonI18nOptions } from './formats/json-i18n/write';
-export { icuBlocks, pluralCategories, withPluralCategories } from './formats/json-i18n/icu';
+export { icuBlocks, withPluralCategories } from './formats/json-i18n/icu';
 export { placeholdersOf as jsonPlaceholdersOf } from './formats/json-i18n/placeholders';
 export { rewriteCssUrls, rewriteSrcset } from './html/css-urls';
 export type { UrlRewrite } from './html/css-urls';
@@ -105,8 +105,8 @@ export { parseAndroidResources, decodeAndroidBytes } from './formats/android/rea
 export type { ParseAndroidOptions } from './formats/android/read';
 export { writeAndroidResources, encodeUnitText, UNTRANSLATED_POLICIES } from './formats/android/write';
 export type { WriteAndroidOptions, AndroidTranslations, UntranslatedPolicy } from './formats/android/write';
-export { pluralCategories, PLURAL_CATEGORIES } from './formats/android/plurals';
-export type { PluralCategory } from './formats/android/plurals';
+export { pluralCategories, PLURAL_CATEGORIES } from './formats/plural-categories';
+export type { PluralCategory } from './formats/plural-categories';
 export {
   parseValuesQualifier,
   languageCodeForQualifier,

@@ -1,6 +1,6 @@
 import { encodeAndroidText } from './escapes';
 import { FORMAT_SPECIFIER } from './placeholders';
-import { pluralCategories } from './plurals';
+import { pluralCategories } from '../plural-categories';
 import { parseAndroidResources } from './read';
 import { AndroidResourceError, type AndroidGroup, type AndroidResourceFile, type AndroidUnit } from './types';
 import { PLACEHOLDER_PATTERN } from '../../html/placeholder-syntax';

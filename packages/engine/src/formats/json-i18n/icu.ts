@@ -5,6 +5,7 @@
  * a missing category starts as a copy of `other`, a category the language lacks is dropped,
  * explicit `=N` branches and select branches are kept.
  */
+import { PLURAL_CATEGORIES, pluralCategories } from '../plural-categories';
 
 export interface IcuBranch {
   selector: string;
@@ -119,19 +120,6 @@ export function hasIcuPlural(message: string): boolean {
   );
 }
 
-/** CLDR categories of a language: cardinal for `plural`, ordinal for `selectordinal`. */
-export function pluralCategories(language: string, type: 'cardinal' | 'ordinal' = 'cardinal'): string[] {
-  let rules: Intl.PluralRules;
-  try {
-    rules = new Intl.PluralRules(language, { type });
-  } catch {
-    rules = new Intl.PluralRules('en', { type });
-  }
-  return rules.resolvedOptions().pluralCategories;
-}
-
-const CATEGORY_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
-
 /** The separator written between two branches, as the message already does it. */
 function branchSeparator(message: string, block: IcuBlock): string {
   const [first, second] = block.branches;
@@ -165,11 +153,14 @@ function rewriteBlock(message: string, block: IcuBlock, language: string): strin
     const kept = block.branches.map((branch) => branchText(branch.selector, branch.content));
     return opening + kept.join(branchSeparator(message, block)) + closing;
   }
-  const categories = pluralCategories(language, block.type === 'plural' ? 'cardinal' : 'ordinal');
+  const categories: readonly string[] = pluralCategories(
+    language,
+    block.type === 'plural' ? 'cardinal' : 'ordinal',
+  );
   const other = block.branches.find((branch) => branch.selector === 'other') ?? block.branches.at(-1)!;
   const explicit = block.branches.filter((branch) => branch.selector.startsWith('='));
   const byCategory = new Map(block.branches.map((branch) => [branch.selector, branch.content]));
-  const ordered = CATEGORY_ORDER.filter((category) => categories.includes(category));
+  const ordered = PLURAL_CATEGORIES.filter((category) => categories.includes(category));
   const parts = [
     ...explicit.map((branch) => branchText(branch.selector, branch.content)),
     ...ordered.map((category) => branchText(category, byCategory.get(category) ?? other.content)),

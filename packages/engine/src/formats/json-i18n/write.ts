@@ -4,7 +4,8 @@
  * were. ICU plural blocks and i18next plural key groups get exactly the target language's CLDR
  * categories. Writing with no translations and `untranslated: 'source'` gives the same text.
  */
-import { pluralCategories, withPluralCategories } from './icu';
+import { pluralCategories } from '../plural-categories';
+import { withPluralCategories } from './icu';
 import { PLURAL_KEY, isChromeMessages, jsonPointer, pluralBases } from './read';
 import { jsonStringLiteral, scanJson, type JsonMember, type JsonNode } from './scan';
 
@@ -22,8 +23,6 @@ interface Edit {
 }
 
 type ObjectNode = Extract<JsonNode, { kind: 'object' }>;
-
-const CATEGORY_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /** Edits that remove members of an object, run by run, with the commas and spacing around them. */
 function removals(object: ObjectNode, removed: ReadonlySet<number>): Edit[] {
@@ -121,7 +120,7 @@ export function writeJsonI18n(
       return translations.get(jsonPointer([...keyPath, member.key])) ?? member.value.value;
     };
     const other = valueOf(members.find((member) => categoryOf(member) === 'other'))!;
-    const wanted = CATEGORY_ORDER.filter((category) => pluralCategories(options.language).includes(category));
+    const wanted: string[] = pluralCategories(options.language);
     const present = members.map(categoryOf);
     const isContiguous = indexes.every((index, i) => i === 0 || index === indexes[i - 1]! + 1);
     if (!isContiguous || (wanted.length === present.length && wanted.every((c) => present.includes(c)))) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAaptStringRules } from '../../../src/formats/android/aapt-rules';
-import { pluralCategories } from '../../../src/formats/android/plurals';
+import { pluralCategories } from '../../../src/formats/plural-categories';
 import { parseAndroidResources } from '../../../src/formats/android/read';
 import type { AndroidResourceFile } from '../../../src/formats/android/types';
 import { writeAndroidResources } from '../../../src/formats/android/write';

@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { icuBlocks, pluralCategories } from '../../../src/formats/json-i18n/icu';
+import { icuBlocks } from '../../../src/formats/json-i18n/icu';
+import { pluralCategories } from '../../../src/formats/plural-categories';
 import { JsonI18nError, readJsonI18n, type JsonI18nUnit } from '../../../src/formats/json-i18n/read';
 import { writeJsonI18n } from '../../../src/formats/json-i18n/write';
 
