@@ -1,7 +1,7 @@
 import { decodeStringsEscapes } from './escapes';
 import { protectSpecifiers } from './format-specifiers';
 import { decodeText, type TextEncodingInfo } from './text-encoding';
-import { IosFormatError, iosUnitId, lineAt, type IosUnit } from './types';
+import { IosFormatError, iosUnitId, LineIndex, type IosUnit } from './types';
 
 /** One `key = value;` pair as written, with the value's place in the decoded text. */
 export interface StringsEntry {
@@ -86,11 +86,14 @@ function unitsOf(entries: readonly ReadEntry[], file: string): { units: IosUnit[
 class StringsTokenizer {
   private position = 0;
   private comments: string[] = [];
+  private readonly lines: LineIndex;
 
   constructor(
     private readonly text: string,
     private readonly file: string,
-  ) {}
+  ) {
+    this.lines = new LineIndex(text);
+  }
 
   readEntries(): ReadEntry[] {
     const entries: ReadEntry[] = [];
@@ -114,7 +117,7 @@ class StringsTokenizer {
           valueStart: value.start,
           valueEnd: value.end,
           quoted: value.quoted,
-          line: lineAt(this.text, keyStart),
+          line: this.lines.lineAt(keyStart),
         },
         comment,
       });
@@ -163,6 +166,6 @@ class StringsTokenizer {
   }
 
   private fail(offset: number, reason: string): never {
-    throw new IosFormatError(this.file, lineAt(this.text, offset), reason);
+    throw new IosFormatError(this.file, this.lines.lineAt(offset), reason);
   }
 }

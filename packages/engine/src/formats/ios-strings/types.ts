@@ -47,10 +47,28 @@ export class IosFormatError extends Error {
   }
 }
 
-/** The 1-based line of a UTF-16 offset in a text. */
+/** The 1-based line of a UTF-16 offset in a text (for one look-up; `LineIndex` for many). */
 export function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1))
-    line += 1;
-  return line;
+  return new LineIndex(text).lineAt(offset);
+}
+
+/** Line numbers of offsets in one text, by binary search over its line starts. */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+
+  constructor(text: string) {
+    for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) this.starts.push(index + 1);
+  }
+
+  /** The 1-based line of a UTF-16 offset. */
+  lineAt(offset: number): number {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  }
 }
