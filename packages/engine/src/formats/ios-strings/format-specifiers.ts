@@ -29,3 +29,26 @@ export function restoreSpecifiers(text: string, placeholders: readonly IosPlaceh
     return placeholder.code;
   });
 }
+
+/**
+ * A translation's text with its specifiers as the markers of its source unit: a specifier spelled
+ * like one of the source's takes that placeholder's id (so `%2$@ … %1$@` keeps its pairing), any
+ * other gets a new id after the source's.
+ */
+export function protectSpecifiersLike(
+  value: string,
+  source: readonly IosPlaceholder[],
+): { text: string; placeholders: IosPlaceholder[] } {
+  const unused = [...source];
+  const extra: IosPlaceholder[] = [];
+  let nextId = source.reduce((max, placeholder) => Math.max(max, placeholder.id), 0) + 1;
+  const text = value.replace(SPECIFIER_PATTERN, (code) => {
+    const index = unused.findIndex((placeholder) => placeholder.code === code);
+    if (index !== -1) return formatPlaceholder(unused.splice(index, 1)[0]!.id, 'void');
+    const placeholder = { id: nextId, code };
+    nextId += 1;
+    extra.push(placeholder);
+    return formatPlaceholder(placeholder.id, 'void');
+  });
+  return { text, placeholders: [...source, ...extra] };
+}

@@ -1,0 +1,29 @@
+import type { JsonNode } from './ordered-json';
+
+/**
+ * Serialises JSON the way Xcode writes String Catalogs: two-space indentation, `"key" : value`
+ * with a space on both sides of the colon, an empty object as `{` blank line `}`, and strings
+ * escaped like `JSON.stringify` (slashes and non-ASCII characters left as they are).
+ */
+export function writeXcodeJson(node: JsonNode, indent = ''): string {
+  switch (node.kind) {
+    case 'string':
+      return JSON.stringify(node.value);
+    case 'literal':
+      return node.raw;
+    case 'array': {
+      if (node.items.length === 0) return `[\n\n${indent}]`;
+      const inner = `${indent}  `;
+      return `[\n${node.items.map((item) => inner + writeXcodeJson(item, inner)).join(',\n')}\n${indent}]`;
+    }
+    case 'object': {
+      if (node.entries.length === 0) return `{\n\n${indent}}`;
+      const inner = `${indent}  `;
+      const members = node.entries.map(([key, value]) => `${inner}${JSON.stringify(key)} : ${writeXcodeJson(value, inner)}`);
+      return `{\n${members.join(',\n')}\n${indent}}`;
+    }
+  }
+}
+
+/** The order Xcode gives the keys of a catalog's objects (a case-insensitive, numeric-aware collation). */
+export const compareXcodeKeys = new Intl.Collator('en', { numeric: true }).compare;
