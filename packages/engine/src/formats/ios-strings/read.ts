@@ -105,11 +105,11 @@ class StringsTokenizer {
       const keyStart = this.position;
       const key = this.readToken('a key');
       this.skipSpaceAndComments();
-      this.expect('=', `"=" after the key "${key.value}"`);
+      this.expect('=', `"=" after the key "${key.value}"`, key.end);
       this.skipSpaceAndComments();
       const value = this.readToken(`a value for the key "${key.value}"`);
       this.skipSpaceAndComments();
-      this.expect(';', `";" after the value of "${key.value}"`);
+      this.expect(';', `";" after the value of "${key.value}"`, value.end);
       entries.push({
         entry: {
           key: key.value,
@@ -140,8 +140,9 @@ class StringsTokenizer {
     return { value: this.text.slice(start, index), start, end: index, quoted: false };
   }
 
-  private expect(char: string, what: string): void {
-    if (this.text[this.position] !== char) this.fail(this.position, `expected ${what}`);
+  /** Consumes `char`; when it is missing, the error points at `after`, the end of what it should follow. */
+  private expect(char: string, what: string, after: number): void {
+    if (this.text[this.position] !== char) this.fail(after, `expected ${what}`);
     this.position += 1;
   }
 
