@@ -85,3 +85,43 @@ export type { ZipMember } from './formats/zip/write';
 export { xlsxStream } from './formats/xlsx/write';
 export { rewriteCssUrls, rewriteSrcset } from './html/css-urls';
 export type { UrlRewrite } from './html/css-urls';
+export { parseStrings, DEFAULT_STRINGS_MAX_BYTES } from './formats/ios-strings/read';
+export type { StringsFile, StringsEntry, ParseStringsOptions } from './formats/ios-strings/read';
+export { writeStrings } from './formats/ios-strings/write';
+export { IosFormatError, iosUnitId } from './formats/ios-strings/types';
+export type { IosUnit, IosPlaceholder } from './formats/ios-strings/types';
+export {
+  protectSpecifiers,
+  protectSpecifiersLike,
+  restoreSpecifiers,
+} from './formats/ios-strings/format-specifiers';
+export {
+  PLURAL_CATEGORIES,
+  pluralCategoriesOf,
+  isPluralCategory,
+} from './formats/ios-strings/plural-categories';
+export type { PluralCategory } from './formats/ios-strings/plural-categories';
+export { languageOfLprojFolder, lprojFolderOf } from './formats/ios-strings/lproj-folder';
+export type { TextEncodingInfo } from './formats/ios-strings/text-encoding';
+export {
+  parseStringsdict,
+  DEFAULT_STRINGSDICT_MAX_BYTES,
+  FORMAT_KEY as STRINGSDICT_FORMAT_KEY,
+} from './formats/stringsdict/read';
+export type {
+  StringsdictFile,
+  StringsdictEntry,
+  StringsdictVariable,
+  StringsdictForm,
+  ParseStringsdictOptions,
+} from './formats/stringsdict/read';
+export { writeStringsdict } from './formats/stringsdict/write';
+export { parseXcstrings, XCSTRINGS_STATES, DEFAULT_XCSTRINGS_MAX_BYTES } from './formats/xcstrings/read';
+export type {
+  XcstringsFile,
+  XcstringsUnit,
+  XcstringsImport,
+  ParseXcstringsOptions,
+} from './formats/xcstrings/read';
+export { writeXcstrings } from './formats/xcstrings/write';
+export type { WriteXcstringsOptions, XcstringsWriteState } from './formats/xcstrings/write';

@@ -16,11 +16,14 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
 /** The text a quoted `.strings` value stands for. */
 export function decodeStringsEscapes(raw: string): string {
   if (!raw.includes('\\')) return raw;
-  return raw.replace(/\\(?:[Uu]([0-9A-Fa-f]{4})|([0-7]{1,3})|([\s\S]))/g, (_all, hex?: string, octal?: string, char?: string) => {
-    if (hex !== undefined) return String.fromCharCode(parseInt(hex, 16));
-    if (octal !== undefined) return String.fromCharCode(parseInt(octal, 8));
-    return SIMPLE_ESCAPES[char!] ?? char!;
-  });
+  return raw.replace(
+    /\\(?:[Uu]([0-9A-Fa-f]{4})|([0-7]{1,3})|([\s\S]))/g,
+    (_all, hex?: string, octal?: string, char?: string) => {
+      if (hex !== undefined) return String.fromCharCode(parseInt(hex, 16));
+      if (octal !== undefined) return String.fromCharCode(parseInt(octal, 8));
+      return SIMPLE_ESCAPES[char!] ?? char!;
+    },
+  );
 }
 
 /**
@@ -29,7 +32,7 @@ export function decodeStringsEscapes(raw: string): string {
  * source value had literal ones (some files wrap text that way), else they become `\n`.
  */
 export function encodeStringsEscapes(text: string, literalLineBreaks: boolean): string {
-  return text.replace(/[\\"\n\t\r\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, (char) => {
+  return text.replace(/[\\"]|\p{Cc}/gu, (char) => {
     if (char === '\\') return '\\\\';
     if (char === '"') return '\\"';
     if (char === '\n') return literalLineBreaks ? '\n' : '\\n';

@@ -24,7 +24,12 @@ const FOLDER_ALIASES: Readonly<Record<string, string>> = {
 };
 
 // Table codes that Xcode spells another way, for export paths.
-const EXPORT_FOLDERS: Readonly<Record<string, string>> = { 'zh-CN': 'zh-Hans', 'zh-TW': 'zh-Hant', od: 'or', no: 'nb' };
+const EXPORT_FOLDERS: Readonly<Record<string, string>> = {
+  'zh-CN': 'zh-Hans',
+  'zh-TW': 'zh-Hant',
+  od: 'or',
+  no: 'nb',
+};
 
 /**
  * The language code of an `.lproj` folder (`hi.lproj` → `hi`, `pa-IN.lproj` → `pa` when the table

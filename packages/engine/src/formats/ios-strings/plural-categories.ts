@@ -4,7 +4,12 @@ export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] 
 export type PluralCategory = (typeof PLURAL_CATEGORIES)[number];
 
 // Codes of the language table that Intl knows under another name.
-const INTL_ALIASES: Readonly<Record<string, string>> = { od: 'or', bh: 'bho', 'mni-Mtei': 'mni', 'kas-IN': 'ks' };
+const INTL_ALIASES: Readonly<Record<string, string>> = {
+  od: 'or',
+  bh: 'bho',
+  'mni-Mtei': 'mni',
+  'kas-IN': 'ks',
+};
 
 /** True for the name of a CLDR plural category. */
 export function isPluralCategory(value: string): value is PluralCategory {

@@ -44,7 +44,11 @@ const BARE_WORD = /[A-Za-z0-9_$+/:.-]/;
  * `"key" = "value";` or with bare-word keys and values, `/* *\/` and `//` comments (the comments
  * just before a pair become its translator comment). Duplicate keys are warnings; the last wins.
  */
-export function parseStrings(bytes: Uint8Array, file: string, options: ParseStringsOptions = {}): StringsFile {
+export function parseStrings(
+  bytes: Uint8Array,
+  file: string,
+  options: ParseStringsOptions = {},
+): StringsFile {
   const maxBytes = options.maxBytes ?? DEFAULT_STRINGS_MAX_BYTES;
   if (bytes.length > maxBytes) throw new IosFormatError(file, 1, `the file is larger than ${maxBytes} bytes`);
   const { text, encoding } = decodeText(bytes, file);
@@ -131,7 +135,12 @@ class StringsTokenizer {
       while (index < this.text.length && this.text[index] !== '"') index += this.text[index] === '\\' ? 2 : 1;
       if (index >= this.text.length) this.fail(start, 'a quoted string is not closed');
       this.position = index + 1;
-      return { value: decodeStringsEscapes(this.text.slice(start + 1, index)), start: start + 1, end: index, quoted: true };
+      return {
+        value: decodeStringsEscapes(this.text.slice(start + 1, index)),
+        start: start + 1,
+        end: index,
+        quoted: true,
+      };
     }
     let index = start;
     while (index < this.text.length && BARE_WORD.test(this.text[index]!)) index += 1;

@@ -57,7 +57,8 @@ export class LineIndex {
   private readonly starts: number[] = [0];
 
   constructor(text: string) {
-    for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) this.starts.push(index + 1);
+    for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1))
+      this.starts.push(index + 1);
   }
 
   /** The 1-based line of a UTF-16 offset. */

@@ -19,7 +19,13 @@ export interface PlistElement {
 
 // The one DOCTYPE a property list has (Apple's PropertyList-1.0.dtd), with no internal subset.
 const PLIST_DOCTYPE = /^<!DOCTYPE\s+plist\s+PUBLIC\s+"[^"<>[\]]*"\s+"[^"<>[\]]*"\s*>$/;
-const PREDEFINED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const PREDEFINED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+};
 
 interface OpenElement {
   name: string;
@@ -97,7 +103,13 @@ export function parsePlistXml(text: string, file: string): PlistElement {
   return root ?? fail(0, 'the file has no root element');
 }
 
-function finish(open: OpenElement, contentEnd: number, end: number, selfClosing: boolean, lines: LineIndex): PlistElement {
+function finish(
+  open: OpenElement,
+  contentEnd: number,
+  end: number,
+  selfClosing: boolean,
+  lines: LineIndex,
+): PlistElement {
   return {
     name: open.name,
     start: open.start,
@@ -122,7 +134,9 @@ function decodeEntities(data: string, fail: (reason: string) => never): string {
     if (!all.endsWith(';')) return fail('a bare "&" in text');
     if (name.startsWith('#')) {
       const codePoint = name.startsWith('#x') ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return codePoint >= 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : fail(`&${name}; is no character`);
+      return codePoint >= 0 && codePoint <= 0x10ffff
+        ? String.fromCodePoint(codePoint)
+        : fail(`&${name}; is no character`);
     }
     return PREDEFINED_ENTITIES[name] ?? fail(`the entity &${name}; is not allowed`);
   });

@@ -79,7 +79,10 @@ export function parseStringsdict(
 }
 
 /** The key/value pairs of a plist `<dict>`. */
-export function dictPairs(dict: PlistElement, fail: (element: PlistElement, reason: string) => never): PlistPair[] {
+export function dictPairs(
+  dict: PlistElement,
+  fail: (element: PlistElement, reason: string) => never,
+): PlistPair[] {
   const pairs: PlistPair[] = [];
   const { children } = dict;
   for (let index = 0; index < children.length; index += 2) {
@@ -92,20 +95,27 @@ export function dictPairs(dict: PlistElement, fail: (element: PlistElement, reas
   return pairs;
 }
 
-function readEntry(pair: PlistPair, fail: (element: PlistElement, reason: string) => never): StringsdictEntry {
+function readEntry(
+  pair: PlistPair,
+  fail: (element: PlistElement, reason: string) => never,
+): StringsdictEntry {
   if (pair.value.name !== 'dict') fail(pair.value, `the key "${pair.key}" is not a <dict>`);
   let formatKey: PlistPair | undefined;
   const variables: StringsdictVariable[] = [];
   for (const inner of dictPairs(pair.value, fail)) {
     if (inner.key === FORMAT_KEY) {
-      if (inner.value.name !== 'string') fail(inner.value, `${FORMAT_KEY} of "${pair.key}" is not a <string>`);
+      if (inner.value.name !== 'string')
+        fail(inner.value, `${FORMAT_KEY} of "${pair.key}" is not a <string>`);
       formatKey = inner;
     } else if (inner.value.name === 'dict') variables.push(readVariable(inner, fail));
   }
   return { key: pair.key, variables, ...(formatKey ? { formatKey } : {}) };
 }
 
-function readVariable(pair: PlistPair, fail: (element: PlistElement, reason: string) => never): StringsdictVariable {
+function readVariable(
+  pair: PlistPair,
+  fail: (element: PlistElement, reason: string) => never,
+): StringsdictVariable {
   let specType: string | undefined;
   let valueType: string | undefined;
   const forms: StringsdictForm[] = [];
@@ -144,7 +154,8 @@ function unitsOfEntry(entry: StringsdictEntry): IosUnit[] {
   if (entry.formatKey) push([FORMAT_KEY], entry.formatKey.value);
   for (const variable of entry.variables) {
     const comment = `Plural forms of %#@${variable.name}@ (${variable.valueType ?? 'no value type'})`;
-    for (const form of variable.forms) push([variable.name, form.category], form.pair.value, form.category, comment);
+    for (const form of variable.forms)
+      push([variable.name, form.category], form.pair.value, form.category, comment);
   }
   return units;
 }

@@ -57,7 +57,8 @@ function translatedValue(unit: IosUnit, translated: string | undefined): string 
 }
 
 function replaceContent(element: PlistElement, escaped: string): Edit {
-  if (element.selfClosing) return { start: element.start, end: element.end, text: `<string>${escaped}</string>` };
+  if (element.selfClosing)
+    return { start: element.start, end: element.end, text: `<string>${escaped}</string>` };
   return { start: element.contentStart, end: element.contentEnd, text: escaped };
 }
 
@@ -87,7 +88,8 @@ function variableEdits(
   const otherUnit = unitOf(otherForm.category)!;
   const contentOf = (category: PluralCategory): string => {
     const unit = unitOf(category) ?? otherUnit;
-    const translated = translations.get(iosUnitId(key, [variable.name, category])) ?? translations.get(otherUnit.id);
+    const translated =
+      translations.get(iosUnitId(key, [variable.name, category])) ?? translations.get(otherUnit.id);
     if (translated !== undefined) return escapePlistText(restoreSpecifiers(translated, unit.placeholders));
     const form = forms.find((candidate) => candidate.category === category) ?? otherForm;
     return rawContent(form.pair.value);
@@ -108,7 +110,9 @@ function variableEdits(
     .join(pairSeparator);
   return [
     { start: first.pair.keyElement.start, end: first.pair.value.end, text: block },
-    ...forms.slice(1).map((form) => ({ start: before(form.pair.keyElement), end: form.pair.value.end, text: '' })),
+    ...forms
+      .slice(1)
+      .map((form) => ({ start: before(form.pair.keyElement), end: form.pair.value.end, text: '' })),
   ];
 }
 

@@ -131,7 +131,8 @@ class JsonReader {
   }
 
   private skipSpace(): void {
-    while (this.position < this.text.length && ' \t\n\r'.includes(this.text[this.position]!)) this.position += 1;
+    while (this.position < this.text.length && ' \t\n\r'.includes(this.text[this.position]!))
+      this.position += 1;
   }
 
   private fail(reason: string): never {

@@ -55,7 +55,11 @@ export const DEFAULT_XCSTRINGS_MAX_BYTES = 64 * 1024 * 1024;
  * `stringUnit` {state, value}, `variations` (`plural`, `device`) and `substitutions`). A key with
  * no source-language entry is its own source text.
  */
-export function parseXcstrings(bytes: Uint8Array, file: string, options: ParseXcstringsOptions = {}): XcstringsFile {
+export function parseXcstrings(
+  bytes: Uint8Array,
+  file: string,
+  options: ParseXcstringsOptions = {},
+): XcstringsFile {
   const maxBytes = options.maxBytes ?? DEFAULT_XCSTRINGS_MAX_BYTES;
   if (bytes.length > maxBytes) throw new IosFormatError(file, 1, `the file is larger than ${maxBytes} bytes`);
   let text: string;
@@ -116,13 +120,16 @@ export function localizationLeaves(node: JsonNode | undefined, path: string[] = 
   if (variations?.kind === 'object')
     for (const [kind, options] of variations.entries)
       if (options.kind === 'object')
-        for (const [name, child] of options.entries) leaves.push(...localizationLeaves(child, [...path, kind, name]));
+        for (const [name, child] of options.entries)
+          leaves.push(...localizationLeaves(child, [...path, kind, name]));
   return leaves;
 }
 
 function pluralCategoryOf(path: readonly string[]): string | undefined {
   const category = path.at(-1);
-  return path.at(-2) === 'plural' && category !== undefined && isPluralCategory(category) ? category : undefined;
+  return path.at(-2) === 'plural' && category !== undefined && isPluralCategory(category)
+    ? category
+    : undefined;
 }
 
 function unitsOfKey(key: string, entry: JsonNode, sourceLanguage: string): XcstringsUnit[] {
@@ -159,7 +166,12 @@ export function sourceUnitFor<Unit extends IosUnit>(
   return units.get(iosUnitId(key, [...path.slice(0, -1), 'other']));
 }
 
-function importsOfKey(key: string, entry: JsonNode, sourceLanguage: string, keyUnits: XcstringsUnit[]): XcstringsImport[] {
+function importsOfKey(
+  key: string,
+  entry: JsonNode,
+  sourceLanguage: string,
+  keyUnits: XcstringsUnit[],
+): XcstringsImport[] {
   const localizations = jsonMember(entry, 'localizations');
   if (localizations?.kind !== 'object') return [];
   const unitsById = new Map(keyUnits.map((unit) => [unit.id, unit]));

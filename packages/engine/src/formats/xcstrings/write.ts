@@ -58,7 +58,8 @@ class LocalizationWriter {
     const built =
       source === undefined ? this.buildKeyAsText(key, existing) : this.buildNode(key, source, [], existing);
     if (built === undefined || built === existing) return entry;
-    const base: JsonObject = localizations?.kind === 'object' ? localizations : { kind: 'object', entries: [] };
+    const base: JsonObject =
+      localizations?.kind === 'object' ? localizations : { kind: 'object', entries: [] };
     return withMember(entry, 'localizations', withMember(base, this.language, built));
   }
 
@@ -70,15 +71,22 @@ class LocalizationWriter {
   }
 
   /** The target language's node mirroring a source node (localization, substitution or variation). */
-  private buildNode(key: string, source: JsonNode, path: string[], existing: JsonNode | undefined): JsonNode | undefined {
+  private buildNode(
+    key: string,
+    source: JsonNode,
+    path: string[],
+    existing: JsonNode | undefined,
+  ): JsonNode | undefined {
     if (source.kind !== 'object') return existing;
     const members: [string, JsonNode][] = [];
     let changed = false;
     for (const [name, value] of source.entries) {
       let built: JsonNode | undefined;
       if (name === 'stringUnit') built = this.buildStringUnit(key, path, jsonMember(existing, name));
-      else if (name === 'substitutions') built = this.buildChildren(key, value, [...path, 'substitutions'], jsonMember(existing, name));
-      else if (name === 'variations') built = this.buildVariations(key, value, path, jsonMember(existing, name));
+      else if (name === 'substitutions')
+        built = this.buildChildren(key, value, [...path, 'substitutions'], jsonMember(existing, name));
+      else if (name === 'variations')
+        built = this.buildVariations(key, value, path, jsonMember(existing, name));
       else {
         members.push([name, value]);
         continue;
@@ -89,7 +97,12 @@ class LocalizationWriter {
     return changed ? sameOrNew(existing, members) : existing;
   }
 
-  private buildChildren(key: string, source: JsonNode, path: string[], existing: JsonNode | undefined): JsonNode | undefined {
+  private buildChildren(
+    key: string,
+    source: JsonNode,
+    path: string[],
+    existing: JsonNode | undefined,
+  ): JsonNode | undefined {
     if (source.kind !== 'object') return existing;
     const members: [string, JsonNode][] = [];
     let changed = false;
@@ -101,7 +114,12 @@ class LocalizationWriter {
     return changed ? sameOrNew(existing, members) : existing;
   }
 
-  private buildVariations(key: string, source: JsonNode, path: string[], existing: JsonNode | undefined): JsonNode | undefined {
+  private buildVariations(
+    key: string,
+    source: JsonNode,
+    path: string[],
+    existing: JsonNode | undefined,
+  ): JsonNode | undefined {
     if (source.kind !== 'object') return existing;
     const members: [string, JsonNode][] = [];
     let changed = false;
@@ -117,7 +135,12 @@ class LocalizationWriter {
   }
 
   /** Exactly the language's categories; without an `other` form the plural is left as it was. */
-  private buildPlural(key: string, source: JsonNode, path: string[], existing: JsonNode | undefined): JsonNode | undefined {
+  private buildPlural(
+    key: string,
+    source: JsonNode,
+    path: string[],
+    existing: JsonNode | undefined,
+  ): JsonNode | undefined {
     const members: [string, JsonNode][] = [];
     let changed = false;
     for (const category of this.categories) {
@@ -135,7 +158,9 @@ class LocalizationWriter {
     const unit = sourceUnitFor(this.unitsById, key, path);
     const translated =
       this.translations.get(iosUnitId(key, path)) ??
-      (path.at(-2) === 'plural' ? this.translations.get(iosUnitId(key, [...path.slice(0, -1), 'other'])) : undefined);
+      (path.at(-2) === 'plural'
+        ? this.translations.get(iosUnitId(key, [...path.slice(0, -1), 'other']))
+        : undefined);
     if (unit === undefined || translated === undefined) return existing;
     const value = restoreSpecifiers(translated, unit.placeholders);
     if (existing !== undefined && jsonString(existing, 'value') === value) return existing;
@@ -151,7 +176,10 @@ class LocalizationWriter {
 
 /** A node of the given members in Xcode's key order, or the existing node when it is the same. */
 function sameOrNew(existing: JsonNode | undefined, members: [string, JsonNode][]): JsonNode {
-  const node: JsonObject = { kind: 'object', entries: [...members].sort(([left], [right]) => compareXcodeKeys(left, right)) };
+  const node: JsonObject = {
+    kind: 'object',
+    entries: [...members].sort(([left], [right]) => compareXcodeKeys(left, right)),
+  };
   return existing !== undefined && writeXcodeJson(existing) === writeXcodeJson(node) ? existing : node;
 }
 

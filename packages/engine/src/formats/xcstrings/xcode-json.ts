@@ -19,7 +19,9 @@ export function writeXcodeJson(node: JsonNode, indent = ''): string {
     case 'object': {
       if (node.entries.length === 0) return `{\n\n${indent}}`;
       const inner = `${indent}  `;
-      const members = node.entries.map(([key, value]) => `${inner}${JSON.stringify(key)} : ${writeXcodeJson(value, inner)}`);
+      const members = node.entries.map(
+        ([key, value]) => `${inner}${JSON.stringify(key)} : ${writeXcodeJson(value, inner)}`,
+      );
       return `{\n${members.join(',\n')}\n${indent}}`;
     }
   }

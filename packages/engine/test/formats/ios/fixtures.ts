@@ -23,6 +23,8 @@ export function readIosFixture(name: string): Uint8Array {
 export function pseudoTranslate(text: string): string {
   return text
     .split(/(<x\d+\/>)/)
-    .map((part, index) => (index % 2 === 1 ? part : part.length === 0 ? part : `[${part.toUpperCase()} "अनुवाद"\\]`))
+    .map((part, index) =>
+      index % 2 === 1 ? part : part.length === 0 ? part : `[${part.toUpperCase()} "अनुवाद"\\]`,
+    )
     .join('');
 }

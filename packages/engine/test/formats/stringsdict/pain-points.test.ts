@@ -14,15 +14,24 @@ const PLIST_HEAD =
 describe('.stringsdict pain points, each from a real file line', () => {
   it('reads two %#@var@ substitutions in one format key with their spec and value types (Mastodon)', () => {
     const parsed = parseStringsdict(readIosFixture(MASTODON), MASTODON);
-    const entry = parsed.entries.find((candidate) => candidate.key === 'plural.count.followed_by_and_mutual')!;
+    const entry = parsed.entries.find(
+      (candidate) => candidate.key === 'plural.count.followed_by_and_mutual',
+    )!;
     expect(entry.formatKey?.value.text).toBe('%#@names@%#@count_mutual@');
-    expect(entry.variables.map((variable) => [variable.name, variable.specType, variable.valueType])).toEqual([
-      ['names', 'NSStringPluralRuleType', 'ld'],
-      ['count_mutual', 'NSStringPluralRuleType', 'ld'],
-    ]);
-    const format = parsed.units.find((unit) => unit.id === iosUnitId(entry.key, ['NSStringLocalizedFormatKey']))!;
+    expect(entry.variables.map((variable) => [variable.name, variable.specType, variable.valueType])).toEqual(
+      [
+        ['names', 'NSStringPluralRuleType', 'ld'],
+        ['count_mutual', 'NSStringPluralRuleType', 'ld'],
+      ],
+    );
+    const format = parsed.units.find(
+      (unit) => unit.id === iosUnitId(entry.key, ['NSStringLocalizedFormatKey']),
+    )!;
     expect(format.text).toBe('<x1/><x2/>');
-    expect(format.placeholders.map((placeholder) => placeholder.code)).toEqual(['%#@names@', '%#@count_mutual@']);
+    expect(format.placeholders.map((placeholder) => placeholder.code)).toEqual([
+      '%#@names@',
+      '%#@count_mutual@',
+    ]);
     const other = parsed.units.find((unit) => unit.id === iosUnitId(entry.key, ['count_mutual', 'other']))!;
     expect(other).toMatchObject({ text: 'Followed by <x1/>, and <x2/> mutuals', pluralCategory: 'other' });
   });
@@ -60,7 +69,12 @@ describe('.stringsdict pain points, each from a real file line', () => {
     // Other keys are written with the source text in the target's categories.
     const reparsed = parseStringsdict(utf8(text), ELEMENT);
     expect(reparsed.entries[1]!.variables[0]!.forms.map((form) => form.category)).toEqual([
-      'zero', 'one', 'two', 'few', 'many', 'other',
+      'zero',
+      'one',
+      'two',
+      'few',
+      'many',
+      'other',
     ]);
   });
 
@@ -68,7 +82,11 @@ describe('.stringsdict pain points, each from a real file line', () => {
     const parsed = parseStringsdict(readIosFixture(MASTODON), MASTODON);
     const key = 'plural.count.followed_by_and_mutual';
     const text = new TextDecoder().decode(
-      writeStringsdict(parsed, new Map([[iosUnitId(key, ['count_mutual', 'other']), '<x1/> と相互フォロー <x2/> 人']]), 'ja'),
+      writeStringsdict(
+        parsed,
+        new Map([[iosUnitId(key, ['count_mutual', 'other']), '<x1/> と相互フォロー <x2/> 人']]),
+        'ja',
+      ),
     );
     expect(text).toContain(
       [
@@ -87,14 +105,22 @@ describe('.stringsdict pain points, each from a real file line', () => {
       'hi.lproj/Localizable.stringsdict:2: only the standard plist DOCTYPE is allowed (no entity declarations)',
     );
     const laughs = `${PLIST_HEAD}<plist version="1.0"><dict><key>a</key><string>&lol9;</string></dict></plist>`;
-    expect(() => parseStringsdict(utf8(laughs), 'x.stringsdict')).toThrow('x.stringsdict:3: the entity &lol9; is not allowed');
+    expect(() => parseStringsdict(utf8(laughs), 'x.stringsdict')).toThrow(
+      'x.stringsdict:3: the entity &lol9; is not allowed',
+    );
   });
 
   it('names the file and line of broken XML and bounds the size', () => {
     const broken = `${PLIST_HEAD}<plist version="1.0">\n<dict>\n\t<key>a</key>\n\t<dict>\n</plist>`;
-    expect(() => parseStringsdict(utf8(broken), 'x.stringsdict')).toThrow('x.stringsdict:7: unexpected </plist>');
+    expect(() => parseStringsdict(utf8(broken), 'x.stringsdict')).toThrow(
+      'x.stringsdict:7: unexpected </plist>',
+    );
     const lonely = `${PLIST_HEAD}<plist version="1.0">\n<dict>\n\t<key>a</key>\n</dict>\n</plist>`;
-    expect(() => parseStringsdict(utf8(lonely), 'x.stringsdict')).toThrow('x.stringsdict:5: the key "a" has no value');
-    expect(() => parseStringsdict(readIosFixture(ELEMENT), ELEMENT, { maxBytes: 1000 })).toThrow('larger than 1000 bytes');
+    expect(() => parseStringsdict(utf8(lonely), 'x.stringsdict')).toThrow(
+      'x.stringsdict:5: the key "a" has no value',
+    );
+    expect(() => parseStringsdict(readIosFixture(ELEMENT), ELEMENT, { maxBytes: 1000 })).toThrow(
+      'larger than 1000 bytes',
+    );
   });
 });

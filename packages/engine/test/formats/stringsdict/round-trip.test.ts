@@ -44,7 +44,9 @@ describe('.stringsdict round trip of every real fixture', () => {
       expect(reparsed.entries.map((entry) => entry.key)).toEqual(parsed.entries.map((entry) => entry.key));
       for (const [index, entry] of reparsed.entries.entries()) {
         const source = parsed.entries[index]!;
-        expect(entry.variables.map((variable) => variable.name)).toEqual(source.variables.map((variable) => variable.name));
+        expect(entry.variables.map((variable) => variable.name)).toEqual(
+          source.variables.map((variable) => variable.name),
+        );
         for (const variable of entry.variables) {
           expect(variable.forms.map((form) => form.category)).toEqual(categories);
           const sourceVariable = source.variables.find((candidate) => candidate.name === variable.name)!;

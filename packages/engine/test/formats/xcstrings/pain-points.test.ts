@@ -37,7 +37,9 @@ describe('.xcstrings pain points, each from a real file line', () => {
 
   it('adds a new language in Xcode’s key order and spacing (Session, mr)', () => {
     const id = 'NSCameraUsageDescription';
-    const written = decode(writeXcstrings(session, new Map([[id, 'कॅमेरा हवा.']]), 'mr', { state: 'needs_review' }));
+    const written = decode(
+      writeXcstrings(session, new Map([[id, 'कॅमेरा हवा.']]), 'mr', { state: 'needs_review' }),
+    );
     const { removed, added } = changedLines(sessionText, written);
     expect(removed).toEqual([]);
     expect(added).toEqual([
@@ -49,12 +51,17 @@ describe('.xcstrings pain points, each from a real file line', () => {
       '        },',
     ]);
     const at = written.indexOf('        "mr" : {');
-    expect(written.lastIndexOf('"mn" : {', at)).toBeGreaterThan(written.lastIndexOf('"NSCameraUsageDescription"', at));
+    expect(written.lastIndexOf('"mn" : {', at)).toBeGreaterThan(
+      written.lastIndexOf('"NSCameraUsageDescription"', at),
+    );
     expect(written.slice(at).indexOf('"ms" : {')).toBeGreaterThan(0);
   });
 
   it('gives a key with no localization (the key is the text) its first one', () => {
-    expect(session.units.find((unit) => unit.key === 'New Message')).toMatchObject({ text: 'New Message', path: [] });
+    expect(session.units.find((unit) => unit.key === 'New Message')).toMatchObject({
+      text: 'New Message',
+      path: [],
+    });
     const written = decode(writeXcstrings(session, new Map([['New Message', 'नया संदेश']]), 'hi'));
     expect(written).toContain(
       [
@@ -113,13 +120,17 @@ describe('.xcstrings pain points, each from a real file line', () => {
   });
 
   it('returns the other languages as imports with the source’s markers (Session hi, pa-IN; Ice Cubes de)', () => {
-    const hindi = session.imports.find((entry) => entry.language === 'hi' && entry.key === 'NSCameraUsageDescription');
+    const hindi = session.imports.find(
+      (entry) => entry.language === 'hi' && entry.key === 'NSCameraUsageDescription',
+    );
     expect(hindi).toMatchObject({ unitId: 'NSCameraUsageDescription', state: 'translated' });
     expect(hindi?.text).toContain('कैमरा एक्सेस');
     expect(session.imports.some((entry) => entry.language === 'pa-IN')).toBe(true);
     const key = 'account.label.followers %lld %@';
     const german = iceCubes.imports.find(
-      (entry) => entry.language === 'de' && entry.unitId === iosUnitId(key, ['substitutions', 'followers', 'plural', 'other']),
+      (entry) =>
+        entry.language === 'de' &&
+        entry.unitId === iosUnitId(key, ['substitutions', 'followers', 'plural', 'other']),
     );
     expect(german?.placeholders).toEqual([{ id: 1, code: '%2$@' }]);
     expect(german?.text).toMatch(/^<x1\/> /);
@@ -160,10 +171,17 @@ describe('.xcstrings pain points, each from a real file line', () => {
   });
 
   it('names the file and line of broken JSON and refuses what is not a catalog', () => {
-    expect(() => parseXcstrings(utf8('{\n  "sourceLanguage" : "en",\n  "strings" : {\n    "a" : {\n  }\n'), 'x.xcstrings')).toThrow(
-      'x.xcstrings:6: expected ","',
+    expect(() =>
+      parseXcstrings(
+        utf8('{\n  "sourceLanguage" : "en",\n  "strings" : {\n    "a" : {\n  }\n'),
+        'x.xcstrings',
+      ),
+    ).toThrow('x.xcstrings:6: expected ","');
+    expect(() => parseXcstrings(utf8('{\n  "version" : "1.0"\n}'), 'x.xcstrings')).toThrow(
+      'not a String Catalog',
     );
-    expect(() => parseXcstrings(utf8('{\n  "version" : "1.0"\n}'), 'x.xcstrings')).toThrow('not a String Catalog');
-    expect(() => parseXcstrings(utf8('['.repeat(100)), 'x.xcstrings')).toThrow('nested deeper than 64 levels');
+    expect(() => parseXcstrings(utf8('['.repeat(100)), 'x.xcstrings')).toThrow(
+      'nested deeper than 64 levels',
+    );
   });
 });

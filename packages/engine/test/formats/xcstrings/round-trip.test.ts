@@ -42,7 +42,9 @@ describe('.xcstrings round trip of every real fixture', () => {
       const parsed = parsedFiles.get(name)!;
       const wanted = targetPaths(parsed, language);
       const unitsById = new Map(parsed.units.map((unit) => [unit.id, unit]));
-      const translations = new Map([...wanted].map(([id, sourceId]) => [id, pseudoTranslate(unitsById.get(sourceId)!.text)]));
+      const translations = new Map(
+        [...wanted].map(([id, sourceId]) => [id, pseudoTranslate(unitsById.get(sourceId)!.text)]),
+      );
       const written = writeXcstrings(parsed, translations, language, { state: 'needs_review' });
       const reparsed = parseXcstrings(written, name);
 
@@ -56,7 +58,9 @@ describe('.xcstrings round trip of every real fixture', () => {
         const entry = found.get(id)!;
         const source = unitsById.get(sourceId)!;
         expect(entry.text).toBe(translations.get(id));
-        expect(protectSpecifiersLike(entry.text, source.placeholders).placeholders).toEqual(source.placeholders);
+        expect(protectSpecifiersLike(entry.text, source.placeholders).placeholders).toEqual(
+          source.placeholders,
+        );
         expect(entry.placeholders).toEqual(source.placeholders);
         expect(['needs_review', 'translated']).toContain(entry.state);
       }
@@ -71,7 +75,8 @@ describe('.xcstrings round trip of every real fixture', () => {
             const parent = leaf.path.slice(0, -1).join('/');
             plurals.set(parent, [...(plurals.get(parent) ?? []), leaf.path.at(-1)!]);
           }
-        for (const categories of plurals.values()) expect(categories.sort()).toEqual([...pluralCategoriesOf(language)].sort());
+        for (const categories of plurals.values())
+          expect(categories.sort()).toEqual([...pluralCategoriesOf(language)].sort());
       }
     });
 });
