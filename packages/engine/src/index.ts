@@ -116,7 +116,12 @@ export type {
   ParseStringsdictOptions,
 } from './formats/stringsdict/read';
 export { writeStringsdict } from './formats/stringsdict/write';
-export { parseXcstrings, XCSTRINGS_STATES, DEFAULT_XCSTRINGS_MAX_BYTES } from './formats/xcstrings/read';
+export {
+  parseXcstrings,
+  xcstringsImports,
+  XCSTRINGS_STATES,
+  DEFAULT_XCSTRINGS_MAX_BYTES,
+} from './formats/xcstrings/read';
 export type {
   XcstringsFile,
   XcstringsUnit,

@@ -104,11 +104,12 @@ class JsonReader {
   }
 
   private readString(): string {
+    const { text } = this;
     const start = this.position;
     let index = start + 1;
     let escaped = false;
-    for (; index < this.text.length; index += 1) {
-      const code = this.text.charCodeAt(index);
+    for (; index < text.length; index += 1) {
+      const code = text.charCodeAt(index);
       if (code === 0x22) break;
       if (code === 0x5c) {
         escaped = true;
@@ -131,8 +132,15 @@ class JsonReader {
   }
 
   private skipSpace(): void {
-    while (this.position < this.text.length && ' \t\n\r'.includes(this.text[this.position]!))
-      this.position += 1;
+    const { text } = this;
+    let position = this.position;
+    for (;;) {
+      const code = text.charCodeAt(position);
+      // Space, tab, line feed, carriage return (NaN past the end stops the loop).
+      if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) break;
+      position += 1;
+    }
+    this.position = position;
   }
 
   private fail(reason: string): never {

@@ -38,7 +38,6 @@ export interface XcstringsFile {
   readonly units: readonly XcstringsUnit[];
   /** Keys marked `shouldTranslate: false`: no units, written back untouched. */
   readonly skippedKeys: readonly string[];
-  readonly imports: readonly XcstringsImport[];
 }
 
 export interface ParseXcstringsOptions {
@@ -76,17 +75,29 @@ export function parseXcstrings(
 
   const units: XcstringsUnit[] = [];
   const skippedKeys: string[] = [];
-  const imports: XcstringsImport[] = [];
   for (const [key, entry] of strings.entries) {
     if (isNotTranslatable(entry)) {
       skippedKeys.push(key);
       continue;
     }
-    const keyUnits = unitsOfKey(key, entry, sourceLanguage);
-    units.push(...keyUnits);
-    imports.push(...importsOfKey(key, entry, sourceLanguage, keyUnits));
+    units.push(...unitsOfKey(key, entry, sourceLanguage));
   }
-  return { file, sourceLanguage, root, trailing, units, skippedKeys, imports };
+  return { file, sourceLanguage, root, trailing, units, skippedKeys };
+}
+
+/**
+ * The translations of the catalog's other languages (every non-empty `stringUnit` that has a
+ * source unit), to seed the translation memory; apart from parsing because an export needs none.
+ */
+export function xcstringsImports(file: XcstringsFile): XcstringsImport[] {
+  const unitsByKey = new Map<string, XcstringsUnit[]>();
+  for (const unit of file.units) unitsByKey.set(unit.key, [...(unitsByKey.get(unit.key) ?? []), unit]);
+  const strings = jsonMember(file.root, 'strings');
+  if (strings?.kind !== 'object') return [];
+  return strings.entries.flatMap(([key, entry]) => {
+    const keyUnits = unitsByKey.get(key);
+    return keyUnits ? importsOfKey(key, entry, file.sourceLanguage, keyUnits) : [];
+  });
 }
 
 /** True for a key marked `"shouldTranslate" : false`. */

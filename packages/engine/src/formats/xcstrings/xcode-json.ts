@@ -8,7 +8,7 @@ import type { JsonNode } from './ordered-json';
 export function writeXcodeJson(node: JsonNode, indent = ''): string {
   switch (node.kind) {
     case 'string':
-      return JSON.stringify(node.value);
+      return quote(node.value);
     case 'literal':
       return node.raw;
     case 'array': {
@@ -20,7 +20,7 @@ export function writeXcodeJson(node: JsonNode, indent = ''): string {
       if (node.entries.length === 0) return `{\n\n${indent}}`;
       const inner = `${indent}  `;
       const members = node.entries.map(
-        ([key, value]) => `${inner}${JSON.stringify(key)} : ${writeXcodeJson(value, inner)}`,
+        ([key, value]) => `${inner}${quote(key)} : ${writeXcodeJson(value, inner)}`,
       );
       return `{\n${members.join(',\n')}\n${indent}}`;
     }
@@ -29,3 +29,10 @@ export function writeXcodeJson(node: JsonNode, indent = ''): string {
 
 /** The order Xcode gives the keys of a catalog's objects (a case-insensitive, numeric-aware collation). */
 export const compareXcodeKeys = new Intl.Collator('en', { numeric: true }).compare;
+
+// Only quotes, backslashes, control characters and lone surrogates need JSON.stringify's escaping.
+const NEEDS_ESCAPE = /["\\]|\p{Cc}|[\uD800-\uDFFF]/u;
+
+function quote(value: string): string {
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+}

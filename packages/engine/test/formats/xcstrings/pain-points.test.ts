@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { iosUnitId } from '../../../src/formats/ios-strings/types';
-import { parseXcstrings } from '../../../src/formats/xcstrings/read';
+import { parseXcstrings, xcstringsImports } from '../../../src/formats/xcstrings/read';
 import { writeXcstrings } from '../../../src/formats/xcstrings/write';
 import { readIosFixture } from '../ios/fixtures';
 
@@ -115,19 +115,19 @@ describe('.xcstrings pain points, each from a real file line', () => {
       extractionState: 'stale',
       comment: 'MARK: Instances',
     });
-    const states = new Set(iceCubes.imports.map((entry) => entry.state));
+    const states = new Set(xcstringsImports(iceCubes).map((entry) => entry.state));
     expect([...states].sort()).toEqual(['needs_review', 'translated']);
   });
 
   it('returns the other languages as imports with the source’s markers (Session hi, pa-IN; Ice Cubes de)', () => {
-    const hindi = session.imports.find(
+    const hindi = xcstringsImports(session).find(
       (entry) => entry.language === 'hi' && entry.key === 'NSCameraUsageDescription',
     );
     expect(hindi).toMatchObject({ unitId: 'NSCameraUsageDescription', state: 'translated' });
     expect(hindi?.text).toContain('कैमरा एक्सेस');
-    expect(session.imports.some((entry) => entry.language === 'pa-IN')).toBe(true);
+    expect(xcstringsImports(session).some((entry) => entry.language === 'pa-IN')).toBe(true);
     const key = 'account.label.followers %lld %@';
-    const german = iceCubes.imports.find(
+    const german = xcstringsImports(iceCubes).find(
       (entry) =>
         entry.language === 'de' &&
         entry.unitId === iosUnitId(key, ['substitutions', 'followers', 'plural', 'other']),
@@ -162,7 +162,7 @@ describe('.xcstrings pain points, each from a real file line', () => {
       [iosUnitId(key, ['substitutions', 'followers', 'plural', 'other']), '<x1/> फ़ॉलोअर्स'],
     ]);
     const reparsed = parseXcstrings(writeXcstrings(iceCubes, translations, 'hi'), ICE_CUBES);
-    const hindi = reparsed.imports.filter((entry) => entry.language === 'hi' && entry.key === key);
+    const hindi = xcstringsImports(reparsed).filter((entry) => entry.language === 'hi' && entry.key === key);
     expect(hindi.map((entry) => [entry.path.join('/'), entry.text])).toEqual([
       ['', '<x1/>'],
       ['substitutions/followers/plural/one', '<x1/> फ़ॉलोअर'],

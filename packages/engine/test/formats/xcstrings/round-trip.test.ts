@@ -3,7 +3,12 @@ import { protectSpecifiersLike } from '../../../src/formats/ios-strings/format-s
 import { pluralCategoriesOf } from '../../../src/formats/ios-strings/plural-categories';
 import { iosUnitId } from '../../../src/formats/ios-strings/types';
 import { jsonMember } from '../../../src/formats/xcstrings/ordered-json';
-import { localizationLeaves, parseXcstrings, type XcstringsFile } from '../../../src/formats/xcstrings/read';
+import {
+  localizationLeaves,
+  parseXcstrings,
+  xcstringsImports,
+  type XcstringsFile,
+} from '../../../src/formats/xcstrings/read';
 import { writeXcstrings } from '../../../src/formats/xcstrings/write';
 import { iosFixtures, pseudoTranslate, readIosFixture } from '../ios/fixtures';
 
@@ -51,7 +56,9 @@ describe('.xcstrings round trip of every real fixture', () => {
       expect(reparsed.units).toEqual(parsed.units);
       expect(reparsed.skippedKeys).toEqual(parsed.skippedKeys);
       const found = new Map(
-        reparsed.imports.filter((entry) => entry.language === language).map((entry) => [entry.unitId, entry]),
+        xcstringsImports(reparsed)
+          .filter((entry) => entry.language === language)
+          .map((entry) => [entry.unitId, entry]),
       );
       expect([...found.keys()].sort()).toEqual([...wanted.keys()].sort());
       for (const [id, sourceId] of wanted) {
