@@ -130,3 +130,5 @@ export type {
 } from './formats/xcstrings/read';
 export { writeXcstrings } from './formats/xcstrings/write';
 export type { WriteXcstringsOptions, XcstringsWriteState } from './formats/xcstrings/write';
+export { pairBesideTranslations } from './formats/ios-strings/beside-translations';
+export type { BesideTranslation } from './formats/ios-strings/beside-translations';
