@@ -30,10 +30,7 @@ export function pairBesideTranslations(
         ? sources.get(iosUnitId(unit.key, [...unit.path.slice(0, -1), 'other']))
         : undefined);
     if (!source || unit.text === '') continue;
-    const value = unit.text.replace(
-      /<x(\d+)\/>/g,
-      (_marker, id: string) => unit.placeholders[Number(id) - 1]!.code,
-    );
+    const value = restoreSpecifiers(unit.text, unit.placeholders);
     const { text, placeholders } = protectSpecifiersLike(value, source.placeholders);
     pairs.push({ unitId: unit.id, text, placeholders, sameAsSource: text === source.text });
   }
