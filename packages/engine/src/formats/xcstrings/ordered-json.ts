@@ -4,6 +4,9 @@ import { IosFormatError, LineIndex } from '../ios-strings/types';
 export interface JsonObject {
   readonly kind: 'object';
   readonly entries: [string, JsonNode][];
+  /** Where a parsed object's text starts and ends (end exclusive); absent on objects built later. */
+  readonly start?: number;
+  readonly end?: number;
 }
 
 /** A JSON value as read: objects keep key order, numbers and literals keep their spelling. */
@@ -59,12 +62,13 @@ class JsonReader {
   }
 
   private readObject(depth: number): JsonObject {
+    const start = this.position;
     this.position += 1;
     const entries: [string, JsonNode][] = [];
     this.skipSpace();
     if (this.text[this.position] === '}') {
       this.position += 1;
-      return { kind: 'object', entries };
+      return { kind: 'object', entries, start, end: this.position };
     }
     for (;;) {
       this.skipSpace();
@@ -77,7 +81,7 @@ class JsonReader {
       this.skipSpace();
       if (this.text[this.position] === '}') {
         this.position += 1;
-        return { kind: 'object', entries };
+        return { kind: 'object', entries, start, end: this.position };
       }
       this.expect(',');
     }

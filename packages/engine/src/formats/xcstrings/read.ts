@@ -32,6 +32,8 @@ export interface XcstringsImport {
 export interface XcstringsFile {
   readonly file: string;
   readonly sourceLanguage: string;
+  /** The decoded text; untouched parts of the catalog are written back from it. */
+  readonly text: string;
   readonly root: JsonObject;
   /** Whitespace after the JSON (Xcode writes none). */
   readonly trailing: string;
@@ -82,7 +84,7 @@ export function parseXcstrings(
     }
     units.push(...unitsOfKey(key, entry, sourceLanguage));
   }
-  return { file, sourceLanguage, root, trailing, units, skippedKeys };
+  return { file, sourceLanguage, text, root, trailing, units, skippedKeys };
 }
 
 /**

@@ -33,7 +33,9 @@ export function writeXcstrings(
     kind: 'object',
     entries: strings.entries.map(([key, entry]) => [key, writer.updateKey(key, entry)]),
   };
-  return new TextEncoder().encode(writeXcodeJson(withMember(file.root, 'strings', updated)) + file.trailing);
+  return new TextEncoder().encode(
+    writeXcodeJson(withMember(file.root, 'strings', updated), '', file.text) + file.trailing,
+  );
 }
 
 class LocalizationWriter {

@@ -10,6 +10,7 @@ import {
   type XcstringsFile,
 } from '../../../src/formats/xcstrings/read';
 import { writeXcstrings } from '../../../src/formats/xcstrings/write';
+import { writeXcodeJson } from '../../../src/formats/xcstrings/xcode-json';
 import { iosFixtures, pseudoTranslate, readIosFixture } from '../ios/fixtures';
 
 const files = iosFixtures('.xcstrings');
@@ -32,6 +33,11 @@ function targetPaths(parsed: XcstringsFile, language: string): Map<string, strin
 describe('.xcstrings round trip of every real fixture', () => {
   it('finds the fixtures', () => {
     expect(files).toHaveLength(2);
+  });
+
+  it.each(files)('%s is written by the Xcode-style serialiser alone byte for byte', (name) => {
+    const parsed = parsedFiles.get(name)!;
+    expect(writeXcodeJson(parsed.root) + parsed.trailing).toBe(parsed.text);
   });
 
   it.each(files)('%s comes back byte for byte when nothing is translated', (name) => {
