@@ -29,13 +29,13 @@ export function writeXcstrings(
 ): Uint8Array {
   const writer = new LocalizationWriter(file, translations, language, options.state ?? 'translated');
   const strings = jsonMember(file.root, 'strings') as JsonObject;
-  const updated: JsonObject = {
-    kind: 'object',
-    entries: strings.entries.map(([key, entry]) => [key, writer.updateKey(key, entry)]),
-  };
-  return new TextEncoder().encode(
-    writeXcodeJson(withMember(file.root, 'strings', updated), '', file.text) + file.trailing,
-  );
+  const entries = strings.entries.map(([key, entry]): [string, JsonNode] => [
+    key,
+    writer.updateKey(key, entry),
+  ]);
+  const changed = entries.some(([, entry], index) => entry !== strings.entries[index]![1]);
+  const root = changed ? withMember(file.root, 'strings', { kind: 'object', entries }) : file.root;
+  return new TextEncoder().encode(writeXcodeJson(root, '', file.text) + file.trailing);
 }
 
 class LocalizationWriter {

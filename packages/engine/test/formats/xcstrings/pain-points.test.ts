@@ -170,6 +170,34 @@ describe('.xcstrings pain points, each from a real file line', () => {
     ]);
   });
 
+  it('keeps an untouched hand-formatted catalog as it came and writes rebuilt parts the Xcode way', () => {
+    const compact =
+      '{"sourceLanguage":"en","strings":{"Done":{"localizations":{"en":{"stringUnit":{"state":"new","value":"Done"}}}}},"version":"1.0"}\n';
+    const parsed = parseXcstrings(utf8(compact), 'Localizable.xcstrings');
+    expect(decode(writeXcstrings(parsed, new Map(), 'hi'))).toBe(compact);
+    expect(decode(writeXcstrings(parsed, new Map([['Done', 'हो गया']]), 'hi'))).toBe(
+      [
+        '{',
+        '  "sourceLanguage" : "en",',
+        '  "strings" : {',
+        '    "Done" : {',
+        '      "localizations" : {',
+        '        "en" : {"stringUnit":{"state":"new","value":"Done"}},',
+        '        "hi" : {',
+        '          "stringUnit" : {',
+        '            "state" : "translated",',
+        '            "value" : "हो गया"',
+        '          }',
+        '        }',
+        '      }',
+        '    }',
+        '  },',
+        '  "version" : "1.0"',
+        '}\n',
+      ].join('\n'),
+    );
+  });
+
   it('names the file and line of broken JSON and refuses what is not a catalog', () => {
     expect(() =>
       parseXcstrings(
