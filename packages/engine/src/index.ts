@@ -105,7 +105,7 @@ export { parseAndroidResources, decodeAndroidBytes } from './formats/android/rea
 export type { ParseAndroidOptions } from './formats/android/read';
 export { writeAndroidResources, encodeUnitText, UNTRANSLATED_POLICIES } from './formats/android/write';
 export type { WriteAndroidOptions, AndroidTranslations, UntranslatedPolicy } from './formats/android/write';
-export { pluralCategories, PLURAL_CATEGORIES } from './formats/plural-categories';
+export { pluralCategories, PLURAL_CATEGORIES, isPluralCategory } from './formats/plural-categories';
 export type { PluralCategory } from './formats/plural-categories';
 export {
   parseValuesQualifier,
@@ -126,3 +126,44 @@ export type {
   AndroidUnit,
   AndroidUnitKind,
 } from './formats/android/types';
+export { parseStrings, DEFAULT_STRINGS_MAX_BYTES } from './formats/ios-strings/read';
+export type { StringsFile, StringsEntry, ParseStringsOptions } from './formats/ios-strings/read';
+export { writeStrings } from './formats/ios-strings/write';
+export { IosFormatError, iosUnitId } from './formats/ios-strings/types';
+export type { IosUnit, IosPlaceholder } from './formats/ios-strings/types';
+export {
+  protectSpecifiers,
+  protectSpecifiersLike,
+  restoreSpecifiers,
+} from './formats/ios-strings/format-specifiers';
+export { languageOfLprojFolder, lprojFolderOf } from './formats/ios-strings/lproj-folder';
+export type { TextEncodingInfo } from './formats/ios-strings/text-encoding';
+export {
+  parseStringsdict,
+  DEFAULT_STRINGSDICT_MAX_BYTES,
+  FORMAT_KEY as STRINGSDICT_FORMAT_KEY,
+} from './formats/stringsdict/read';
+export type {
+  StringsdictFile,
+  StringsdictEntry,
+  StringsdictVariable,
+  StringsdictForm,
+  ParseStringsdictOptions,
+} from './formats/stringsdict/read';
+export { writeStringsdict } from './formats/stringsdict/write';
+export {
+  parseXcstrings,
+  xcstringsImports,
+  XCSTRINGS_STATES,
+  DEFAULT_XCSTRINGS_MAX_BYTES,
+} from './formats/xcstrings/read';
+export type {
+  XcstringsFile,
+  XcstringsUnit,
+  XcstringsImport,
+  ParseXcstringsOptions,
+} from './formats/xcstrings/read';
+export { writeXcstrings } from './formats/xcstrings/write';
+export type { WriteXcstringsOptions, XcstringsWriteState } from './formats/xcstrings/write';
+export { pairBesideTranslations } from './formats/ios-strings/beside-translations';
+export type { BesideTranslation } from './formats/ios-strings/beside-translations';

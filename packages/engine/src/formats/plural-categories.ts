@@ -1,23 +1,34 @@
 /** CLDR plural categories in CLDR's own order; shared by the Android, iOS and JSON codecs. */
 export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
-/** A CLDR plural category (Android's `<item quantity="…">`, ICU's plural keywords). */
+/** A CLDR plural category (Android's `<item quantity="…">`, Apple's and ICU's plural keywords). */
 export type PluralCategory = (typeof PLURAL_CATEGORIES)[number];
 
-/** Spec codes whose CLDR locale is spelled differently (Odia is `od` in the spec, `or` in CLDR). */
-const CLDR_LOCALE: Readonly<Record<string, string>> = { od: 'or' };
+// Codes of the spec's language table that Intl knows under another name.
+const INTL_ALIASES: Readonly<Record<string, string>> = {
+  od: 'or',
+  bh: 'bho',
+  'mni-Mtei': 'mni',
+  'kas-IN': 'ks',
+};
+
+/** True for the name of a CLDR plural category. */
+export function isPluralCategory(value: string): value is PluralCategory {
+  return (PLURAL_CATEGORIES as readonly string[]).includes(value);
+}
 
 /**
  * The plural categories a language needs, from CLDR through `Intl.PluralRules` (Hindi: one,
  * other; Arabic: all six; Japanese: other), in CLDR order; `type: 'ordinal'` for ICU's
- * `selectordinal`. `other` is always there: every platform falls back to it.
+ * `selectordinal`. `other` is always there (every platform falls back to it), and a language
+ * Intl does not know gets `other` alone.
  */
 export function pluralCategories(language: string, type: Intl.PluralRuleType = 'cardinal'): PluralCategory[] {
-  const locale = CLDR_LOCALE[language] ?? language;
-  let found: readonly string[];
+  let found: readonly string[] = ['other'];
   try {
-    found = new Intl.PluralRules(locale, { type }).resolvedOptions().pluralCategories;
+    found = new Intl.PluralRules(INTL_ALIASES[language] ?? language, { type }).resolvedOptions()
+      .pluralCategories;
   } catch {
-    found = ['other'];
+    // An invalid tag: only `other`.
   }
   return PLURAL_CATEGORIES.filter((category) => category === 'other' || found.includes(category));
 }
