@@ -28,6 +28,8 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { proxyRoutes, registerTranslatingProxy } from './modules/proxy/proxy.routes';
 import { projectSettingsRoutes } from './modules/project-settings/project-settings.routes';
 import { manualTranslationRoutes } from './modules/manual-translation/manual-translation.routes';
+import { registerApiKeyGate } from './modules/api-keys/api-key-gate';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { loggerOptions } from './lib/logger';
 import { createServices, type AppDeps, type Services } from './services';
 
@@ -87,7 +89,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'authorization' },
-          apikey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          apikey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-api-key',
+            description:
+              "A user's key (`bhk_…`) or an organisation API key (`bhk_live_…`, also accepted as `Authorization: Bearer`), ADR 0042",
+          },
         },
       },
     },
@@ -101,7 +109,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await services.fuzzyIndexes.close();
     if (!deps.mailer) await services.mailer.close();
   });
-  registerAuthentication(app, services.sessions);
+  const organisationKeys = registerApiKeyGate(app, {
+    service: services.apiKeys,
+    background: services.background,
+    perKeyPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
+  });
+  registerAuthentication(app, services.sessions, organisationKeys);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { services });
@@ -124,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(projectSettingsRoutes, { services });
       await api.register(translationMemoryRoutes, { services });
       await api.register(manualTranslationRoutes, { services });
+      await api.register(apiKeysRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -19,6 +19,7 @@ import {
 } from './modules/crawl/crawl-runtime';
 import { scheduleContentTracking } from './modules/crawl/tracker.job';
 import { scheduleDomainOwnershipRecheck } from './modules/proxy/domain-ownership.job';
+import { scheduleApiKeyAuditPrune } from './modules/api-keys/api-keys.job';
 import { bindMtRuntime, createMtRuntime } from './modules/machine-translation/mt-runtime';
 import { createMtEngineRegistryFromEnv } from './modules/machine-translation/mt-engine-registry';
 import {
@@ -124,6 +125,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   if (roles.has('worker') && !options.jobs) {
     await scheduleContentTracking(jobs);
     await scheduleDomainOwnershipRecheck(jobs);
+    await scheduleApiKeyAuditPrune(jobs);
   }
 
   let app: FastifyInstance | null = null;

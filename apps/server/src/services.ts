@@ -45,6 +45,8 @@ import { createTranslationMemoryServices } from './modules/translation-memory/tr
 import { createProxyServices } from './modules/proxy/proxy-services';
 import type { TxtResolver } from './modules/proxy/dns-txt-resolver';
 import { createManualTranslationServices } from './modules/manual-translation/manual-translation-services';
+import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
 
 /** The side effects the server is built from; tests pass their own clock, emitter, mailer or SMS provider. */
 export interface AppDeps {
@@ -130,6 +132,7 @@ export function createServices(appDeps: AppDeps) {
       clock: deps.clock,
     }),
     projectAccess,
+    apiKeys: createApiKeysService({ repository: createApiKeysRepository(db), clock: deps.clock }),
     collaborators: createCollaboratorsService({
       repository: createCollaboratorsRepository(db),
       access: projectAccess,

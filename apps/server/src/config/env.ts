@@ -121,6 +121,8 @@ export const envSchema = z
           .filter(Boolean),
       ),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    /** Calls per minute one organisation API key may make (ADR 0042), whatever address they come from. */
+    API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
     CORS_ORIGINS: z
       .string()
       .default('')

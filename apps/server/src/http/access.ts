@@ -1,4 +1,4 @@
-import type { Role } from '@bhasha/contract';
+import type { ApiKeyScope, Role } from '@bhasha/contract';
 
 /**
  * Who may call a route. Every route under /api declares one (checked when routes register), so
@@ -7,11 +7,16 @@ import type { Role } from '@bhasha/contract';
  */
 export type RouteAccess = 'public' | 'signedIn' | readonly Role[];
 
-/** The caller behind a verified token. */
+/** The caller behind a verified token, or an organisation API key acting for its organisation. */
 export interface Principal {
   id: string;
   role: Role;
   organisationId: string | null;
+  /**
+   * Present when the caller is an organisation API key (ADR 0042): `id` and `role` are then its
+   * creator's id and the organisation's admin role, bounded by the key's scopes and project.
+   */
+  apiKey?: { id: string; scopes: readonly ApiKeyScope[]; projectId: string | null };
 }
 
 declare module 'fastify' {

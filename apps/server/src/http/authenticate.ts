@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_HEADER, TIMEZONE_HEADER } from '@bhasha/contract';
 import { AppError } from '../lib/app-error';
+import type { ApiKeyGate } from '../modules/api-keys/api-key-gate';
 import type { SessionService } from '../modules/auth/session.service';
 import { readToken } from '../modules/auth/session.service';
 import { isAllowed, type RouteAccess } from './access';
@@ -31,7 +32,12 @@ function headerValue(value: string | string[] | undefined): string | undefined {
  * Enforces each route's declared access rule. Routes under /api must declare one: a route
  * without it fails at start-up, so no route is reachable by accident.
  */
-export function registerAuthentication(app: FastifyInstance, sessions: SessionService): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  sessions: SessionService,
+  /** Organisation API keys (ADR 0042); without it such keys are tried as user keys and fail. */
+  organisationKeys?: ApiKeyGate,
+): void {
   app.decorateRequest('principal', null);
 
   const table: RouteAccessEntry[] = [];
@@ -59,7 +65,11 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionSe
     const token = readToken(headerValue(request.headers[AUTH_HEADER]));
     // Programmatic clients may send their apikey instead of a token (x-api-key or apikey header).
     const apikey = headerValue(request.headers[APIKEY_HEADER]) ?? headerValue(request.headers.apikey);
-    if (token) {
+    // An organisation key may come as x-api-key or as a bearer token (CI tools send either).
+    const credential = token ?? apikey?.trim();
+    if (organisationKeys && credential && organisationKeys.isOrganisationKey(credential)) {
+      request.principal = await organisationKeys.authenticate(credential, request, access);
+    } else if (token) {
       request.principal = await sessions.authenticate(token, headerValue(request.headers[TIMEZONE_HEADER]));
     } else if (apikey) {
       request.principal = await sessions.authenticateApiKey(apikey.trim());

@@ -1,4 +1,5 @@
-import { ROLE_VALUES, type Role } from '@bhasha/contract';
+import { ROLE_VALUES, type ApiKeyScope, type Role } from '@bhasha/contract';
+import { requiredApiKeyScope } from '../modules/api-keys/api-key-scopes';
 import { isAllowed } from './access';
 import type { RouteAccessEntry } from './authenticate';
 
@@ -10,6 +11,8 @@ export interface PermissionMatrixRow {
   /** Callers other than super admins reach only their own organisation's rows; foreign ids are 404. */
   ownOrganisation: boolean;
   allowed: Record<'anonymous' | Role, boolean>;
+  /** The scope an organisation API key needs (ADR 0042); null: keys may not call it (or need none). */
+  apiKeyScope: ApiKeyScope | null;
 }
 
 /** The machine-readable permission matrix (route × role → allowed), as docs/permissions.json holds it. */
@@ -31,6 +34,7 @@ export function buildPermissionMatrix(table: readonly RouteAccessEntry[]): Permi
         access: typeof entry.access === 'string' ? entry.access : 'roles',
         ownOrganisation: entry.ownOrganisation,
         allowed,
+        apiKeyScope: requiredApiKeyScope(entry.method, entry.url, entry.access),
       };
     })
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));

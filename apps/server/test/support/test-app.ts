@@ -28,6 +28,7 @@ export function buildTestConfig(overrides: Record<string, string> = {}): AppConf
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
     OTP_SENDS_PER_DESTINATION_PER_HOUR: '1000',
     OTP_SENDS_PER_IP_PER_HOUR: '1000',
     ALLOW_PRIVATE_NETWORK_FETCH: 'true',

@@ -3,6 +3,7 @@ import { ROLES, ROLE_VALUES, type Role } from '@bhasha/contract';
 import { isAllowed, type Principal } from '../../src/http/access';
 import type { RouteAccessEntry } from '../../src/http/authenticate';
 import { createUsersRepository } from '../../src/modules/users/users.repository';
+import { requiredApiKeyScope } from '../../src/modules/api-keys/api-key-scopes';
 import { multipartBody } from '../support/multipart';
 import { authHeaders, buildTestApp, createTestClock, type TestApp } from '../support/test-app';
 import { createMember, createOrganisation } from './tenancy-fixtures';
@@ -33,6 +34,8 @@ interface MatrixContext {
   disposableProjectId: string;
   /** A human translation order of A (pending when the walk starts). */
   manualRequestId: string;
+  /** An organisation API key of A, for the call that revokes one. */
+  apiKeyId: string;
   next(): number;
 }
 
@@ -389,6 +392,17 @@ const FIXTURES: Record<string, RouteFixture> = {
     url: (ctx) => `/api/manual-translation/request/${ctx.manualRequestId}`,
   },
   'POST /api/prabandhak/approve': { kind: 'resource', body: (ctx) => ({ requestId: ctx.manualRequestId }) },
+  // Organisation API keys (ADR 0042).
+  'GET /api/organisation/api-keys': { kind: 'list' },
+  'POST /api/organisation/api-keys': {
+    kind: 'resource',
+    body: (ctx) => ({ name: `Matrix key ${ctx.next()}`, scopes: ['read'], projectId: ctx.projectId }),
+  },
+  'POST /api/organisation/api-keys/:keyId/revoke': {
+    kind: 'resource',
+    url: (ctx) => `/api/organisation/api-keys/${ctx.apiKeyId}/revoke`,
+  },
+  'GET /api/organisation/api-keys/audit': { kind: 'list' },
   'POST /api/manual-translation/reject': {
     kind: 'resource',
     body: (ctx) => ({ requestId: ctx.manualRequestId }),
@@ -417,6 +431,8 @@ interface Caller {
   principal: Principal | null;
   /** Member of organisation B: must never reach A's rows. */
   isForeign: boolean;
+  /** An organisation API key with every scope, sent as x-api-key instead of a token. */
+  apiKey?: string;
 }
 
 describe('authorization matrix', () => {
@@ -456,6 +472,25 @@ describe('authorization matrix', () => {
     const inactive = await createMember(t, orgA.id, ROLES.organisationAdmin, { status: 'inactive' });
     callers.push({ label: 'inactive', userId: inactive.user.id, principal: null, isForeign: false });
 
+    // Organisation API keys of A and B with every scope act as their organisation's admins.
+    for (const [label, organisationId, isForeign] of [
+      ['A:apikey', orgA.id, false],
+      ['B:apikey', orgB.id, true],
+    ] as const) {
+      const { user } = await createMember(t, organisationId, ROLES.organisationAdmin);
+      const admin = { id: user.id, role: ROLES.organisationAdmin, organisationId };
+      const { secret } = await t.services.apiKeys.create(admin, {
+        name: label,
+        scopes: ['read', 'write', 'admin'],
+      });
+      callers.push({ label, userId: null, principal: admin, isForeign, apiKey: secret });
+    }
+    const adminOfA = callers.find((caller) => caller.label === 'A:apikey')!.principal!;
+    const revocable = await t.services.apiKeys.create(adminOfA, {
+      name: 'Matrix revocable',
+      scopes: ['read'],
+    });
+
     const targetApikey = `bk_matrix_target_${orgA.id}`;
     const target = await createMember(t, orgA.id, ROLES.collaborator, { apikey: targetApikey });
     const translator = await createMember(t, orgA.id, ROLES.lokSabhaTranslator);
@@ -480,6 +515,7 @@ describe('authorization matrix', () => {
       projectId: rows[0]?.id as string,
       disposableProjectId: disposable.rows[0]?.id as string,
       manualRequestId: manualRequest.rows[0]?.id as string,
+      apiKeyId: revocable.apiKey.id,
       next: () => (counter += 1),
     };
     secretsOfA.push(
@@ -526,7 +562,11 @@ describe('authorization matrix', () => {
         const url = (fixture.url?.(ctx) ?? route.url.replace(/:[A-Za-z]+/g, ZERO_ID)) + (fixture.query ?? '');
         const body = fixture.body?.(ctx);
         const upload = fixture.multipart?.(ctx);
-        const headers = token ? authHeaders(token, clock.now()) : {};
+        const headers = caller.apiKey
+          ? { 'x-api-key': caller.apiKey }
+          : token
+            ? authHeaders(token, clock.now())
+            : {};
         const res = await t.app.inject({
           method: route.method as 'GET' | 'POST',
           url,
@@ -536,7 +576,12 @@ describe('authorization matrix', () => {
         calls += 1;
         const is2xx = res.statusCode >= 200 && res.statusCode < 300;
         const allowed =
-          caller.label === 'inactive' ? route.access === 'public' : isAllowed(route.access, caller.principal);
+          caller.label === 'inactive'
+            ? route.access === 'public'
+            : isAllowed(route.access, caller.principal) &&
+              (!caller.apiKey ||
+                route.access === 'public' ||
+                requiredApiKeyScope(route.method, route.url, route.access) !== null);
         const where = `${routeKey(route)} as ${caller.label} → ${res.statusCode}`;
         if (!allowed && is2xx) problems.push(`unexpected 2xx: ${where}`);
         if (!allowed && route.access !== 'public' && ![401, 403].includes(res.statusCode))

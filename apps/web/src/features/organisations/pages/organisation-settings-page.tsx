@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { EditOutlined } from '@ant-design/icons';
-import { Button, Card, Empty } from 'antd';
+import { EditOutlined, KeyOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex } from 'antd';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../auth/state/auth-context';
 import { useOrganisationDetails } from '../api/organisations-queries';
@@ -27,14 +28,19 @@ export function OrganisationSettingsPage({ canEdit }: { canEdit: boolean }) {
       data-testid="organisation-settings"
       extra={
         canEdit ? (
-          <Button
-            icon={<EditOutlined />}
-            onClick={() => setIsEditing(true)}
-            disabled={!details.data}
-            data-testid="organisation-settings-edit"
-          >
-            {t('actions.edit')}
-          </Button>
+          <Flex gap={8}>
+            <Link to="/app/organisations/api-keys" data-testid="organisation-settings-api-keys">
+              <Button icon={<KeyOutlined />}>{t('actions.apiKeys')}</Button>
+            </Link>
+            <Button
+              icon={<EditOutlined />}
+              onClick={() => setIsEditing(true)}
+              disabled={!details.data}
+              data-testid="organisation-settings-edit"
+            >
+              {t('actions.edit')}
+            </Button>
+          </Flex>
         ) : null
       }
     >

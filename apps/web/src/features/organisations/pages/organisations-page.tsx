@@ -1,5 +1,7 @@
 import { Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Route, Routes } from 'react-router';
+import { ApiKeysPage } from '../../api-keys/pages/api-keys-page';
 import { useAbilities } from '../../users/api/users-queries';
 import { OrganisationSettingsPage } from './organisation-settings-page';
 import { OrganisationsTablePage } from './organisations-table-page';
@@ -13,5 +15,11 @@ export function OrganisationsPage() {
     return <Result status="403" subTitle={t('forbidden')} data-testid="organisations-page-forbidden" />;
   }
   if (abilities.data.canSeeAllOrganisations) return <OrganisationsTablePage />;
-  return <OrganisationSettingsPage canEdit={abilities.data.canEditOwnOrganisation} />;
+  const canEdit = abilities.data.canEditOwnOrganisation;
+  return (
+    <Routes>
+      {canEdit ? <Route path="api-keys" element={<ApiKeysPage />} /> : null}
+      <Route path="*" element={<OrganisationSettingsPage canEdit={canEdit} />} />
+    </Routes>
+  );
 }

@@ -12,7 +12,7 @@ export const organisations = {
   plans: { free: 'Free', paid: 'Paid' },
   yes: 'Yes',
   no: 'No',
-  actions: { details: 'Details', edit: 'Edit', users: 'Users' },
+  actions: { details: 'Details', edit: 'Edit', users: 'Users', apiKeys: 'API keys' },
   empty: 'No organisations yet',
   forbidden: 'You do not have access to this page.',
   total_one: '{{count}} organisation',
