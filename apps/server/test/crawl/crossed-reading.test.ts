@@ -3,7 +3,7 @@ import { AsciiKeySet, AsciiKeyTable } from '../../src/modules/crawl/ascii-key-ta
 import { crawlMemoOf, forgetCrawlMemo } from '../../src/modules/crawl/crawl-memo';
 import { allowedHostsOf } from '../../src/modules/crawl/crawl-scope';
 import type { PageRow } from '../../src/modules/crawl/crawls.repository';
-import type { PageOutcome } from '../../src/modules/crawl/page-batch-store';
+import type { PageOutcome } from '../../src/modules/crawl/page-batch.repository';
 import { createPageReader, crawlReadSettings, toFetchedPage } from '../../src/modules/crawl/page-reader';
 import { fromWire, toWire } from '../../src/modules/crawl/page-reader-protocol';
 

@@ -14,7 +14,7 @@ import {
   createTmxImportRuntime,
 } from '../../src/modules/translation-memory/tmx-import-runtime';
 import { createTranslationMemoryRepository } from '../../src/modules/translation-memory/translation-memory.repository';
-import { createTranslationWriter } from '../../src/modules/translation/translation-writer';
+import { createTranslationWriter } from '../../src/modules/translation/translation-writer.repository';
 import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import { multipartBody } from '../support/multipart';
 import { readZip } from './support/read-zip';

@@ -25,7 +25,7 @@ import { BlockedAddressError } from './network-guard';
 import { normaliseUrl } from './normalise-url';
 import { bytesToText, type BodyBuffer } from './page-fetcher';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobotsTxt, type RobotsRules } from './robots-txt';
-import { storeFetchedPages, type FetchedPage, type PageOutcome } from './page-batch-store';
+import { storeFetchedPages, type FetchedPage, type PageOutcome } from './page-batch.repository';
 import { crawlReadSettings, toFetchedPage, type CrawlMode, type CrawlReadSettings } from './page-reader';
 import { createSegmentsRepository, type SegmentCache } from './segments.repository';
 import { parseSitemap } from './sitemap';

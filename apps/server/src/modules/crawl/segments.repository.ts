@@ -121,7 +121,7 @@ function groupBatch(found: ReadonlyArray<{ readonly segments: readonly SegmentFa
 
 /**
  * Deletes the pages' occurrence rows: a statement, so the crawl's writer can run it inside its
- * update of the page rows (page-batch-store.ts).
+ * update of the page rows (page-batch.repository.ts).
  */
 export function clearPagesStatement(pageIds: readonly string[]): SQL {
   return sql`delete from ${pageSegments} where page_id = any(${pgArray(pageIds)}::uuid[])`;

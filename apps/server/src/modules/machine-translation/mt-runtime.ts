@@ -3,7 +3,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { Clock } from '../../lib/clock';
 import { silentLogger, type Logger } from '../../lib/logger';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
-import { createTranslationWriter, type TranslationWriter } from '../translation/translation-writer';
+import { createTranslationWriter, type TranslationWriter } from '../translation/translation-writer.repository';
 import {
   createOrganisationFuzzyIndexes,
   type OrganisationFuzzyIndexes,

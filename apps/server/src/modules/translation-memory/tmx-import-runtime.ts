@@ -6,7 +6,7 @@ import type { Database } from '@bhasha/db';
 import type { Clock } from '../../lib/clock';
 import { silentLogger, type Logger } from '../../lib/logger';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
-import { createTranslationWriter, type TranslationWriter } from '../translation/translation-writer';
+import { createTranslationWriter, type TranslationWriter } from '../translation/translation-writer.repository';
 import { createMemoryChangeAnnouncer, type MemoryChangeAnnouncer } from './memory-changes';
 import { createOrganisationFuzzyIndexes, type OrganisationFuzzyIndexes } from './organisation-fuzzy-indexes';
 import { importTmxStream, TMX_IMPORT_BATCH, type TmxImportTotals } from './tmx-import-pipeline';

@@ -3,7 +3,7 @@ import { memoryEntries, projects, segments, translations, type Database } from '
 import type { DisplayType, TranslationType } from '@bhasha/contract';
 import { silentEmitter, type RealtimeEmitter } from '../../realtime/realtime-emitter';
 import { pgArray } from '../../lib/pg-array';
-import { createTranslationWriter, type TranslationChange } from './translation-writer';
+import { createTranslationWriter, type TranslationChange } from './translation-writer.repository';
 
 interface Match {
   text: string;

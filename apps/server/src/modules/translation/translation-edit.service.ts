@@ -14,7 +14,7 @@ import { canManageProjects } from '../projects/projects.policy';
 import { pagingOf, type TranslationContext } from './translation-context';
 import { presentEntry, presentRevision } from './translation.presenter';
 import { buildReplacer } from './text-replace';
-import type { TranslationChange, TranslationWriter, WriteContext } from './translation-writer';
+import type { TranslationChange, TranslationWriter, WriteContext } from './translation-writer.repository';
 import { createTranslationsRepository, type TranslationsRepository } from './translations.repository';
 
 /** Changes to the translation memory by users: edits, display type, revisions, replace, languages. */
