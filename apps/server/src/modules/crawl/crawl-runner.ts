@@ -1,5 +1,3 @@
-import { and, eq } from 'drizzle-orm';
-import { projectDomains, projects } from '@bhasha/db';
 import {
   CRAWL_EVENTS,
   CRAWL_STATUS,
@@ -9,6 +7,8 @@ import {
 } from '@bhasha/contract';
 import { postgresPoolOf } from '../../lib/read-transaction';
 import { createDeferredEmitter } from '../../realtime/deferred-emitter';
+import { createProjectStatusService } from '../projects/project-status.service';
+import { createProjectsRepository } from '../projects/projects.repository';
 import type { PageSeed } from '../scope/pages.repository';
 import { presentCrawlInfo } from './crawl.presenter';
 import { allowedHostsOf, toSeed } from './crawl-scope';
@@ -105,6 +105,8 @@ export function createCrawlRunner(
 ) {
   const { db, clock, fetcher, settings, readers } = runtime;
   const crawlsRepo = createCrawlsRepository(db);
+  const projectsRepo = createProjectsRepository(db);
+  const projectStatus = createProjectStatusService({ db, clock });
   // On PostgreSQL the writer sends its large arrays in the binary format; PGlite takes literals.
   const binaryArrays = postgresPoolOf(db) !== null;
 
@@ -182,12 +184,9 @@ export function createCrawlRunner(
   }
 
   async function loadProject(projectId: string) {
-    const [project] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+    const project = await projectsRepo.findById(projectId);
     if (!project || project.deletingAt) return null;
-    const domains = await db
-      .select({ hostname: projectDomains.hostname, origin: projectDomains.origin })
-      .from(projectDomains)
-      .where(and(eq(projectDomains.projectId, projectId), eq(projectDomains.active, true)));
+    const domains = await projectsRepo.listActiveDomains(projectId);
     const origins = new Set(domains.map((d) => d.origin));
     if (domains.length === 0) origins.add(new URL(project.baseUrl).origin);
     const hosts = allowedHostsOf([...origins].map((o) => new URL(o).host));
@@ -277,11 +276,7 @@ export function createCrawlRunner(
       },
     );
     if (!failed) return;
-    const [project] = await db
-      .update(projects)
-      .set({ status: PS.crawlingFailed, updatedAt: now })
-      .where(and(eq(projects.id, crawl.projectId), eq(projects.status, PS.crawling)))
-      .returning();
+    const project = await projectStatus.move(crawl.projectId, [PS.crawling], PS.crawlingFailed, { now });
     emitProgress(failed, project?.status ?? PS.crawlingFailed, project?.baseUrl ?? crawl.initUrl);
   }
 
@@ -544,7 +539,7 @@ export function createCrawlRunner(
     forgetCrawlMemo(crawl.id);
     readers.forget(crawl.id);
     if (!done) return;
-    const [project] = await db.select().from(projects).where(eq(projects.id, crawl.projectId)).limit(1);
+    const project = await projectsRepo.findById(crawl.projectId);
     if (!project) return;
     let status = project.status;
     // crawling → crawled → parsing → parsed: segments were extracted while crawling. A run that
@@ -556,15 +551,10 @@ export function createCrawlRunner(
     ] as const;
     for (const [from, to] of steps) {
       if (status !== from) break;
-      const [row] = await db
-        .update(projects)
-        .set({
-          status: to,
-          lastProcessedUrl: done.lastProcessedUrl ?? project.lastProcessedUrl,
-          updatedAt: now,
-        })
-        .where(and(eq(projects.id, project.id), eq(projects.status, from)))
-        .returning();
+      const row = await projectStatus.move(project.id, [from], to, {
+        now,
+        extra: { lastProcessedUrl: done.lastProcessedUrl ?? project.lastProcessedUrl },
+      });
       if (!row) break;
       status = row.status;
     }
@@ -739,7 +729,7 @@ export function createCrawlRunner(
 
     const refreshed = await crawlsRepo.refreshCounters(crawl.id, lastUrl);
     if (lastUrl) {
-      await db.update(projects).set({ lastProcessedUrl: lastUrl }).where(eq(projects.id, project.id));
+      await projectsRepo.setLastProcessedUrl(project.id, lastUrl);
     }
     if (refreshed) emitProgress(refreshed, project.status, project.baseUrl);
     const remaining = await crawlsRepo.countRemaining(crawl.id);
