@@ -24,7 +24,7 @@ import { createProjectAccess } from './modules/projects/project-access';
 import { createProjectsRepository } from './modules/projects/projects.repository';
 import { createCollaboratorsRepository } from './modules/collaborators/collaborators.repository';
 import { createCollaboratorsService } from './modules/collaborators/collaborators.service';
-import { createProjectSettingsRepository } from './modules/project-settings/project-settings.repository';
+import { createProjectSettingsRepository } from './modules/projects/project-settings.repository';
 import { createProjectSettingsService } from './modules/project-settings/project-settings.service';
 import { createWebsiteServices } from './modules/projects/website-services';
 import { createTranslationServices } from './modules/translation/translation-services';
@@ -162,6 +162,7 @@ export function createServices(appDeps: AppDeps) {
     delivery,
     scriptVerification: createScriptVerificationService({
       repository: createDeliveryRepository(db),
+      projects: projectsRepository,
       access: projectAccess,
       clock: deps.clock,
       createFetcher: () =>

@@ -293,6 +293,22 @@ export function createProjectsRepository(db: Database) {
       await db.update(projects).set({ settings }).where(eq(projects.id, id));
     },
 
+    /** Records what a script check found on a domain (one jsonb update: other settings are kept). */
+    async saveDomainVerification(
+      projectId: string,
+      hostname: string,
+      level: number,
+      now: Date,
+    ): Promise<void> {
+      const entry = JSON.stringify({ level, checkedAt: now.toISOString() });
+      await db
+        .update(projects)
+        .set({
+          settings: sql`jsonb_set(${projects.settings}, '{domainVerifications}', coalesce(${projects.settings} -> 'domainVerifications', '{}'::jsonb) || jsonb_build_object(${hostname}::text, ${entry}::jsonb))`,
+        })
+        .where(eq(projects.id, projectId));
+    },
+
     /** The settings document of a live (not being deleted) project. */
     async findLiveSettings(id: string): Promise<ProjectRow['settings'] | undefined> {
       const [row] = await db
