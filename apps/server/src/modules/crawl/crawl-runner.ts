@@ -13,7 +13,7 @@ import type { PageSeed } from '../scope/pages.repository';
 import { presentCrawlInfo } from './crawl.presenter';
 import { allowedHostsOf, toSeed } from './crawl-scope';
 import type { CrawlRuntime } from './crawl-runtime';
-import { crawlMemoOf, forgetCrawlMemo, type CrawlMemo } from './crawl-memo';
+import type { CrawlMemo } from './crawl-memo';
 import {
   createCrawlsRepository,
   frontierWrites,
@@ -103,7 +103,7 @@ export function createCrawlRunner(
   runtime: CrawlRuntime,
   sendBatch: (payload: CrawlJobPayload, delaySeconds?: number) => Promise<void>,
 ) {
-  const { db, clock, fetcher, settings, readers } = runtime;
+  const { db, clock, fetcher, settings, readers, memos } = runtime;
   const crawlsRepo = createCrawlsRepository(db);
   const projectsRepo = createProjectsRepository(db);
   const projectStatus = createProjectStatusService({ db, clock });
@@ -314,7 +314,7 @@ export function createCrawlRunner(
 
     if (payload.mode === 'full') {
       const limit = { maxPages: maxPagesOf(project), discovered: { count: null } as DiscoveredTally };
-      const memo = crawlMemoOf(crawl.id);
+      const memo = memos.of(crawl.id);
       const seed = toSeed(crawl.initUrl, hosts, 0);
       if (seed) await enqueueNew(crawl, memo, [seed], limit);
       const sitemapUrls = origins.map((o) => `${o}/sitemap.xml`);
@@ -427,7 +427,7 @@ export function createCrawlRunner(
     // Set when the gathering time is up, or while draining: the next batch starts with what waits.
     let gatherDue = false;
     let draining = false;
-    const memo = crawlMemoOf(crawl.id);
+    const memo = memos.of(crawl.id);
     const queueLimit = { maxPages, discovered: { count: null } as DiscoveredTally };
     let pending: FetchedPage[] = [];
     let running: Promise<void> | null = null;
@@ -442,7 +442,11 @@ export function createCrawlRunner(
 
     async function write(items: FetchedPage[]): Promise<void> {
       const now = clock.now();
-      const segmentCache: SegmentCache = { known: memo.segments, stored: new Map() };
+      const segmentCache: SegmentCache = {
+        known: memo.segments,
+        stored: new Map(),
+        idBytes: memo.segmentIdBytes,
+      };
       // Exact matches applied while storing reach open editors once the batch is committed.
       const translationEvents = createDeferredEmitter();
       // The batch's links are queued in its transaction, by the statement that stores its page rows
@@ -464,7 +468,7 @@ export function createCrawlRunner(
         )
         .catch((error: unknown) => {
           // A remembered segment may have been deleted meanwhile: the retry starts from the database.
-          forgetCrawlMemo(crawl.id);
+          memos.forget(crawl.id);
           throw error;
         });
       translationEvents.flushTo(runtime.emitter);
@@ -536,7 +540,7 @@ export function createCrawlRunner(
     const done = await crawlsRepo.transition(crawl.id, [CRAWL_STATUS.ACTIVE], CRAWL_STATUS.COMPLETED, {
       finishedAt: now,
     });
-    forgetCrawlMemo(crawl.id);
+    memos.forget(crawl.id);
     readers.forget(crawl.id);
     if (!done) return;
     const project = await projectsRepo.findById(crawl.projectId);
@@ -581,7 +585,7 @@ export function createCrawlRunner(
     const context = {
       hosts,
       read: crawlReadSettings(crawl.id, payload.mode, hosts, project.settings),
-      memo: crawlMemoOf(crawl.id),
+      memo: memos.of(crawl.id),
     };
     // Enough URLs per claim to keep every lane busy while the next claim runs; each claim is a
     // statement that sorts what is left of the frontier, so fewer, larger ones.

@@ -4,7 +4,6 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { createProjectAccess } from '../projects/project-access';
 import { createProjectsRepository } from '../projects/projects.repository';
 import { createCrawlService } from './crawl.service';
-import { crawlRuntime } from './crawl-runtime';
 import { createTrackedPagesRepository } from './tracked-pages.repository';
 
 /** How often tracked URLs are fetched again, and how long one stays fresh. */
@@ -21,8 +20,8 @@ export const trackerRunDueJob = defineJob({
   name: 'tracker.run-due',
   payload: z.object({}).passthrough(),
   retry: { limit: 1, delaySeconds: 60, backoff: false },
-  async handler() {
-    const runtime = crawlRuntime();
+  async handler(_payload, _context, deps) {
+    const runtime = deps.crawl;
     const { db, clock } = runtime;
     const dueBefore = new Date(clock.now().getTime() - TRACKING_INTERVAL_HOURS * 3600 * 1000);
     const trackedPages = createTrackedPagesRepository(db);
