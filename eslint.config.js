@@ -89,6 +89,10 @@ export default tseslint.config(
             "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql']",
           message: 'Raw SQL belongs in a *.repository.ts file.',
         },
+        {
+          selector: "TSAsExpression[typeAnnotation.typeName.name='Database']",
+          message: 'A transaction is already a Database: use withTransaction (lib/with-transaction.ts).',
+        },
       ],
     },
   },

@@ -215,3 +215,13 @@ export function createServices(appDeps: AppDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * The part of the services one route plugin receives: each plugin declares the services it uses
+ * (`Pick<Services, …>`) and is handed only those, never the whole set.
+ */
+export function servicesFor<K extends keyof Services>(services: Services, ...keys: K[]): Pick<Services, K> {
+  const part = {} as Pick<Services, K>;
+  for (const key of keys) part[key] = services[key];
+  return part;
+}

@@ -7,6 +7,7 @@ import {
 } from '@bhasha/contract';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
+import { withTransaction } from '../../lib/with-transaction';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '@bhasha/db';
 import { createProjectsRepository } from '../projects/projects.repository';
@@ -285,15 +286,14 @@ export function createTranslationEditService(deps: {
       if (!canManageProjects(principal)) throw AppError.forbidden();
       const remaining = project.targetLanguages.filter((l) => l !== input.targetLang);
       if (remaining.length === 0) throw AppError.validation([TRANSLATION_MESSAGES.lastLanguage]);
-      const deletedTranslations = await deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
-        await createProjectsRepository(db).update(
-          project.id,
-          { targetLanguages: remaining },
-          deps.clock.now(),
-        );
-        return createTranslationsRepository(db).deleteLanguage(project.id, input.targetLang);
-      });
+      const deletedTranslations = await withTransaction(
+        deps.db,
+        (tx) => ({ projects: createProjectsRepository(tx), translations: createTranslationsRepository(tx) }),
+        async ({ projects, translations }) => {
+          await projects.update(project.id, { targetLanguages: remaining }, deps.clock.now());
+          return translations.deleteLanguage(project.id, input.targetLang);
+        },
+      );
       return { targetLanguages: remaining, deletedTranslations };
     },
   };
