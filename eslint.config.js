@@ -52,6 +52,51 @@ export default tseslint.config(
     },
   },
   {
+    // Queries live in repositories: elsewhere the server may hold a `Database` or an opaque `SQL`
+    // condition (types), never build a query, name a table or write raw SQL.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              allowTypeImports: true,
+              message: 'Queries belong in a *.repository.ts file.',
+            },
+            {
+              name: '@bhasha/db',
+              allowTypeImports: true,
+              allowImportNames: ['createDb', 'restrictToOwner'],
+              message: 'Tables and queries belong in a *.repository.ts file.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['@bhasha/*/*', '!@bhasha/*/testing'],
+              message: 'Import other workspaces through their package entry.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use an `as const` object with a derived union.' },
+        {
+          selector:
+            "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql']",
+          message: 'Raw SQL belongs in a *.repository.ts file.',
+        },
+        {
+          selector: "TSAsExpression[typeAnnotation.typeName.name='Database']",
+          message: 'A transaction is already a Database: use withTransaction (lib/with-transaction.ts).',
+        },
+      ],
+    },
+  },
+  {
     // The dashboard and the snippet run in browsers: they may never reach server or database code.
     files: ['apps/web/**/*.{ts,tsx}', 'apps/snippet/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },

@@ -2,7 +2,7 @@ import { deserialize, serialize } from 'node:v8';
 import { report } from './measure';
 import { createLinkAndTextParser } from './crawl/reference-words';
 import { loadSitePages, renderPage } from './crawl/site-pages';
-import { crawlMemoOf, forgetCrawlMemo } from '../../apps/server/src/modules/crawl/crawl-memo';
+import { createCrawlMemos } from '../../apps/server/src/modules/crawl/crawl-memo';
 import { allowedHostsOf } from '../../apps/server/src/modules/crawl/crawl-scope';
 import type { PageRow } from '../../apps/server/src/modules/crawl/crawls.repository';
 import {
@@ -11,6 +11,9 @@ import {
   toFetchedPage,
 } from '../../apps/server/src/modules/crawl/page-reader';
 import { toWire, type WireReading } from '../../apps/server/src/modules/crawl/page-reader-protocol';
+
+/** The memos a crawl runtime holds (crawl-memo.ts). */
+const memos = createCrawlMemos();
 
 // The crawler's own CPU per page without fetching or storing: the crawl bench's pages, read the
 // way a reader thread reads them (`createPageReader().read` of the fetched bytes: decoding, content
@@ -67,7 +70,7 @@ export function benchCrawlExtract(): void {
   for (let round = 0; round < ROUNDS; round += 1) {
     // A fresh crawl each round: its memo starts empty, as a real crawl's does.
     const crawlId = `bench-extract-${round}`;
-    const memo = crawlMemoOf(crawlId);
+    const memo = memos.of(crawlId);
     // As the batch step builds it; a fresh reader, as a reader thread starts with empty memos.
     const settings = crawlReadSettings(crawlId, 'full', hosts, {});
     const reader = createPageReader();
@@ -113,7 +116,7 @@ export function benchCrawlExtract(): void {
       for (const fact of read.segments ?? [])
         memo.segments.set(fact.sourceHash, { id: fact.sourceHash, isNew: true });
     }
-    forgetCrawlMemo(crawlId);
+    memos.forget(crawlId);
     crossings.push(crossingMainMs / PAGES);
     const ratio = bhashaMs / ceilingMs;
     ratios.push(ratio);

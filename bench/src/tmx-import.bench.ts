@@ -15,7 +15,7 @@ import { createOrganisationFuzzyIndexes } from '../../apps/server/src/modules/tr
 import { createWebFuzzyIndexes } from '../../apps/server/src/modules/translation-memory/translation-memory-services';
 import { importTmxStream } from '../../apps/server/src/modules/translation-memory/tmx-import-pipeline';
 import { createTranslationMemoryRepository } from '../../apps/server/src/modules/translation-memory/translation-memory.repository';
-import { createTranslationWriter } from '../../apps/server/src/modules/translation/translation-writer';
+import { createTranslationWriter } from '../../apps/server/src/modules/translation/translation-writer.repository';
 import { silentEmitter } from '../../apps/server/src/realtime/realtime-emitter';
 import { createFreshDatabase } from './crawl/fresh-database';
 import { report } from './measure';

@@ -31,7 +31,7 @@ import { manualTranslationRoutes } from './modules/manual-translation/manual-tra
 import { registerApiKeyGate } from './modules/api-keys/api-key-gate';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { loggerOptions } from './lib/logger';
-import { createServices, type AppDeps, type Services } from './services';
+import { createServices, servicesFor, type AppDeps, type Services } from './services';
 
 export const API_PREFIX = '/api';
 
@@ -117,27 +117,35 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerAuthentication(app, services.sessions, organisationKeys);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { services });
-      await api.register(authRoutes, { services });
-      await api.register(registrationRoutes, { services });
-      await api.register(usersRoutes, { services });
-      await api.register(organisationsRoutes, { services });
-      await api.register(projectsRoutes, { services });
-      await api.register(crawlRoutes, { services });
-      await api.register(scopeRoutes, { services });
-      await api.register(ignorePatternsRoutes, { services });
-      await api.register(translationRoutes, { services });
-      await api.register(suggestionsRoutes, { services });
-      await api.register(collaboratorsRoutes, { services });
-      await api.register(machineTranslationRoutes, { services });
-      await api.register(glossaryRoutes, { services });
-      await api.register(transliterationRoutes, { services });
-      await api.register(deliveryRoutes, { services });
-      await api.register(proxyRoutes, { services });
-      await api.register(projectSettingsRoutes, { services });
-      await api.register(translationMemoryRoutes, { services });
-      await api.register(manualTranslationRoutes, { services });
-      await api.register(apiKeysRoutes, { services });
+      await api.register(healthRoutes, { services: servicesFor(services, 'config', 'handle') });
+      await api.register(authRoutes, {
+        services: servicesFor(services, 'auth', 'config', 'uiConfig', 'users'),
+      });
+      await api.register(registrationRoutes, { services: servicesFor(services, 'config', 'registration') });
+      await api.register(usersRoutes, { services: servicesFor(services, 'projectAccess', 'users') });
+      await api.register(organisationsRoutes, { services: servicesFor(services, 'organisations') });
+      await api.register(projectsRoutes, { services: servicesFor(services, 'projects') });
+      await api.register(crawlRoutes, { services: servicesFor(services, 'crawl') });
+      await api.register(scopeRoutes, { services: servicesFor(services, 'scope') });
+      await api.register(ignorePatternsRoutes, { services: servicesFor(services, 'ignorePatterns') });
+      await api.register(translationRoutes, {
+        services: servicesFor(services, 'translationEdits', 'translationQueries', 'translationReports'),
+      });
+      await api.register(suggestionsRoutes, { services: servicesFor(services, 'suggestions') });
+      await api.register(collaboratorsRoutes, { services: servicesFor(services, 'collaborators') });
+      await api.register(machineTranslationRoutes, { services: servicesFor(services, 'machineTranslation') });
+      await api.register(glossaryRoutes, { services: servicesFor(services, 'glossary') });
+      await api.register(transliterationRoutes, { services: servicesFor(services, 'transliteration') });
+      await api.register(deliveryRoutes, {
+        services: servicesFor(services, 'delivery', 'scriptVerification', 'snippetBundle'),
+      });
+      await api.register(proxyRoutes, {
+        services: servicesFor(services, 'domainOwnership', 'handle', 'proxy', 'proxyAdmin'),
+      });
+      await api.register(projectSettingsRoutes, { services: servicesFor(services, 'projectSettings') });
+      await api.register(translationMemoryRoutes, { services: servicesFor(services, 'translationMemory') });
+      await api.register(manualTranslationRoutes, { services: servicesFor(services, 'manualTranslation') });
+      await api.register(apiKeysRoutes, { services: servicesFor(services, 'apiKeys') });
     },
     { prefix: API_PREFIX },
   );

@@ -5,27 +5,19 @@ import { createDb, type DbHandle } from '@bhasha/db';
 import type { AppConfig } from './config/load-config';
 import type { JobDefinition } from './jobs/define-job';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
+import type { JobDeps } from './jobs/job-deps';
 import { jobDefinitions } from './jobs/registry';
 import { systemClock, type Clock } from './lib/clock';
 import { createLogger } from './lib/logger';
 import type { Mailer } from './lib/mailer/mailer';
 import type { SmsProvider } from './lib/sms/sms-provider';
 import { silentEmitter, type RealtimeEmitter } from './realtime/realtime-emitter';
-import {
-  bindCrawlRuntime,
-  closeCrawlRuntime,
-  createCrawlRuntime,
-  type CrawlSettings,
-} from './modules/crawl/crawl-runtime';
+import type { CrawlSettings } from './modules/crawl/crawl-runtime';
 import { scheduleContentTracking } from './modules/crawl/tracker.job';
 import { scheduleDomainOwnershipRecheck } from './modules/proxy/domain-ownership.job';
 import { scheduleApiKeyAuditPrune } from './modules/api-keys/api-keys.job';
-import { bindMtRuntime, createMtRuntime } from './modules/machine-translation/mt-runtime';
 import { createMtEngineRegistryFromEnv } from './modules/machine-translation/mt-engine-registry';
-import {
-  bindTmxImportRuntime,
-  createTmxImportRuntime,
-} from './modules/translation-memory/tmx-import-runtime';
+import { composeJobDeps } from './composition-root';
 import type { Services } from './services';
 
 export interface RunningServer {
@@ -33,6 +25,8 @@ export interface RunningServer {
   services: Services | null;
   handle: DbHandle;
   jobs: JobQueue;
+  /** What this process's job handlers run with (composition-root.ts). */
+  jobDeps: JobDeps;
   url: string | null;
   /** Set when the first super admin was created now with a generated password. */
   generatedAdmin: { email: string; password: string } | null;
@@ -87,40 +81,20 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     leaveRoom: (userId, room) => emitter.leaveRoom(userId, room),
   };
   const jobs = createJobQueue({ handle, emitter: deferredEmitter, log });
-  // Crawl and project jobs run with this process's database, queue and socket emitter.
-  bindCrawlRuntime(
-    createCrawlRuntime({
-      db: handle.db,
-      jobs,
-      emitter: deferredEmitter,
-      clock,
-      allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK_FETCH,
-      settings: options.crawlSettings,
-    }),
-  );
   // Machine translation jobs and the API share one set of engine adapters (and their pacing).
   const mtEngines = createMtEngineRegistryFromEnv(env);
-  bindMtRuntime(
-    createMtRuntime({
-      db: handle.db,
-      jobs,
-      emitter: deferredEmitter,
-      clock,
-      engines: mtEngines,
-      log: createLogger(env.LOG_LEVEL),
-    }),
-  );
-  // TMX imports read the uploads web processes stored under the data directory.
-  bindTmxImportRuntime(
-    createTmxImportRuntime({
-      db: handle.db,
-      emitter: deferredEmitter,
-      clock,
-      dataDir: config.dataDir,
-      log: createLogger(env.LOG_LEVEL),
-    }),
-  );
-  await jobs.start(options.jobs ?? jobDefinitions, { work: roles.has('worker') });
+  // Job handlers run with this process's database, queue and socket emitter.
+  const worker = composeJobDeps({
+    config,
+    handle,
+    jobs,
+    emitter: deferredEmitter,
+    clock,
+    log: createLogger(env.LOG_LEVEL),
+    mtEngines,
+    crawlSettings: options.crawlSettings,
+  });
+  await jobs.start(options.jobs ?? jobDefinitions, { work: roles.has('worker'), deps: worker.deps });
   // Tracked URLs are fetched again on a schedule (needs the product's jobs, not a test's own list).
   if (roles.has('worker') && !options.jobs) {
     await scheduleContentTracking(jobs);
@@ -185,6 +159,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     services,
     handle,
     jobs,
+    jobDeps: worker.deps,
     url,
     generatedAdmin,
     async stop() {
@@ -193,8 +168,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       if (app) await app.close();
       if (mailer && !options.mailer) await mailer.close();
       await jobs.stop();
-      // The crawl's reader threads, once no job can hand them a page (they also stop when idle).
-      await closeCrawlRuntime();
+      await worker.close();
       if (!options.handle) await handle.close();
     },
   };

@@ -24,7 +24,7 @@ import { createProjectAccess } from './modules/projects/project-access';
 import { createProjectsRepository } from './modules/projects/projects.repository';
 import { createCollaboratorsRepository } from './modules/collaborators/collaborators.repository';
 import { createCollaboratorsService } from './modules/collaborators/collaborators.service';
-import { createProjectSettingsRepository } from './modules/project-settings/project-settings.repository';
+import { createProjectSettingsRepository } from './modules/projects/project-settings.repository';
 import { createProjectSettingsService } from './modules/project-settings/project-settings.service';
 import { createWebsiteServices } from './modules/projects/website-services';
 import { createTranslationServices } from './modules/translation/translation-services';
@@ -165,6 +165,7 @@ export function createServices(appDeps: AppDeps) {
     delivery,
     scriptVerification: createScriptVerificationService({
       repository: createDeliveryRepository(db),
+      projects: projectsRepository,
       access: projectAccess,
       clock: deps.clock,
       createFetcher: () =>
@@ -217,3 +218,13 @@ export function createServices(appDeps: AppDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * The part of the services one route plugin receives: each plugin declares the services it uses
+ * (`Pick<Services, …>`) and is handed only those, never the whole set.
+ */
+export function servicesFor<K extends keyof Services>(services: Services, ...keys: K[]): Pick<Services, K> {
+  const part = {} as Pick<Services, K>;
+  for (const key of keys) part[key] = services[key];
+  return part;
+}

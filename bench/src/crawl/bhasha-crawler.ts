@@ -17,7 +17,6 @@ import { crawls, organisations, projectDomains, projects } from '@bhasha/db';
 // (which also exports the web role's app).
 import { loadConfigOrExit } from '../../../apps/server/src/config/load-config';
 import { crawlStartJob } from '../../../apps/server/src/modules/crawl/crawl.job';
-import { crawlRuntime } from '../../../apps/server/src/modules/crawl/crawl-runtime';
 import { startServer } from '../../../apps/server/src/server';
 import { sampleCpu } from './cpu-sampler';
 import { crawlEnv, measureGc, printResult, sampleRss } from './crawl-result';
@@ -50,7 +49,7 @@ const server = await startServer(config, {
     ...(process.env.BENCH_READER_THREADS ? { readerThreads: Number(process.env.BENCH_READER_THREADS) } : {}),
   },
 });
-const { readerThreads } = crawlRuntime().settings;
+const { readerThreads } = server.jobDeps.crawl.settings;
 const { handle, jobs: queue } = server;
 const { db } = handle;
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { JobDeps } from './job-deps';
 
 /** What a running job may use besides its payload. */
 export interface JobContext {
@@ -22,7 +23,7 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   expireInSeconds: number;
   /** Room that progress events go to, if any. */
   progressRoom?: (payload: z.infer<S>) => string | null;
-  handler(payload: z.infer<S>, context: JobContext): Promise<unknown>;
+  handler(payload: z.infer<S>, context: JobContext, deps: JobDeps): Promise<unknown>;
 }
 
 /** Declares a job with its defaults: three retries with exponential backoff, 15 minutes to finish. */

@@ -3,6 +3,7 @@ import type { DbHandle } from '@bhasha/db';
 import { SERVER_EVENTS, type JobProgress } from '@bhasha/contract';
 import type { RealtimeEmitter } from '../realtime/realtime-emitter';
 import type { JobDefinition } from './define-job';
+import { createJobDeps, type JobDeps } from './job-deps';
 import {
   createWorkerHeartbeat,
   DEFAULT_HEARTBEAT_SETTINGS,
@@ -93,20 +94,28 @@ export function createJobQueue(options: JobQueueOptions) {
       options.log.info({ count: rows.length }, 'retrying jobs left active by a stopped worker');
   }
 
-  async function runJob(definition: JobDefinition, job: PgBoss.JobWithMetadata<unknown>): Promise<unknown> {
+  async function runJob(
+    definition: JobDefinition,
+    job: PgBoss.JobWithMetadata<unknown>,
+    deps: JobDeps,
+  ): Promise<unknown> {
     const payload: unknown = definition.payload.parse(job.data);
     const room = definition.progressRoom?.(payload) ?? null;
     const emit = (progress: JobProgress) => {
       if (room) options.emitter.emitToRoom(room, SERVER_EVENTS.jobProgressed, progress);
     };
     const controller = new AbortController();
-    const result = await definition.handler(payload, {
-      jobId: job.id,
-      retryCount: job.retryCount,
-      signal: controller.signal,
-      reportProgress: (done, total) =>
-        emit({ jobId: job.id, name: definition.name, done, total, state: 'active' }),
-    });
+    const result = await definition.handler(
+      payload,
+      {
+        jobId: job.id,
+        retryCount: job.retryCount,
+        signal: controller.signal,
+        reportProgress: (done, total) =>
+          emit({ jobId: job.id, name: definition.name, done, total, state: 'active' }),
+      },
+      deps,
+    );
     emit({ jobId: job.id, name: definition.name, done: 1, total: 1, state: 'completed' });
     return result;
   }
@@ -114,8 +123,14 @@ export function createJobQueue(options: JobQueueOptions) {
   return {
     boss,
 
-    /** Starts the queue; with `work` it also runs the handlers of the given definitions. */
-    async start(jobDefinitions: JobDefinition[], { work }: { work: boolean }): Promise<void> {
+    /**
+     * Starts the queue; with `work` it also runs the handlers of the given definitions, each with
+     * `deps` (the process's runtimes) as its third argument.
+     */
+    async start(
+      jobDefinitions: JobDefinition[],
+      { work, deps = createJobDeps({}) }: { work: boolean; deps?: JobDeps },
+    ): Promise<void> {
       await boss.start();
       started = true;
       await withQueueCreationLock(async () => {
@@ -152,7 +167,7 @@ export function createJobQueue(options: JobQueueOptions) {
             if (!job) return;
             await live.claim(definition.name, job.id);
             try {
-              return await runJob(definition, job);
+              return await runJob(definition, job, deps);
             } finally {
               live.finished(job.id);
             }

@@ -7,10 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TmEntry, TranslationDashboard } from '@bhasha/contract';
 import { parseTmxText, tmxPrologue, tmxUnitXml, TMX_EPILOGUE, type TmxUnit } from '@bhasha/engine';
 import { systemClock } from '../../src/lib/clock';
-import {
-  bindTmxImportRuntime,
-  createTmxImportRuntime,
-} from '../../src/modules/translation-memory/tmx-import-runtime';
+import { createTmxImportRuntime } from '../../src/modules/translation-memory/tmx-import-runtime';
 import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import { buildTranslationFixture, type TranslationFixture } from '../translation/support/translation-fixture';
 
@@ -67,14 +64,14 @@ describe('the bhasha command-line client against a real server', () => {
     bundle = join(CLI_ROOT, 'dist/bhasha.js');
     execFileSync(process.execPath, [join(CLI_ROOT, 'scripts/build.mjs')]);
     f = await buildTranslationFixture();
-    bindTmxImportRuntime(
-      createTmxImportRuntime({
+    f.t.useJobRuntimes({
+      tmxImport: createTmxImportRuntime({
         db: f.t.handle.db,
         emitter: silentEmitter,
         clock: systemClock,
         dataDir: f.t.services.config.dataDir,
       }),
-    );
+    });
     url = await f.t.app.listen({ port: 0, host: '127.0.0.1' });
     const admin = await f.t.createMember('organisationAdmin', f.organisationId);
     email = admin.user.email;

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AsciiKeySet, AsciiKeyTable } from '../../src/modules/crawl/ascii-key-table';
-import { crawlMemoOf, forgetCrawlMemo } from '../../src/modules/crawl/crawl-memo';
+import { createCrawlMemos } from '../../src/modules/crawl/crawl-memo';
 import { allowedHostsOf } from '../../src/modules/crawl/crawl-scope';
 import type { PageRow } from '../../src/modules/crawl/crawls.repository';
-import type { PageOutcome } from '../../src/modules/crawl/page-batch-store';
+import type { PageOutcome } from '../../src/modules/crawl/page-batch.repository';
 import { createPageReader, crawlReadSettings, toFetchedPage } from '../../src/modules/crawl/page-reader';
 import { fromWire, toWire } from '../../src/modules/crawl/page-reader-protocol';
+
+/** The memos a crawl runtime holds (crawl-memo.ts). */
+const memos = createCrawlMemos();
 
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
 
@@ -61,7 +64,7 @@ describe('a crossed reading taken against the crawl memo', () => {
 
   it('drops queued links and the text of stored segments as the decoded reading does', () => {
     const reader = createPageReader();
-    const memo = crawlMemoOf('crossed-test');
+    const memo = memos.of('crossed-test');
     try {
       for (let n = 0; n < 6; n += 1) {
         const reading = reader.read({
@@ -94,12 +97,12 @@ describe('a crossed reading taken against the crawl memo', () => {
         ...[1, 2, 3, 4, 5, 6].map((n) => `https://example.org/p${n}`),
       ]);
     } finally {
-      forgetCrawlMemo('crossed-test');
+      memos.forget('crossed-test');
     }
   });
 
   it('takes strings that are not ASCII by their text', () => {
-    const memo = crawlMemoOf('crossed-test-utf8');
+    const memo = memos.of('crossed-test-utf8');
     try {
       memo.queuedUrls.add('https://example.org/ä');
       memo.segments.set('hash-é', { id: 's1', isNew: false });
@@ -131,7 +134,7 @@ describe('a crossed reading taken against the crawl memo', () => {
         { sourceHash: 'hash-ü', text: 'New one', kind: 'text', wordCount: 2 },
       ]);
     } finally {
-      forgetCrawlMemo('crossed-test-utf8');
+      memos.forget('crossed-test-utf8');
     }
   });
 });

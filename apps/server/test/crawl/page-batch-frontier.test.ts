@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { pages, pageSegments, type DbHandle } from '@bhasha/db';
 import { createCrawlsRepository, frontierWrites } from '../../src/modules/crawl/crawls.repository';
-import { storeFetchedPages, type FetchedPage } from '../../src/modules/crawl/page-batch-store';
+import { storeFetchedPages, type FetchedPage } from '../../src/modules/crawl/page-batch.repository';
 import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import { createTestDb } from '../support/test-db';
 import { seedProjectWithTwoCrawls } from './support/seed-project';

@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { pages, pageSegments, segments, type DbHandle } from '@bhasha/db';
 import { createSegmentsRepository, type SegmentCache } from '../../src/modules/crawl/segments.repository';
-import { crawlMemoOf, forgetCrawlMemo } from '../../src/modules/crawl/crawl-memo';
+import { createCrawlMemos } from '../../src/modules/crawl/crawl-memo';
 import { createTestDb } from '../support/test-db';
 import { seedWebsiteProject } from './support/seed-project';
+
+/** The memos a crawl runtime holds (crawl-memo.ts). */
+const memos = createCrawlMemos();
 
 // The crawler's lanes leave out the text of segments the crawl already stored (ADR 0013): the
 // writer needs only their ids then, and must never store an empty text for one it does not know.
@@ -90,12 +93,12 @@ describe('segment facts without their text', () => {
 
   it('replaces a full crawl memo instead of emptying the one a running batch holds', () => {
     const crawlId = `memo-${Date.now()}`;
-    const held = crawlMemoOf(crawlId);
+    const held = memos.of(crawlId);
     for (let i = 0; i <= 200_000; i += 1) held.segments.set(`h${i}`, { id: `id${i}`, isNew: false });
-    const next = crawlMemoOf(crawlId);
+    const next = memos.of(crawlId);
     expect(next).not.toBe(held);
     expect(next.segments.size).toBe(0);
     expect(held.segments.size).toBe(200_001);
-    forgetCrawlMemo(crawlId);
+    memos.forget(crawlId);
   });
 });

@@ -63,6 +63,7 @@ describe('URL tracking', () => {
     await trackerRunDueJob.handler(
       {},
       { jobId: 'test', retryCount: 0, reportProgress: () => undefined, signal: new AbortController().signal },
+      t.jobDeps,
     );
     expect((await waitForCrawl(t, headers, projectId)).status).toBe('COMPLETED');
 

@@ -6,6 +6,7 @@ import { createPageFetcher, DEFAULT_FETCHER_OPTIONS } from '../../src/modules/cr
 import { createDeliveryRepository } from '../../src/modules/delivery/delivery.repository';
 import { findSnippetTag } from '../../src/modules/delivery/find-snippet-tag';
 import { createScriptVerificationService } from '../../src/modules/delivery/script-verification.service';
+import { createProjectsRepository } from '../../src/modules/projects/projects.repository';
 import { buildCrawlTestApp, type CrawlTestApp } from '../crawl/support/crawl-test-app';
 
 type Headers = Record<string, string>;
@@ -119,6 +120,7 @@ describe('/parser/verifyScriptIntegration', () => {
   it('refuses a private address when the deployment does not allow private fetches', async () => {
     const guarded = createScriptVerificationService({
       repository: createDeliveryRepository(t.handle.db),
+      projects: createProjectsRepository(t.handle.db),
       access: t.services.projectAccess,
       clock: { now: () => new Date() },
       createFetcher: () => createPageFetcher({ ...DEFAULT_FETCHER_OPTIONS, allowPrivateNetwork: false }),

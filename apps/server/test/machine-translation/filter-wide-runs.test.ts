@@ -9,7 +9,7 @@ import {
 } from '@bhasha/contract';
 import { segments, translations } from '@bhasha/db';
 import { apertiumMissingReason, startApertium } from '@bhasha/mt/testing';
-import { createTranslationWriter } from '../../src/modules/translation/translation-writer';
+import { createTranslationWriter } from '../../src/modules/translation/translation-writer.repository';
 import { buildMtTestApp, waitForRun, type MtTestApp } from './support/mt-test-app';
 import { silentEmitter } from '../../src/realtime/realtime-emitter';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TERM_MESSAGES } from '@bhasha/contract';
 import { segments, translations } from '@bhasha/db';
-import { createTranslationWriter } from '../../src/modules/translation/translation-writer';
+import { createTranslationWriter } from '../../src/modules/translation/translation-writer.repository';
 import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import { multipartBody } from '../support/multipart';
 import { buildMtTestApp, type MtTestApp } from './support/mt-test-app';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { NMT_EVENTS, NMT_MESSAGES, TRANSLATION_EVENTS, projectRoomOf } from '@bhasha/contract';
 import { segments, translationRevisions, translations } from '@bhasha/db';
 import { apertiumMissingReason, startApertium } from '@bhasha/mt/testing';
-import { createTranslationWriter } from '../../src/modules/translation/translation-writer';
+import { createTranslationWriter } from '../../src/modules/translation/translation-writer.repository';
 import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import { multipartBody } from '../support/multipart';
 import { buildMtTestApp, waitForRun, type MtTestApp } from './support/mt-test-app';

@@ -58,7 +58,7 @@ describe('word recounts asked for by project/resync', () => {
   /** Restarts the app's queue: `work` false queues jobs without running them (a busy worker). */
   async function restartQueue(work: boolean) {
     await t.jobs.stop();
-    await t.jobs.start(jobDefinitions, { work });
+    await t.jobs.start(jobDefinitions, { work, deps: t.jobDeps });
   }
 
   async function waitUntilUpdated() {
@@ -133,7 +133,7 @@ describe('word recounts asked for by project/resync', () => {
     const refused = await post('/scope/project/resync', { projectId });
     expect(refused.statusCode).toBe(500);
     expect(refused.json()).toMatchObject({ success: false, message: ERROR_MESSAGES.generic });
-    await t.jobs.start(jobDefinitions, { work: true });
+    await t.jobs.start(jobDefinitions, { work: true, deps: t.jobDeps });
     expect((await wordCount()).data.updating).toBe(false);
   });
 });

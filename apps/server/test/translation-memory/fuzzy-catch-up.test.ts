@@ -12,7 +12,7 @@ import {
   createTranslationMemoryRepository,
   type TranslationMemoryRepository,
 } from '../../src/modules/translation-memory/translation-memory.repository';
-import { createTranslationWriter } from '../../src/modules/translation/translation-writer';
+import { createTranslationWriter } from '../../src/modules/translation/translation-writer.repository';
 import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import { createTestDb } from '../support/test-db';
 import { englishHindiTmx } from './support/english-hindi-tmx';

@@ -26,7 +26,6 @@ import { memoryEntries, projects, tmxImports, translationRevisions, translations
 import { systemClock } from '../../src/lib/clock';
 import {
   TMX_UPLOAD_FOLDER,
-  bindTmxImportRuntime,
   createTmxImportRuntime,
   runTmxImport,
 } from '../../src/modules/translation-memory/tmx-import-runtime';
@@ -76,9 +75,14 @@ describe('TMX import as a job', () => {
   beforeAll(async () => {
     f = await buildTranslationFixture();
     dataDir = f.t.services.config.dataDir;
-    bindTmxImportRuntime(
-      createTmxImportRuntime({ db: f.t.handle.db, emitter: silentEmitter, clock: systemClock, dataDir }),
-    );
+    f.t.useJobRuntimes({
+      tmxImport: createTmxImportRuntime({
+        db: f.t.handle.db,
+        emitter: silentEmitter,
+        clock: systemClock,
+        dataDir,
+      }),
+    });
   }, 60_000);
   afterAll(async () => {
     await f?.close();

@@ -9,12 +9,9 @@ import { eq } from 'drizzle-orm';
 import { systemClock } from '../../src/lib/clock';
 import { createOrganisationFuzzyIndexes } from '../../src/modules/translation-memory/organisation-fuzzy-indexes';
 import { importTmxStream } from '../../src/modules/translation-memory/tmx-import-pipeline';
-import {
-  bindTmxImportRuntime,
-  createTmxImportRuntime,
-} from '../../src/modules/translation-memory/tmx-import-runtime';
+import { createTmxImportRuntime } from '../../src/modules/translation-memory/tmx-import-runtime';
 import { createTranslationMemoryRepository } from '../../src/modules/translation-memory/translation-memory.repository';
-import { createTranslationWriter } from '../../src/modules/translation/translation-writer';
+import { createTranslationWriter } from '../../src/modules/translation/translation-writer.repository';
 import { silentEmitter } from '../../src/realtime/realtime-emitter';
 import { multipartBody } from '../support/multipart';
 import { readZip } from './support/read-zip';
@@ -82,14 +79,14 @@ describe('translation memory: TMX exchange and fuzzy matches', () => {
   beforeAll(async () => {
     f = await buildTranslationFixture();
     // The fixture's worker runs every job of the registry; TMX imports read this app's uploads.
-    bindTmxImportRuntime(
-      createTmxImportRuntime({
+    f.t.useJobRuntimes({
+      tmxImport: createTmxImportRuntime({
         db: f.t.handle.db,
         emitter: silentEmitter,
         clock: systemClock,
         dataDir: f.t.services.config.dataDir,
       }),
-    );
+    });
     ({ projectId } = await f.createProject({ targetLanguages: ['fr', 'hi'], pageFiles: ['index.html'] }));
     const listed = await f.post('/translation/filter', { projectId, targetLang: 'fr', pageSize: 500 });
     entries = listed

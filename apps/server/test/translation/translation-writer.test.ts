@@ -7,7 +7,7 @@ import {
   createTranslationWriter,
   type TranslationChange,
   type TranslationWriter,
-} from '../../src/modules/translation/translation-writer';
+} from '../../src/modules/translation/translation-writer.repository';
 import { countsFromRows, maintainedCounts, totals } from './support/count-truth';
 import { buildTranslationFixture, type TranslationFixture } from './support/translation-fixture';
 

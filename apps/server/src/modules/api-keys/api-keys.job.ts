@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job';
 import type { JobQueue } from '../../jobs/job-queue';
-import { crawlRuntime } from '../crawl/crawl-runtime';
 import { createApiKeysRepository } from './api-keys.repository';
 import { createApiKeysService } from './api-keys.service';
 
@@ -13,8 +12,8 @@ export const apiKeyAuditPruneJob = defineJob({
   name: 'api-keys.prune-audit',
   payload: z.object({}).passthrough(),
   retry: { limit: 1, delaySeconds: 600, backoff: false },
-  async handler() {
-    const runtime = crawlRuntime();
+  async handler(_payload, _context, deps) {
+    const runtime = deps.crawl;
     const service = createApiKeysService({
       repository: createApiKeysRepository(runtime.db),
       clock: runtime.clock,

@@ -28,12 +28,14 @@ import { presentLogin, presentOrganisationCreated } from './auth.presenter';
 import { readToken } from './session.service';
 
 /** Per-IP limit of the public calls that check secrets or send mail. */
-export function authRateLimit(services: Services) {
+export function authRateLimit(services: Pick<Services, 'config'>) {
   return { max: services.config.env.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
 }
 
 /** Authentication calls of spec §7: sign-in, sign-up, e-mail verification, passwords, sign-out, organisations. */
-export const authRoutes: FastifyPluginCallbackZod<{ services: Services }> = (app, { services }, done) => {
+export const authRoutes: FastifyPluginCallbackZod<{
+  services: Pick<Services, 'auth' | 'config' | 'uiConfig' | 'users'>;
+}> = (app, { services }, done) => {
   const rateLimit = authRateLimit(services);
 
   app.get(

@@ -21,11 +21,9 @@ import type { Services } from '../../services';
 import { authRateLimit } from './auth.routes';
 
 /** The free-trial registration calls of spec §7: OTPs by SMS and e-mail, then onboarding. */
-export const registrationRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
-  app,
-  { services },
-  done,
-) => {
+export const registrationRoutes: FastifyPluginCallbackZod<{
+  services: Pick<Services, 'config' | 'registration'>;
+}> = (app, { services }, done) => {
   const rateLimit = authRateLimit(services);
   const registration = services.registration;
 

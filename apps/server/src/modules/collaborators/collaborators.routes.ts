@@ -17,7 +17,7 @@ const tags = ['collaborators'];
 const security = [{ token: [] }];
 
 /** Collaborator assignment calls of spec §7 "Multi-domain" (paths spelled as the spec has them). */
-export const collaboratorsRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
+export const collaboratorsRoutes: FastifyPluginCallbackZod<{ services: Pick<Services, 'collaborators'> }> = (
   app,
   { services },
   done,

@@ -1,5 +1,3 @@
-import { and, eq } from 'drizzle-orm';
-import { projectDomains, projects } from '@bhasha/db';
 import {
   CRAWL_EVENTS,
   CRAWL_STATUS,
@@ -9,11 +7,13 @@ import {
 } from '@bhasha/contract';
 import { postgresPoolOf } from '../../lib/read-transaction';
 import { createDeferredEmitter } from '../../realtime/deferred-emitter';
+import { createProjectStatusService } from '../projects/project-status.service';
+import { createProjectsRepository } from '../projects/projects.repository';
 import type { PageSeed } from '../scope/pages.repository';
 import { presentCrawlInfo } from './crawl.presenter';
 import { allowedHostsOf, toSeed } from './crawl-scope';
 import type { CrawlRuntime } from './crawl-runtime';
-import { crawlMemoOf, forgetCrawlMemo, type CrawlMemo } from './crawl-memo';
+import type { CrawlMemo } from './crawl-memo';
 import {
   createCrawlsRepository,
   frontierWrites,
@@ -25,7 +25,7 @@ import { BlockedAddressError } from './network-guard';
 import { normaliseUrl } from './normalise-url';
 import { bytesToText, type BodyBuffer } from './page-fetcher';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobotsTxt, type RobotsRules } from './robots-txt';
-import { storeFetchedPages, type FetchedPage, type PageOutcome } from './page-batch-store';
+import { storeFetchedPages, type FetchedPage, type PageOutcome } from './page-batch.repository';
 import { crawlReadSettings, toFetchedPage, type CrawlMode, type CrawlReadSettings } from './page-reader';
 import { createSegmentsRepository, type SegmentCache } from './segments.repository';
 import { parseSitemap } from './sitemap';
@@ -103,8 +103,10 @@ export function createCrawlRunner(
   runtime: CrawlRuntime,
   sendBatch: (payload: CrawlJobPayload, delaySeconds?: number) => Promise<void>,
 ) {
-  const { db, clock, fetcher, settings, readers } = runtime;
+  const { db, clock, fetcher, settings, readers, memos } = runtime;
   const crawlsRepo = createCrawlsRepository(db);
+  const projectsRepo = createProjectsRepository(db);
+  const projectStatus = createProjectStatusService({ db, clock });
   // On PostgreSQL the writer sends its large arrays in the binary format; PGlite takes literals.
   const binaryArrays = postgresPoolOf(db) !== null;
 
@@ -182,12 +184,9 @@ export function createCrawlRunner(
   }
 
   async function loadProject(projectId: string) {
-    const [project] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+    const project = await projectsRepo.findById(projectId);
     if (!project || project.deletingAt) return null;
-    const domains = await db
-      .select({ hostname: projectDomains.hostname, origin: projectDomains.origin })
-      .from(projectDomains)
-      .where(and(eq(projectDomains.projectId, projectId), eq(projectDomains.active, true)));
+    const domains = await projectsRepo.listActiveDomains(projectId);
     const origins = new Set(domains.map((d) => d.origin));
     if (domains.length === 0) origins.add(new URL(project.baseUrl).origin);
     const hosts = allowedHostsOf([...origins].map((o) => new URL(o).host));
@@ -277,11 +276,7 @@ export function createCrawlRunner(
       },
     );
     if (!failed) return;
-    const [project] = await db
-      .update(projects)
-      .set({ status: PS.crawlingFailed, updatedAt: now })
-      .where(and(eq(projects.id, crawl.projectId), eq(projects.status, PS.crawling)))
-      .returning();
+    const project = await projectStatus.move(crawl.projectId, [PS.crawling], PS.crawlingFailed, { now });
     emitProgress(failed, project?.status ?? PS.crawlingFailed, project?.baseUrl ?? crawl.initUrl);
   }
 
@@ -319,7 +314,7 @@ export function createCrawlRunner(
 
     if (payload.mode === 'full') {
       const limit = { maxPages: maxPagesOf(project), discovered: { count: null } as DiscoveredTally };
-      const memo = crawlMemoOf(crawl.id);
+      const memo = memos.of(crawl.id);
       const seed = toSeed(crawl.initUrl, hosts, 0);
       if (seed) await enqueueNew(crawl, memo, [seed], limit);
       const sitemapUrls = origins.map((o) => `${o}/sitemap.xml`);
@@ -432,7 +427,7 @@ export function createCrawlRunner(
     // Set when the gathering time is up, or while draining: the next batch starts with what waits.
     let gatherDue = false;
     let draining = false;
-    const memo = crawlMemoOf(crawl.id);
+    const memo = memos.of(crawl.id);
     const queueLimit = { maxPages, discovered: { count: null } as DiscoveredTally };
     let pending: FetchedPage[] = [];
     let running: Promise<void> | null = null;
@@ -447,7 +442,11 @@ export function createCrawlRunner(
 
     async function write(items: FetchedPage[]): Promise<void> {
       const now = clock.now();
-      const segmentCache: SegmentCache = { known: memo.segments, stored: new Map() };
+      const segmentCache: SegmentCache = {
+        known: memo.segments,
+        stored: new Map(),
+        idBytes: memo.segmentIdBytes,
+      };
       // Exact matches applied while storing reach open editors once the batch is committed.
       const translationEvents = createDeferredEmitter();
       // The batch's links are queued in its transaction, by the statement that stores its page rows
@@ -469,7 +468,7 @@ export function createCrawlRunner(
         )
         .catch((error: unknown) => {
           // A remembered segment may have been deleted meanwhile: the retry starts from the database.
-          forgetCrawlMemo(crawl.id);
+          memos.forget(crawl.id);
           throw error;
         });
       translationEvents.flushTo(runtime.emitter);
@@ -541,10 +540,10 @@ export function createCrawlRunner(
     const done = await crawlsRepo.transition(crawl.id, [CRAWL_STATUS.ACTIVE], CRAWL_STATUS.COMPLETED, {
       finishedAt: now,
     });
-    forgetCrawlMemo(crawl.id);
+    memos.forget(crawl.id);
     readers.forget(crawl.id);
     if (!done) return;
-    const [project] = await db.select().from(projects).where(eq(projects.id, crawl.projectId)).limit(1);
+    const project = await projectsRepo.findById(crawl.projectId);
     if (!project) return;
     let status = project.status;
     // crawling → crawled → parsing → parsed: segments were extracted while crawling. A run that
@@ -556,15 +555,10 @@ export function createCrawlRunner(
     ] as const;
     for (const [from, to] of steps) {
       if (status !== from) break;
-      const [row] = await db
-        .update(projects)
-        .set({
-          status: to,
-          lastProcessedUrl: done.lastProcessedUrl ?? project.lastProcessedUrl,
-          updatedAt: now,
-        })
-        .where(and(eq(projects.id, project.id), eq(projects.status, from)))
-        .returning();
+      const row = await projectStatus.move(project.id, [from], to, {
+        now,
+        extra: { lastProcessedUrl: done.lastProcessedUrl ?? project.lastProcessedUrl },
+      });
       if (!row) break;
       status = row.status;
     }
@@ -591,7 +585,7 @@ export function createCrawlRunner(
     const context = {
       hosts,
       read: crawlReadSettings(crawl.id, payload.mode, hosts, project.settings),
-      memo: crawlMemoOf(crawl.id),
+      memo: memos.of(crawl.id),
     };
     // Enough URLs per claim to keep every lane busy while the next claim runs; each claim is a
     // statement that sorts what is left of the frontier, so fewer, larger ones.
@@ -739,7 +733,7 @@ export function createCrawlRunner(
 
     const refreshed = await crawlsRepo.refreshCounters(crawl.id, lastUrl);
     if (lastUrl) {
-      await db.update(projects).set({ lastProcessedUrl: lastUrl }).where(eq(projects.id, project.id));
+      await projectsRepo.setLastProcessedUrl(project.id, lastUrl);
     }
     if (refreshed) emitProgress(refreshed, project.status, project.baseUrl);
     const remaining = await crawlsRepo.countRemaining(crawl.id);

@@ -3,6 +3,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { Clock } from '../../lib/clock';
 import { silentLogger, type Logger } from '../../lib/logger';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
+import { createCrawlMemos, type CrawlMemos } from './crawl-memo';
 import { createPageFetcher, DEFAULT_FETCHER_OPTIONS, type PageFetcher } from './page-fetcher';
 import { createPageReaderPool, defaultReaderThreads, type PageReaderPool } from './page-reader-pool';
 
@@ -46,7 +47,7 @@ export const DEFAULT_CRAWL_SETTINGS: CrawlSettings = {
   readerThreads: defaultReaderThreads(),
 };
 
-/** What crawl and project jobs run with: the worker process's database, queue and emitter. */
+/** What crawl and project jobs run with: the worker process's database, queue and emitter (JobDeps.crawl). */
 export interface CrawlRuntime {
   db: Database;
   jobs: Pick<JobQueue, 'send'>;
@@ -57,30 +58,18 @@ export interface CrawlRuntime {
   settings: CrawlSettings;
   /** The page readers, shared by the crawls of this process. */
   readers: PageReaderPool;
+  /** What this process already wrote for its running crawls (crawl-memo.ts). */
+  memos: CrawlMemos;
 }
 
-// Job definitions are static (jobs/registry.ts) while their side effects belong to the process
-// that runs them; the worker binds them once at start-up.
-let bound: CrawlRuntime | null = null;
-
-/** Binds the side effects crawl and project jobs use in this process. */
-export function bindCrawlRuntime(runtime: CrawlRuntime): void {
-  bound = runtime;
-}
-
-/** Stops what the bound runtime started (its reader threads); they also stop when idle. */
-export async function closeCrawlRuntime(): Promise<void> {
-  await bound?.readers.close();
-}
-
-export function crawlRuntime(): CrawlRuntime {
-  if (!bound) throw new Error('crawl jobs run before bindCrawlRuntime was called');
-  return bound;
+/** Stops what the runtime started (its reader threads); they also stop when idle. */
+export async function closeCrawlRuntime(runtime: CrawlRuntime): Promise<void> {
+  await runtime.readers.close();
 }
 
 /** The runtime of a server process: fetches guarded by ALLOW_PRIVATE_NETWORK_FETCH. */
 export function createCrawlRuntime(
-  deps: Omit<CrawlRuntime, 'fetcher' | 'settings' | 'log' | 'readers'> & {
+  deps: Omit<CrawlRuntime, 'fetcher' | 'settings' | 'log' | 'readers' | 'memos'> & {
     allowPrivateNetwork: boolean;
     log?: Logger;
     settings?: Partial<CrawlSettings>;
@@ -95,6 +84,7 @@ export function createCrawlRuntime(
     log: deps.log ?? silentLogger,
     settings,
     readers: createPageReaderPool({ threads: settings.readerThreads }),
+    memos: createCrawlMemos(),
     fetcher: createPageFetcher({
       ...DEFAULT_FETCHER_OPTIONS,
       allowPrivateNetwork: deps.allowPrivateNetwork,

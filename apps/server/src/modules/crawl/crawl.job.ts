@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { projectRoomOf } from '@bhasha/contract';
 import { defineJob } from '../../jobs/define-job';
 import { createCrawlRunner, safeMessage, type CrawlJobPayload } from './crawl-runner';
-import { crawlRuntime } from './crawl-runtime';
+import type { CrawlRuntime } from './crawl-runtime';
 import { createCrawlsRepository } from './crawls.repository';
 
 const crawlPayload = z.object({
@@ -13,8 +13,7 @@ const crawlPayload = z.object({
   seq: z.number().int().nonnegative().default(0),
 });
 
-function runner(seq: number) {
-  const runtime = crawlRuntime();
+function runner(runtime: CrawlRuntime, seq: number) {
   return createCrawlRunner(runtime, async (payload: CrawlJobPayload, delaySeconds?: number) => {
     const next = seq + 1;
     await runtime.jobs.send(
@@ -35,13 +34,13 @@ export const crawlStartJob = defineJob({
   retry: { limit: 3, delaySeconds: 2, backoff: true },
   expireInSeconds: 10 * 60,
   progressRoom: (payload) => projectRoomOf(payload.projectId),
-  async handler(payload, context) {
-    const crawl = runner(payload.seq);
+  async handler(payload, context, deps) {
+    const crawl = runner(deps.crawl, payload.seq);
     try {
       await crawl.start(payload, context.signal);
     } catch (error) {
       // The last attempt failed: the crawl is over, the project shows crawlingFailed.
-      if (context.retryCount >= 3) await failLastAttempt(crawl, payload.crawlId, error);
+      if (context.retryCount >= 3) await failLastAttempt(deps.crawl, crawl, payload.crawlId, error);
       throw queueSafe(error);
     }
   },
@@ -54,14 +53,14 @@ export const crawlBatchJob = defineJob({
   retry: { limit: 5, delaySeconds: 1, backoff: true },
   expireInSeconds: 15 * 60,
   progressRoom: (payload) => projectRoomOf(payload.projectId),
-  async handler(payload, context) {
-    const crawl = runner(payload.seq);
+  async handler(payload, context, deps) {
+    const crawl = runner(deps.crawl, payload.seq);
     try {
       await crawl.batch(payload, context.jobId, context.signal, (done, total) =>
         context.reportProgress(done, total),
       );
     } catch (error) {
-      if (context.retryCount >= 5) await failLastAttempt(crawl, payload.crawlId, error);
+      if (context.retryCount >= 5) await failLastAttempt(deps.crawl, crawl, payload.crawlId, error);
       throw queueSafe(error);
     }
   },
@@ -76,12 +75,12 @@ function queueSafe(error: unknown): Error {
 }
 
 async function failLastAttempt(
+  runtime: CrawlRuntime,
   crawl: ReturnType<typeof runner>,
   crawlId: string,
   error: unknown,
 ): Promise<void> {
-  const { db } = crawlRuntime();
-  const row = await createCrawlsRepository(db).findById(crawlId);
+  const row = await createCrawlsRepository(runtime.db).findById(crawlId);
   if (row)
     await crawl.failCrawl(row, error instanceof Error ? safeMessage(error.message) : 'The crawl failed');
 }

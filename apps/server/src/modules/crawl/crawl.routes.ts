@@ -15,7 +15,11 @@ const tags = ['crawl'];
 const security = [{ token: [] }];
 
 /** project/crawl and scope/crawl/last (spec §7 "Projects", "Scope and crawl"). */
-export const crawlRoutes: FastifyPluginCallbackZod<{ services: Services }> = (app, { services }, done) => {
+export const crawlRoutes: FastifyPluginCallbackZod<{ services: Pick<Services, 'crawl'> }> = (
+  app,
+  { services },
+  done,
+) => {
   app.post(
     '/project/crawl',
     {

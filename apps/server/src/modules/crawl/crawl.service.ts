@@ -1,19 +1,13 @@
-import { and, eq } from 'drizzle-orm';
-import { projectDomains, projects, type Database } from '@bhasha/db';
-import {
-  CRAWL_STATUS,
-  PROJECT_CREATION_STATUS,
-  PROJECT_MESSAGES,
-  type CrawlInfo,
-  type ProjectCreationStatus,
-} from '@bhasha/contract';
+import { CRAWL_STATUS, PROJECT_CREATION_STATUS, PROJECT_MESSAGES, type CrawlInfo } from '@bhasha/contract';
+import type { Database } from '@bhasha/db';
 import type { Principal } from '../../http/access';
 import type { JobQueue } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { statusesLeadingTo } from '../projects/project-status';
 import type { ProjectAccess } from '../projects/project-access';
-import type { ProjectRow } from '../projects/projects.repository';
+import { createProjectStatusService } from '../projects/project-status.service';
+import { createProjectsRepository, type ProjectRow } from '../projects/projects.repository';
 import type { PageSeed } from '../scope/pages.repository';
 import { crawlStartJob } from './crawl.job';
 import { presentCrawlInfo } from './crawl.presenter';
@@ -34,10 +28,7 @@ export function createCrawlService(deps: CrawlServiceDeps) {
   const crawls = createCrawlsRepository(db);
 
   async function allowedHosts(project: ProjectRow): Promise<Set<string>> {
-    const rows = await db
-      .select({ origin: projectDomains.origin })
-      .from(projectDomains)
-      .where(and(eq(projectDomains.projectId, project.id), eq(projectDomains.active, true)));
+    const rows = await createProjectsRepository(db).listActiveDomains(project.id);
     const origins = rows.length > 0 ? rows.map((r) => r.origin) : [project.baseUrl];
     return allowedHostsOf(origins.map((o) => new URL(o).host));
   }
@@ -72,23 +63,20 @@ export function createCrawlService(deps: CrawlServiceDeps) {
     const now = clock.now();
     const created = await db.transaction(async (tx) => {
       // Lock the project row: two requests at once create one crawl.
-      const [locked] = await tx.select().from(projects).where(eq(projects.id, project.id)).for('update');
+      const locked = await createProjectsRepository(tx).findForUpdate(project.id);
       if (!locked || locked.deletingAt) throw AppError.notFound('The project');
       const txCrawls = createCrawlsRepository(tx);
       const running = await txCrawls.findActive(project.id);
       if (running) return { crawl: running, isNew: false };
       if (mode === 'full') {
-        if (
-          !statusesLeadingTo(PROJECT_CREATION_STATUS.crawling).includes(
-            locked.status as ProjectCreationStatus,
-          )
-        ) {
-          throw AppError.validation([PROJECT_MESSAGES.invalidStatusChange]);
-        }
-        await tx
-          .update(projects)
-          .set({ status: PROJECT_CREATION_STATUS.crawling, updatedAt: now })
-          .where(eq(projects.id, project.id));
+        // The row is locked: the guarded move fails exactly when the machine refuses it.
+        const moved = await createProjectStatusService({ db: tx, clock }).move(
+          project.id,
+          statusesLeadingTo(PROJECT_CREATION_STATUS.crawling),
+          PROJECT_CREATION_STATUS.crawling,
+          { now },
+        );
+        if (!moved) throw AppError.validation([PROJECT_MESSAGES.invalidStatusChange]);
       }
       const crawl = await txCrawls.insert({
         organisationId: project.organisationId,

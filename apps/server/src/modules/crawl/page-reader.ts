@@ -5,7 +5,7 @@ import type { PageSeed } from '../scope/pages.repository';
 import type { CrawlMemo } from './crawl-memo';
 import { compileIgnorePatterns, toSeed, urlKeyOf, type UrlKey } from './crawl-scope';
 import type { PageRow } from './crawls.repository';
-import type { FetchedPage, PageOutcome } from './page-batch-store';
+import type { FetchedPage, PageOutcome } from './page-batch.repository';
 import { pushUnqueuedLinks, segmentsToStore, type WireReading } from './page-reader-protocol';
 import type { SegmentFacts } from './segments.repository';
 

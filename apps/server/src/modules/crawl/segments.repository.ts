@@ -20,7 +20,7 @@ const CHUNK = 2000;
 
 /**
  * A stored segment as the crawl remembers it. `slot`: where its id's bytes sit in the crawl's
- * `UuidSlots` (binary arrays only; see `crawlIdBytes`).
+ * `UuidSlots` (binary arrays only; see `SegmentCache.idBytes`).
  */
 type StoredSegment = { id: string; isNew: boolean; slot?: number };
 
@@ -28,6 +28,8 @@ type StoredSegment = { id: string; isNew: boolean; slot?: number };
 export interface SegmentCache {
   known: ReadonlyMap<string, StoredSegment>;
   stored: Map<string, StoredSegment>;
+  /** Where the `slot`s of `known` point (the crawl memo's `segmentIdBytes`); else ids are parsed per call. */
+  idBytes?: UuidSlots;
 }
 
 /**
@@ -121,19 +123,11 @@ function groupBatch(found: ReadonlyArray<{ readonly segments: readonly SegmentFa
 
 /**
  * Deletes the pages' occurrence rows: a statement, so the crawl's writer can run it inside its
- * update of the page rows (page-batch-store.ts).
+ * update of the page rows (page-batch.repository.ts).
  */
 export function clearPagesStatement(pageIds: readonly string[]): SQL {
   return sql`delete from ${pageSegments} where page_id = any(${pgArray(pageIds)}::uuid[])`;
 }
-
-/**
- * The segment ids of a crawl's memo as 16 bytes each, parsed once per segment for the whole crawl
- * (keyed by the memo's table of stored segments, `SegmentCache.known`, and gone with it): parsing an
- * id's 36 characters once per batch it occurs in cost the crawl's thread more than the literal it
- * replaced (~3× in a micro-benchmark; ADR 0013). An entry's `slot` is its place here.
- */
-const crawlIdBytes = new WeakMap<object, UuidSlots>();
 
 /**
  * The occurrence rows' segment ids, a flat `uuid[]` of the batch's runs: binary on PostgreSQL (20
@@ -249,11 +243,7 @@ export function createSegmentsRepository(db: Database, { binaryArrays = false } 
       }
       const texts = binaryArrays ? binaryTextArray : pgArray;
       // With a crawl's memo, its ids' bytes are kept with it (one parse per segment per crawl).
-      let idBytes: UuidSlots | null = null;
-      if (binaryArrays && cache) {
-        idBytes = crawlIdBytes.get(cache.known) ?? new UuidSlots(1024);
-        crawlIdBytes.set(cache.known, idBytes);
-      }
+      const idBytes: UuidSlots | null = binaryArrays ? (cache?.idBytes ?? null) : null;
       const freshIds: string[] = [];
       const storedIds: StoredSegment[] = [];
       const indexOfHash = new Map<string, number>();

@@ -1,12 +1,10 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { pages, projects } from '@bhasha/db';
 import { defineJob } from '../../jobs/define-job';
 import type { JobQueue } from '../../jobs/job-queue';
 import { createProjectAccess } from '../projects/project-access';
 import { createProjectsRepository } from '../projects/projects.repository';
 import { createCrawlService } from './crawl.service';
-import { crawlRuntime } from './crawl-runtime';
+import { createTrackedPagesRepository } from './tracked-pages.repository';
 
 /** How often tracked URLs are fetched again, and how long one stays fresh. */
 export const TRACKING_CRON = '17 * * * *';
@@ -22,42 +20,25 @@ export const trackerRunDueJob = defineJob({
   name: 'tracker.run-due',
   payload: z.object({}).passthrough(),
   retry: { limit: 1, delaySeconds: 60, backoff: false },
-  async handler() {
-    const runtime = crawlRuntime();
+  async handler(_payload, _context, deps) {
+    const runtime = deps.crawl;
     const { db, clock } = runtime;
     const dueBefore = new Date(clock.now().getTime() - TRACKING_INTERVAL_HOURS * 3600 * 1000);
-    const due = and(
-      eq(pages.tracked, true),
-      eq(pages.inScope, true),
-      or(isNull(pages.lastCrawledAt), lt(pages.lastCrawledAt, dueBefore)),
-    );
-    const projectRows = await db
-      .selectDistinct({ id: pages.projectId })
-      .from(pages)
-      .innerJoin(projects, eq(projects.id, pages.projectId))
-      .where(and(due, isNull(projects.deletingAt)));
+    const trackedPages = createTrackedPagesRepository(db);
+    const projectsRepo = createProjectsRepository(db);
+    const projectIds = await trackedPages.projectsWithDuePages(dueBefore);
     const crawl = createCrawlService({
       db,
       clock,
       jobs: runtime.jobs,
-      access: createProjectAccess(createProjectsRepository(db)),
+      access: createProjectAccess(projectsRepo),
     });
     let started = 0;
-    for (const { id } of projectRows) {
+    for (const id of projectIds) {
       if (await crawl.isRunning(id)) continue;
-      const [project] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+      const project = await projectsRepo.findById(id);
       if (!project) continue;
-      const seeds = await db
-        .select({
-          url: pages.url,
-          normalisedUrl: pages.normalisedUrl,
-          hostname: pages.hostname,
-          depth: pages.depth,
-        })
-        .from(pages)
-        .where(and(eq(pages.projectId, id), due))
-        .orderBy(sql`${pages.lastCrawledAt} nulls first`)
-        .limit(MAX_URLS_PER_PROJECT);
+      const seeds = await trackedPages.duePages(id, dueBefore, MAX_URLS_PER_PROJECT);
       if (seeds.length === 0) continue;
       await crawl.refetch(project, seeds);
       started += 1;

@@ -227,22 +227,6 @@ export function createDeliveryRepository(db: Database) {
       return rows.map((row) => row.hostname);
     },
 
-    /** Records what a script check found on a domain (one jsonb update: other settings are kept). */
-    async saveDomainVerification(
-      projectId: string,
-      hostname: string,
-      level: number,
-      now: Date,
-    ): Promise<void> {
-      const entry = JSON.stringify({ level, checkedAt: now.toISOString() });
-      await db
-        .update(projects)
-        .set({
-          settings: sql`jsonb_set(${projects.settings}, '{domainVerifications}', coalesce(${projects.settings} -> 'domainVerifications', '{}'::jsonb) || jsonb_build_object(${hostname}::text, ${entry}::jsonb))`,
-        })
-        .where(eq(projects.id, projectId));
-    },
-
     /** A segment of the project by hash, with its current translation in a language (visitor suggestions). */
     async findSegmentForSuggestion(
       projectId: string,

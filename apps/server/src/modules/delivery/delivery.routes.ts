@@ -70,7 +70,9 @@ function cacheable(reply: FastifyReply, etag: string, maxAge: number): void {
  * for the project's domains, rate-limited), the script itself, and the dashboard's snippet calls
  * of spec §7 (snippet/cache/clear, snippet/pop-up/css/update and fetch).
  */
-export const deliveryRoutes: FastifyPluginCallbackZod<{ services: Services }> = (app, { services }, done) => {
+export const deliveryRoutes: FastifyPluginCallbackZod<{
+  services: Pick<Services, 'delivery' | 'scriptVerification' | 'snippetBundle'>;
+}> = (app, { services }, done) => {
   const delivery = services.delivery;
 
   // A child scope, so the text/plain parser below applies to the visitors' calls only.

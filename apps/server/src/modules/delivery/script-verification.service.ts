@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { PageFetcher } from '../crawl/page-fetcher';
 import type { ProjectAccess } from '../projects/project-access';
+import type { ProjectsRepository } from '../projects/projects.repository';
 import { hostOf, isProjectHost } from './delivery-origin';
 import type { DeliveryRepository } from './delivery.repository';
 import { findSnippetTag } from './find-snippet-tag';
@@ -27,6 +28,8 @@ type Domain = Awaited<ReturnType<DeliveryRepository['listDomains']>>[number];
  */
 export function createScriptVerificationService(deps: {
   repository: DeliveryRepository;
+  /** Where a check's finding is kept (the project's settings document). */
+  projects: Pick<ProjectsRepository, 'saveDomainVerification'>;
   access: ProjectAccess;
   clock: Clock;
   /** A new guarded fetcher per check (closed after it): checks are rare, connections not worth keeping. */
@@ -114,7 +117,7 @@ export function createScriptVerificationService(deps: {
       }
       const found = findSnippetTag(await fetchPage(url, hosts), project.id);
       const now = clock.now();
-      await repository.saveDomainVerification(project.id, domain.hostname, found, now);
+      await deps.projects.saveDomainVerification(project.id, domain.hostname, found, now);
       const stored = {
         ...project.settings.domainVerifications,
         [domain.hostname]: { level: found, checkedAt: now.toISOString() },

@@ -23,7 +23,10 @@ const tags = ['project settings'];
 const security = [{ token: [] }];
 
 /** Mask terms (spec §7 project settings: transliterationGlossary create, get, delete, csv/get). */
-export const glossaryRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const glossaryRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, 'glossary'> }> = async (
+  app,
+  { services },
+) => {
   const glossary = services.glossary;
   await app.register(multipart, singleFileUploadOptions(TERM_UPLOAD_MAX_BYTES));
 

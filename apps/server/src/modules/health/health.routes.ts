@@ -11,7 +11,11 @@ const healthSchema = z.object({
 });
 
 /** Liveness and readiness: answers only when the database answers. */
-export const healthRoutes: FastifyPluginCallbackZod<{ services: Services }> = (app, { services }, done) => {
+export const healthRoutes: FastifyPluginCallbackZod<{ services: Pick<Services, 'config' | 'handle'> }> = (
+  app,
+  { services },
+  done,
+) => {
   app.get(
     '/health',
     {

@@ -7,7 +7,7 @@ import { createGlossaryService } from '../glossary/glossary.service';
 import { createProjectAccess } from '../projects/project-access';
 import { createProjectsRepository } from '../projects/projects.repository';
 import { createEditorFilterSelection } from '../translation/editor-filter-selection';
-import { createTranslationWriter } from '../translation/translation-writer';
+import { createTranslationWriter } from '../translation/translation-writer.repository';
 import { createSelectedSegmentsRepository } from '../transliteration/selected-segments.repository';
 import { createTransliterationPairsRepository } from '../transliteration/transliteration-pairs.repository';
 import { createTransliterationService } from '../transliteration/transliteration.service';

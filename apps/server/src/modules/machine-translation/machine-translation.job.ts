@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { NMT_MESSAGES, projectRoomOf } from '@bhasha/contract';
 import { isMtError } from '@bhasha/mt';
 import { defineJob } from '../../jobs/define-job';
-import { mtRuntime } from './mt-runtime';
 import { finishRun, runMtStep } from './mt-run-step';
 import { createMtRunsRepository } from './mt-runs.repository';
 
@@ -27,8 +26,8 @@ export const nmtApplyJob = defineJob({
   retry: { limit: RETRY_LIMIT, delaySeconds: 2, backoff: true },
   expireInSeconds: 15 * 60,
   progressRoom: (data) => projectRoomOf(data.projectId),
-  async handler(data, context) {
-    const runtime = mtRuntime();
+  async handler(data, context, deps) {
+    const runtime = deps.mt;
     const runs = createMtRunsRepository(runtime.db);
     try {
       const outcome = await runMtStep(runtime, data.runId, context.signal, (done, total) =>

@@ -27,11 +27,9 @@ const tags = ['machine translation'];
 const security = [{ token: [] }];
 
 /** Machine translation calls (spec §7 /translation/nmt/apply and the calls its screens need). */
-export const machineTranslationRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
-  app,
-  { services },
-  done,
-) => {
+export const machineTranslationRoutes: FastifyPluginCallbackZod<{
+  services: Pick<Services, 'machineTranslation'>;
+}> = (app, { services }, done) => {
   const mt = services.machineTranslation;
 
   app.post(

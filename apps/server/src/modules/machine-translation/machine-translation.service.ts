@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   NMT_MESSAGES,
   getLanguageName,
@@ -8,14 +7,15 @@ import {
   type NmtOrigin,
   type NmtTp,
 } from '@bhasha/contract';
-import { organisations, projects, type Database } from '@bhasha/db';
+import type { Database } from '@bhasha/db';
 import type { Principal } from '../../http/access';
 import type { JobQueue } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
 import { can as canOnOrganisation } from '../organisations/organisations.policy';
+import { createOrganisationsRepository } from '../organisations/organisations.repository';
 import { scopeOf } from '../organisations/tenant-scope';
 import type { ProjectAccess } from '../projects/project-access';
-import type { ProjectRow } from '../projects/projects.repository';
+import { createProjectsRepository, type ProjectRow } from '../projects/projects.repository';
 import type { EditorFilterInput, EditorFilterSelection } from '../translation/editor-filter-selection';
 import { isTransliterationLanguage } from '../transliteration/transliterate-segment';
 import type { UsersRepository } from '../users/users.repository';
@@ -35,15 +35,11 @@ export function createMachineTranslationService(deps: {
 }) {
   const runs = createMtRunsRepository(deps.db);
   const usage = createMtUsageRepository(deps.db);
+  const organisationsRepo = createOrganisationsRepository(deps.db);
 
   async function organisationEngineOf(organisationId: string | null): Promise<string | null> {
     if (!organisationId) return null;
-    const [row] = await deps.db
-      .select({ mtEngine: organisations.mtEngine })
-      .from(organisations)
-      .where(eq(organisations.id, organisationId))
-      .limit(1);
-    return row?.mtEngine ?? null;
+    return organisationsRepo.findMtEngine(organisationId);
   }
 
   /**
@@ -216,12 +212,8 @@ export function createMachineTranslationService(deps: {
         throw AppError.notFound('This organisation');
       if (engineId !== null && !deps.engines.get(engineId))
         throw AppError.validation([NMT_MESSAGES.unknownEngine]);
-      const updated = await deps.db
-        .update(organisations)
-        .set({ mtEngine: engineId, updatedAt: new Date() })
-        .where(eq(organisations.id, organisationId))
-        .returning({ id: organisations.id });
-      if (updated.length === 0) throw AppError.notFound('This organisation');
+      if (!(await organisationsRepo.setMtEngine(organisationId, engineId, new Date())))
+        throw AppError.notFound('This organisation');
     },
 
     /** Sets (or with null clears) the project's default engine. */
@@ -229,12 +221,7 @@ export function createMachineTranslationService(deps: {
       const project = await deps.access.requireManageable(principal, projectId);
       if (engineId !== null && !deps.engines.get(engineId))
         throw AppError.validation([NMT_MESSAGES.unknownEngine]);
-      // One key of the settings document changes; concurrent edits of other keys are kept.
-      const settings =
-        engineId === null
-          ? sql`${projects.settings} - 'mtEngine'`
-          : sql`${projects.settings} || jsonb_build_object('mtEngine', ${engineId}::text)`;
-      await deps.db.update(projects).set({ settings }).where(eq(projects.id, project.id));
+      await createProjectsRepository(deps.db).setMtEngine(project.id, engineId);
     },
 
     /** Usage of the caller's organisation (or every one, for super admins), by project, domain, month. */

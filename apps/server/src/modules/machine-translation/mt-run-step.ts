@@ -13,7 +13,7 @@ import {
   type TranslationType,
 } from '@bhasha/contract';
 import type { MtSegment } from '@bhasha/mt';
-import type { TranslationChange, WriteResult } from '../translation/translation-writer';
+import type { TranslationChange, WriteResult } from '../translation/translation-writer.repository';
 import { createGlossaryRepository } from '../glossary/glossary.repository';
 import { createProjectsRepository, type ProjectRow } from '../projects/projects.repository';
 import { transliterateSegment, transliterationSource } from '../transliteration/transliterate-segment';

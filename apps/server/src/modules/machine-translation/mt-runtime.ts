@@ -3,7 +3,10 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { Clock } from '../../lib/clock';
 import { silentLogger, type Logger } from '../../lib/logger';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
-import { createTranslationWriter, type TranslationWriter } from '../translation/translation-writer';
+import {
+  createTranslationWriter,
+  type TranslationWriter,
+} from '../translation/translation-writer.repository';
 import {
   createOrganisationFuzzyIndexes,
   type OrganisationFuzzyIndexes,
@@ -55,19 +58,6 @@ export interface MtRuntime {
 const MT_FUZZY_REFRESH_MS = 30_000;
 /** Organisation/language fuzzy indexes the MT worker keeps. */
 const MT_FUZZY_MAX_INDEXES = 8;
-
-// Job definitions are static (jobs/registry.ts); the worker binds their side effects at start-up.
-let bound: MtRuntime | null = null;
-
-/** Binds the side effects machine translation jobs use in this process. */
-export function bindMtRuntime(runtime: MtRuntime): void {
-  bound = runtime;
-}
-
-export function mtRuntime(): MtRuntime {
-  if (!bound) throw new Error('machine translation jobs run before bindMtRuntime was called');
-  return bound;
-}
 
 /** The runtime of a server process. */
 export function createMtRuntime(

@@ -4,7 +4,7 @@ import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 import type { ProjectAccess } from '../projects/project-access';
 import { createEditorFilterSelection } from '../translation/editor-filter-selection';
 import { createTranslationContext } from '../translation/translation-context';
-import { createTranslationWriter } from '../translation/translation-writer';
+import { createTranslationWriter } from '../translation/translation-writer.repository';
 import { createTranslationsRepository } from '../translation/translations.repository';
 import { createManualTranslationRepository } from './manual-translation.repository';
 import { createManualTranslationService } from './manual-translation.service';

@@ -11,7 +11,7 @@ import {
 } from '@bhasha/db';
 import type { ManualTranslationStatus } from '@bhasha/contract';
 import type { TenantScope } from '../organisations/tenant-scope';
-import { segmentIsOnPage } from '../crawl/page-segment-rows';
+import { segmentIsOnPage } from '../crawl/page-segment-rows.repository';
 import { pgArray } from '../../lib/pg-array';
 import { likePattern } from '../translation/translations.repository';
 

@@ -58,10 +58,9 @@ async function readBatchUpload(request: FastifyRequest): Promise<{ requestId: st
 }
 
 /** Human translation (Prabandhak) orders, spec §7 "Manual translation" (ADR 0026). */
-export const manualTranslationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const manualTranslationRoutes: FastifyPluginAsyncZod<{
+  services: Pick<Services, 'manualTranslation'>;
+}> = async (app, { services }) => {
   const orders = services.manualTranslation;
   await app.register(multipart, singleFileUploadOptions(MANUAL_BATCH_FILE_MAX_BYTES));
 

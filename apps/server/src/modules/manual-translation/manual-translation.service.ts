@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { EditorFilterSelection } from '../translation/editor-filter-selection';
 import { pagingOf, type TranslationContext } from '../translation/translation-context';
-import type { TranslationChange, TranslationWriter } from '../translation/translation-writer';
+import type { TranslationChange, TranslationWriter } from '../translation/translation-writer.repository';
 import { readBatchFile } from './manual-batch-file';
 import { MANUAL_TRANSITIONS, canTake, manualRequestScopeOf } from './manual-translation.policy';
 import { presentManualRequest } from './manual-translation.presenter';

@@ -115,6 +115,26 @@ export function createOrganisationsRepository(db: Database) {
         .returning();
       return row;
     },
+
+    /** The organisation's default machine translation engine (null: none chosen or no such organisation). */
+    async findMtEngine(id: string): Promise<string | null> {
+      const [row] = await db
+        .select({ mtEngine: organisations.mtEngine })
+        .from(organisations)
+        .where(eq(organisations.id, id))
+        .limit(1);
+      return row?.mtEngine ?? null;
+    },
+
+    /** Sets (or with null clears) the default engine; false when there is no such organisation. */
+    async setMtEngine(id: string, engineId: string | null, now: Date): Promise<boolean> {
+      const updated = await db
+        .update(organisations)
+        .set({ mtEngine: engineId, updatedAt: now })
+        .where(eq(organisations.id, id))
+        .returning({ id: organisations.id });
+      return updated.length > 0;
+    },
   };
 }
 

@@ -21,7 +21,7 @@ const security: Record<string, string[]>[] = [{ token: [] }, { apikey: [] }];
 const ORGANISATION_ADMINS = [ROLES.superAdmin, ROLES.organisationAdmin, ROLES.freeOrgAdmin] as const;
 
 /** Organisation calls of spec §7 "Organisations". */
-export const organisationsRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
+export const organisationsRoutes: FastifyPluginCallbackZod<{ services: Pick<Services, 'organisations'> }> = (
   app,
   { services },
   done,

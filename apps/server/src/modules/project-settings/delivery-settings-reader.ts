@@ -1,7 +1,7 @@
 import { CUSTOM_FONT_SIZE_RANGE, isLanguageCode } from '@bhasha/contract';
-import { and, eq, isNull } from 'drizzle-orm';
-import { projects, type Database, type ProjectSettings } from '@bhasha/db';
+import type { Database, ProjectSettings } from '@bhasha/db';
 import { isSupportedSelector, parseIgnorePatternSettings, type ExtractOptions } from '@bhasha/engine';
+import { createProjectsRepository } from '../projects/projects.repository';
 
 /**
  * A project's delivery settings as every reader applies them: the snippet (through
@@ -52,14 +52,11 @@ export function extractOptionsOf(settings: ProjectDeliverySettings): ExtractOpti
 
 /** Reads one project's delivery settings (undefined for a missing or deleted project). */
 export function createDeliverySettingsReader(db: Database) {
+  const projects = createProjectsRepository(db);
   return {
     async read(projectId: string): Promise<ProjectDeliverySettings | undefined> {
-      const [row] = await db
-        .select({ settings: projects.settings })
-        .from(projects)
-        .where(and(eq(projects.id, projectId), isNull(projects.deletingAt)))
-        .limit(1);
-      return row ? deliverySettingsOf(row.settings) : undefined;
+      const settings = await projects.findLiveSettings(projectId);
+      return settings ? deliverySettingsOf(settings) : undefined;
     },
   };
 }

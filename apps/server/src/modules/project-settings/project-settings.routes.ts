@@ -26,11 +26,9 @@ const read = { access: PROJECT_READER_ROLES, ownOrganisation: true };
  * custom-font-size, no-translation-node and swalekhIntegration calls of spec §7 "Project
  * settings" (add, get, delete each). ignore-pattern lives in modules/projects.
  */
-export const projectSettingsRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
-  app,
-  { services },
-  done,
-) => {
+export const projectSettingsRoutes: FastifyPluginCallbackZod<{
+  services: Pick<Services, 'projectSettings'>;
+}> = (app, { services }, done) => {
   const settings = services.projectSettings;
 
   app.post(

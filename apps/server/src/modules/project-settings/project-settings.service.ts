@@ -11,7 +11,7 @@ import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ProjectAccess } from '../projects/project-access';
-import type { ProjectSettingsRepository, SelectorListKey } from './project-settings.repository';
+import type { ProjectSettingsRepository, SelectorListKey } from '../projects/project-settings.repository';
 
 /** The id of an entry: a hash of its key text, so it names the same entry on every call. */
 export function settingEntryId(key: string): string {

@@ -17,11 +17,9 @@ const tags = ['project settings'];
 const security = [{ token: [] }];
 
 /** ignore-pattern calls of spec §7 "Project settings": segment texts the extractor skips. */
-export const ignorePatternsRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
-  app,
-  { services },
-  done,
-) => {
+export const ignorePatternsRoutes: FastifyPluginCallbackZod<{
+  services: Pick<Services, 'ignorePatterns'>;
+}> = (app, { services }, done) => {
   const ignorePatterns = services.ignorePatterns;
 
   app.post(

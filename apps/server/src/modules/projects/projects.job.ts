@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job';
-import { crawlRuntime } from '../crawl/crawl-runtime';
 import { createSegmentsRepository } from '../crawl/segments.repository';
 import { createProjectsRepository } from './projects.repository';
 
@@ -11,8 +10,8 @@ import { createProjectsRepository } from './projects.repository';
 export const projectDeleteJob = defineJob({
   name: 'projects.delete',
   payload: z.object({ projectId: z.uuid() }),
-  async handler({ projectId }) {
-    await createProjectsRepository(crawlRuntime().db).deleteMarked(projectId);
+  async handler({ projectId }, _context, deps) {
+    await createProjectsRepository(deps.crawl.db).deleteMarked(projectId);
   },
 });
 
@@ -25,8 +24,8 @@ export const projectDeleteJob = defineJob({
 export const projectRecountJob = defineJob({
   name: 'projects.recount-words',
   payload: z.object({ projectId: z.uuid() }),
-  async handler({ projectId }, context) {
-    const { db } = crawlRuntime();
+  async handler({ projectId }, context, deps) {
+    const { db } = deps.crawl;
     const projects = createProjectsRepository(db);
     const since = (await projects.findById(projectId))?.wordCountRecountSince ?? null;
     try {

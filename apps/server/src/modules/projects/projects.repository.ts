@@ -261,6 +261,63 @@ export function createProjectsRepository(db: Database) {
         .values({ projectId, userId, organisationId })
         .onConflictDoNothing();
     },
+
+    /** The project row locked until the transaction ends (two requests at once act one after the other). */
+    async findForUpdate(id: string): Promise<ProjectRow | undefined> {
+      const [row] = await db.select().from(projects).where(eq(projects.id, id)).for('update');
+      return row;
+    },
+
+    /** The project's active domains (a crawl's origins). */
+    async listActiveDomains(projectId: string): Promise<{ hostname: string; origin: string }[]> {
+      return db
+        .select({ hostname: projectDomains.hostname, origin: projectDomains.origin })
+        .from(projectDomains)
+        .where(and(eq(projectDomains.projectId, projectId), eq(projectDomains.active, true)));
+    },
+
+    /** The URL a crawl processed last (shown until the next one). */
+    async setLastProcessedUrl(id: string, url: string): Promise<void> {
+      await db.update(projects).set({ lastProcessedUrl: url }).where(eq(projects.id, id));
+    },
+
+    /**
+     * Sets (or with null clears) the project's default machine translation engine. One key of the
+     * settings document changes; concurrent edits of other keys are kept.
+     */
+    async setMtEngine(id: string, engineId: string | null): Promise<void> {
+      const settings =
+        engineId === null
+          ? sql`${projects.settings} - 'mtEngine'`
+          : sql`${projects.settings} || jsonb_build_object('mtEngine', ${engineId}::text)`;
+      await db.update(projects).set({ settings }).where(eq(projects.id, id));
+    },
+
+    /** Records what a script check found on a domain (one jsonb update: other settings are kept). */
+    async saveDomainVerification(
+      projectId: string,
+      hostname: string,
+      level: number,
+      now: Date,
+    ): Promise<void> {
+      const entry = JSON.stringify({ level, checkedAt: now.toISOString() });
+      await db
+        .update(projects)
+        .set({
+          settings: sql`jsonb_set(${projects.settings}, '{domainVerifications}', coalesce(${projects.settings} -> 'domainVerifications', '{}'::jsonb) || jsonb_build_object(${hostname}::text, ${entry}::jsonb))`,
+        })
+        .where(eq(projects.id, projectId));
+    },
+
+    /** The settings document of a live (not being deleted) project. */
+    async findLiveSettings(id: string): Promise<ProjectRow['settings'] | undefined> {
+      const [row] = await db
+        .select({ settings: projects.settings })
+        .from(projects)
+        .where(and(eq(projects.id, id), isNull(projects.deletingAt)))
+        .limit(1);
+      return row?.settings;
+    },
   };
 }
 

@@ -45,7 +45,11 @@ const domainResponses = {
 const security = [{ token: [] }];
 
 /** Project calls of spec §7 "Projects". */
-export const projectsRoutes: FastifyPluginCallbackZod<{ services: Services }> = (app, { services }, done) => {
+export const projectsRoutes: FastifyPluginCallbackZod<{ services: Pick<Services, 'projects'> }> = (
+  app,
+  { services },
+  done,
+) => {
   const projects = services.projects;
 
   app.post(

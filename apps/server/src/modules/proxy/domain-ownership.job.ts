@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job';
 import type { JobQueue } from '../../jobs/job-queue';
-import { crawlRuntime } from '../crawl/crawl-runtime';
 import { createProjectAccess } from '../projects/project-access';
 import { createProjectsRepository } from '../projects/projects.repository';
 import { createTxtResolver } from './dns-txt-resolver';
@@ -19,8 +18,8 @@ export const domainOwnershipRecheckJob = defineJob({
   name: 'proxy.domain-ownership-recheck',
   payload: z.object({}).passthrough(),
   retry: { limit: 1, delaySeconds: 300, backoff: false },
-  async handler() {
-    const runtime = crawlRuntime();
+  async handler(_payload, _context, deps) {
+    const runtime = deps.crawl;
     const service = createDomainOwnershipService({
       repository: createDomainOwnershipRepository(runtime.db),
       access: createProjectAccess(createProjectsRepository(runtime.db)),

@@ -57,7 +57,9 @@ export function registerTranslatingProxy(app: FastifyInstance, proxy: ProxyServi
 }
 
 /** The dashboard's proxy calls (spec §7 "Scope and crawl"). */
-export const proxyRoutes: FastifyPluginCallbackZod<{ services: Services }> = (app, { services }, done) => {
+export const proxyRoutes: FastifyPluginCallbackZod<{
+  services: Pick<Services, 'domainOwnership' | 'handle' | 'proxy' | 'proxyAdmin'>;
+}> = (app, { services }, done) => {
   const admin = services.proxyAdmin;
 
   app.post(

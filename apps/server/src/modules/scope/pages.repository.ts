@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { SCOPE_FOLDED_REDIRECTS, type ScopeShow } from '@bhasha/contract';
 import { pages, pageSegments, pageVersions, segments, type Database } from '@bhasha/db';
-import { pageSegmentRows } from '../crawl/page-segment-rows';
+import { pageSegmentRows } from '../crawl/page-segment-rows.repository';
 import { containsPattern } from '../projects/projects.repository';
 
 export type PageRow = typeof pages.$inferSelect;

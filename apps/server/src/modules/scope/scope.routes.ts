@@ -82,7 +82,10 @@ async function readUpload(request: FastifyRequest): Promise<{ projectId: string;
 }
 
 /** Scope calls of spec §7 "Scope and crawl" and the URL list uploads (scope/upload, project/scope). */
-export const scopeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const scopeRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, 'scope'> }> = async (
+  app,
+  { services },
+) => {
   const scope = services.scope;
   await app.register(multipart, singleFileUploadOptions(SCOPE_UPLOAD_MAX_BYTES));
 

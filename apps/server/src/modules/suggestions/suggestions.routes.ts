@@ -52,7 +52,10 @@ async function readUpload(request: FastifyRequest): Promise<{ projectId: string;
 }
 
 /** Suggestion and feedback calls of spec §7. */
-export const suggestionsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const suggestionsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, 'suggestions'> }> = async (
+  app,
+  { services },
+) => {
   const suggestions = services.suggestions;
   await app.register(multipart, singleFileUploadOptions(SUGGESTION_UPLOAD_MAX_BYTES));
 

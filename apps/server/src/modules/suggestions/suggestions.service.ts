@@ -12,7 +12,7 @@ import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { pagingOf, type TranslationContext } from '../translation/translation-context';
-import type { TranslationWriter } from '../translation/translation-writer';
+import type { TranslationWriter } from '../translation/translation-writer.repository';
 import { readSuggestionCsv } from './suggestion-csv';
 import {
   createSuggestionsRepository,

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '@bhasha/db';
 import { listenToChannel, type ChannelListener } from '../../lib/channel-listener';
+import { notifyChannel } from './memory-notifications.repository';
 
 /**
  * The channel a bulk write to an organisation's memory (a TMX import's batch) notifies once the
@@ -21,7 +21,7 @@ const LAST = ':last';
 export function createMemoryChangeAnnouncer(db: Database) {
   return async (organisationId: string, sourceLang: string, last = false): Promise<void> => {
     const payload = `${organisationId}:${sourceLang}${last ? LAST : ''}`;
-    await db.execute(sql`select pg_notify(${MEMORY_CHANNEL}, ${payload})`);
+    await notifyChannel(db, MEMORY_CHANNEL, payload);
   };
 }
 

@@ -1,5 +1,5 @@
 import { readTmx, readTmxChunks, sourceHash, type TmxEvent, type TmxUnit } from '@bhasha/engine';
-import type { TranslationChange, TranslationWriter } from '../translation/translation-writer';
+import type { TranslationChange, TranslationWriter } from '../translation/translation-writer.repository';
 import type { OrganisationFuzzyIndexes } from './organisation-fuzzy-indexes';
 import { BinaryTextColumn } from '../../lib/pg-binary-array';
 import { tmxLanguageMatches } from './tmx-language';

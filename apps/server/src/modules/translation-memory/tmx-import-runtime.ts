@@ -6,7 +6,10 @@ import type { Database } from '@bhasha/db';
 import type { Clock } from '../../lib/clock';
 import { silentLogger, type Logger } from '../../lib/logger';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
-import { createTranslationWriter, type TranslationWriter } from '../translation/translation-writer';
+import {
+  createTranslationWriter,
+  type TranslationWriter,
+} from '../translation/translation-writer.repository';
 import { createMemoryChangeAnnouncer, type MemoryChangeAnnouncer } from './memory-changes';
 import { createOrganisationFuzzyIndexes, type OrganisationFuzzyIndexes } from './organisation-fuzzy-indexes';
 import { importTmxStream, TMX_IMPORT_BATCH, type TmxImportTotals } from './tmx-import-pipeline';
@@ -35,18 +38,6 @@ export interface TmxImportRuntime {
   log: Logger;
   /** Units per committed batch (tests make it small to stop between batches). */
   batchSize: number;
-}
-
-let bound: TmxImportRuntime | null = null;
-
-/** Binds the side effects TMX import jobs use in this process. */
-export function bindTmxImportRuntime(runtime: TmxImportRuntime): void {
-  bound = runtime;
-}
-
-export function tmxImportRuntime(): TmxImportRuntime {
-  if (!bound) throw new Error('TMX import jobs run before bindTmxImportRuntime was called');
-  return bound;
 }
 
 /** The runtime of a server process. */

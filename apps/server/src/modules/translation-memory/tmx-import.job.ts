@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TM_MESSAGES, projectRoomOf } from '@bhasha/contract';
 import { TmxError } from '@bhasha/engine';
 import { defineJob } from '../../jobs/define-job';
-import { failTmxImport, isFinalImportError, runTmxImport, tmxImportRuntime } from './tmx-import-runtime';
+import { failTmxImport, isFinalImportError, runTmxImport } from './tmx-import-runtime';
 
 const RETRY_LIMIT = 3;
 
@@ -19,8 +19,8 @@ export const tmxImportJob = defineJob({
   // A 100 MB file is far inside this at the import's speed; a lost run resumes where it stopped.
   expireInSeconds: 30 * 60,
   progressRoom: (data) => projectRoomOf(data.projectId),
-  async handler(data, context) {
-    const runtime = tmxImportRuntime();
+  async handler(data, context, deps) {
+    const runtime = deps.tmxImport;
     try {
       const row = await runTmxImport(runtime, data.importId, {
         signal: context.signal,

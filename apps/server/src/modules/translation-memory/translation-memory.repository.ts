@@ -24,7 +24,7 @@ import {
   type KeyedColumns,
   type LanguagePair,
   type Texts,
-} from './memory-write-columns';
+} from './memory-write-columns.repository';
 
 /**
  * How far each table has been read. Kept apart because their timestamps come from different

@@ -32,10 +32,9 @@ function sendDownload(reply: FastifyReply, download: Download) {
 }
 
 /** Translation memory exchange and fuzzy matches (issue 6; ADR 0011). */
-export const translationMemoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const translationMemoryRoutes: FastifyPluginAsyncZod<{
+  services: Pick<Services, 'translationMemory'>;
+}> = async (app, { services }) => {
   const memory = services.translationMemory;
   await app.register(multipart, { limits: tmxUploadLimits(TMX_UPLOAD_MAX_BYTES), throwFileSizeLimit: false });
 

@@ -7,6 +7,7 @@ import {
 } from '@bhasha/contract';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
+import { withTransaction } from '../../lib/with-transaction';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '@bhasha/db';
 import { createProjectsRepository } from '../projects/projects.repository';
@@ -14,7 +15,7 @@ import { canManageProjects } from '../projects/projects.policy';
 import { pagingOf, type TranslationContext } from './translation-context';
 import { presentEntry, presentRevision } from './translation.presenter';
 import { buildReplacer } from './text-replace';
-import type { TranslationChange, TranslationWriter, WriteContext } from './translation-writer';
+import type { TranslationChange, TranslationWriter, WriteContext } from './translation-writer.repository';
 import { createTranslationsRepository, type TranslationsRepository } from './translations.repository';
 
 /** Changes to the translation memory by users: edits, display type, revisions, replace, languages. */
@@ -285,15 +286,14 @@ export function createTranslationEditService(deps: {
       if (!canManageProjects(principal)) throw AppError.forbidden();
       const remaining = project.targetLanguages.filter((l) => l !== input.targetLang);
       if (remaining.length === 0) throw AppError.validation([TRANSLATION_MESSAGES.lastLanguage]);
-      const deletedTranslations = await deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
-        await createProjectsRepository(db).update(
-          project.id,
-          { targetLanguages: remaining },
-          deps.clock.now(),
-        );
-        return createTranslationsRepository(db).deleteLanguage(project.id, input.targetLang);
-      });
+      const deletedTranslations = await withTransaction(
+        deps.db,
+        (tx) => ({ projects: createProjectsRepository(tx), translations: createTranslationsRepository(tx) }),
+        async ({ projects, translations }) => {
+          await projects.update(project.id, { targetLanguages: remaining }, deps.clock.now());
+          return translations.deleteLanguage(project.id, input.targetLang);
+        },
+      );
       return { targetLanguages: remaining, deletedTranslations };
     },
   };

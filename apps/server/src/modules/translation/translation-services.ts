@@ -9,7 +9,7 @@ import { createTranslationContext } from './translation-context';
 import { createTranslationEditService } from './translation-edit.service';
 import { createTranslationQueryService } from './translation-query.service';
 import { createTranslationReportService } from './translation-report.service';
-import { createTranslationWriter } from './translation-writer';
+import { createTranslationWriter } from './translation-writer.repository';
 import { createTranslationsRepository } from './translations.repository';
 
 /** The translation-memory services (queries, edits, reports, suggestions) and the one writer, wired once. */

@@ -54,11 +54,9 @@ const security = [{ token: [] }];
 const readers = { access: PROJECT_READER_ROLES, ownOrganisation: true } as const;
 
 /** Translation calls of spec §7 "Translation": counts, the TM listing, edits, revisions, replace, reports. */
-export const translationRoutes: FastifyPluginCallbackZod<{ services: Services }> = (
-  app,
-  { services },
-  done,
-) => {
+export const translationRoutes: FastifyPluginCallbackZod<{
+  services: Pick<Services, 'translationEdits' | 'translationQueries' | 'translationReports'>;
+}> = (app, { services }, done) => {
   const { translationQueries: queries, translationEdits: edits, translationReports: reports } = services;
 
   app.post(

@@ -12,12 +12,12 @@ import {
   type Database,
 } from '@bhasha/db';
 import type { DisplayType, TranslationType } from '@bhasha/contract';
-import { pageSegmentRows, segmentIsOnPage } from '../crawl/page-segment-rows';
+import { pageSegmentRows, segmentIsOnPage } from '../crawl/page-segment-rows.repository';
 
 /*
  * Reads of the translation memory. Every query is keyed by a project id the service has already
  * checked against the caller's scope (ProjectAccess), so rows of other organisations never match.
- * Writes go through translation-writer.ts.
+ * Writes go through translation-writer.repository.ts.
  */
 
 /** One bucket of translation_counts (or of the project totals). */

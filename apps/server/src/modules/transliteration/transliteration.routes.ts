@@ -25,10 +25,9 @@ const tags = ['transliteration'];
 const security = [{ token: [] }];
 
 /** Project settings `transliteration` (post multipart, get, delete) and /transliteration/applyTransliteration. */
-export const transliterationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
-  app,
-  { services },
-) => {
+export const transliterationRoutes: FastifyPluginAsyncZod<{
+  services: Pick<Services, 'transliteration'>;
+}> = async (app, { services }) => {
   const transliteration = services.transliteration;
   await app.register(multipart, singleFileUploadOptions(TERM_UPLOAD_MAX_BYTES));
 

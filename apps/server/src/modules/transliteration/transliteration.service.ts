@@ -3,7 +3,7 @@ import { transliterate } from '@bhasha/engine';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
 import type { ProjectAccess } from '../projects/project-access';
-import type { TranslationChange, TranslationWriter } from '../translation/translation-writer';
+import type { TranslationChange, TranslationWriter } from '../translation/translation-writer.repository';
 import type { createSelectedSegmentsRepository } from './selected-segments.repository';
 import { readTransliterationCsv } from './transliteration-csv';
 import type { TransliterationPairsRepository } from './transliteration-pairs.repository';

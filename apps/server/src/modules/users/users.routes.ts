@@ -42,7 +42,9 @@ const USER_ADMINS: RouteAccess = [
 const security: Record<string, string[]>[] = [{ token: [] }, { apikey: [] }];
 
 /** User calls of spec §7 "Users". */
-export const usersRoutes: FastifyPluginCallbackZod<{ services: Services }> = (app, { services }, done) => {
+export const usersRoutes: FastifyPluginCallbackZod<{
+  services: Pick<Services, 'projectAccess' | 'users'>;
+}> = (app, { services }, done) => {
   app.post(
     '/user/edit',
     {

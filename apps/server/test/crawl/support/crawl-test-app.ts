@@ -4,8 +4,8 @@ import { createJobQueue, type JobQueue } from '../../../src/jobs/job-queue';
 import { jobDefinitions } from '../../../src/jobs/registry';
 import { silentLogger } from '../../../src/lib/logger';
 import { hashPassword } from '../../../src/lib/password';
+import { createJobDeps, type JobDeps } from '../../../src/jobs/job-deps';
 import {
-  bindCrawlRuntime,
   closeCrawlRuntime,
   createCrawlRuntime,
   type CrawlSettings,
@@ -43,17 +43,18 @@ export async function buildCrawlTestApp(
     pollingIntervalSeconds: 0.5,
     maintenanceIntervalSeconds: 1,
   });
-  bindCrawlRuntime(
-    createCrawlRuntime({
-      db: handle.db,
-      jobs,
-      emitter,
-      clock,
-      allowPrivateNetwork: true,
-      settings: { politenessDelayMs: 0, batchSize: 10, ...settings },
-    }),
-  );
-  await jobs.start(jobDefinitions, { work: true });
+  const crawlRuntime = createCrawlRuntime({
+    db: handle.db,
+    jobs,
+    emitter,
+    clock,
+    allowPrivateNetwork: true,
+    settings: { politenessDelayMs: 0, batchSize: 10, ...settings },
+  });
+  // Tests add the runtimes of other jobs later (useJobRuntimes): handlers look them up when they run.
+  const jobRuntimes: Partial<JobDeps> = { crawl: crawlRuntime };
+  const jobDeps = createJobDeps(jobRuntimes);
+  await jobs.start(jobDefinitions, { work: true, deps: jobDeps });
   const { app, services } = await buildApp({
     config,
     handle,
@@ -86,6 +87,11 @@ export async function buildCrawlTestApp(
     services,
     handle,
     jobs,
+    jobDeps,
+    /** Gives the app's job handlers more runtimes (TMX imports, machine translation). */
+    useJobRuntimes(runtimes: Partial<JobDeps>) {
+      Object.assign(jobRuntimes, runtimes);
+    },
     events,
     async createOrganisation(name = 'Test Org') {
       return createOrganisationsRepository(handle.db).insert({ name, plan: 'paid' });
@@ -95,7 +101,7 @@ export async function buildCrawlTestApp(
       await app.close();
       await jobs.stop();
       // Its page reader threads: a test file leaves none behind.
-      await closeCrawlRuntime();
+      await closeCrawlRuntime(crawlRuntime);
       await handle.close();
     },
   };

@@ -5,15 +5,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { crawls, createDb, organisations, pages, projectDomains, projects } from '@bhasha/db';
+import { createJobDeps } from '../../../src/jobs/job-deps';
 import { createJobQueue } from '../../../src/jobs/job-queue';
 import { jobDefinitions } from '../../../src/jobs/registry';
 import { silentLogger } from '../../../src/lib/logger';
 import { crawlStartJob } from '../../../src/modules/crawl/crawl.job';
-import {
-  bindCrawlRuntime,
-  closeCrawlRuntime,
-  createCrawlRuntime,
-} from '../../../src/modules/crawl/crawl-runtime';
+import { closeCrawlRuntime, createCrawlRuntime } from '../../../src/modules/crawl/crawl-runtime';
 import { silentEmitter } from '../../../src/realtime/realtime-emitter';
 
 const handle = await createDb({
@@ -35,23 +32,21 @@ const queue = createJobQueue({
   // test need not wait; the jobs keep their expiry, so a slow live run is never retried beside itself.
   heartbeat: { intervalSeconds: 1, deadAfterSeconds: 5 },
 });
-bindCrawlRuntime(
-  createCrawlRuntime({
-    db,
-    jobs: queue,
-    emitter: silentEmitter,
-    clock: { now: () => new Date() },
-    log: silentLogger,
-    allowPrivateNetwork: true,
-    settings: { batchSize: 3, politenessDelayMs: 150, perHostConcurrency: 1, batchTimeBudgetMs: 2_000 },
-  }),
-);
+const crawlRuntime = createCrawlRuntime({
+  db,
+  jobs: queue,
+  emitter: silentEmitter,
+  clock: { now: () => new Date() },
+  log: silentLogger,
+  allowPrivateNetwork: true,
+  settings: { batchSize: 3, politenessDelayMs: 150, perHostConcurrency: 1, batchTimeBudgetMs: 2_000 },
+});
 await queue.start(
   jobDefinitions.map((d) => ({
     ...d,
     retry: { limit: 5, delaySeconds: 1, backoff: false },
   })),
-  { work: true },
+  { work: true, deps: createJobDeps({ crawl: crawlRuntime }) },
 );
 
 if (process.env.CRAWL_BASE_URL) {
@@ -112,7 +107,7 @@ process.on('SIGTERM', () => {
   clearInterval(timer);
   void queue
     .stop()
-    .then(() => closeCrawlRuntime())
+    .then(() => closeCrawlRuntime(crawlRuntime))
     .then(() => handle.close())
     .then(() => process.exit(0));
 });

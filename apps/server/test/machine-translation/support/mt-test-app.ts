@@ -4,17 +4,14 @@ import { pages } from '@bhasha/db';
 import type { Role } from '@bhasha/contract';
 import { extractSegments } from '@bhasha/engine';
 import { buildApp } from '../../../src/app';
+import { createJobDeps } from '../../../src/jobs/job-deps';
 import { createJobQueue, type JobQueue } from '../../../src/jobs/job-queue';
 import { silentLogger } from '../../../src/lib/logger';
 import { hashPassword } from '../../../src/lib/password';
 import { createSegmentsRepository } from '../../../src/modules/crawl/segments.repository';
 import { nmtApplyJob } from '../../../src/modules/machine-translation/machine-translation.job';
 import { createMtEngineRegistryFromEnv } from '../../../src/modules/machine-translation/mt-engine-registry';
-import {
-  bindMtRuntime,
-  createMtRuntime,
-  type MtRunSettings,
-} from '../../../src/modules/machine-translation/mt-runtime';
+import { createMtRuntime, type MtRunSettings } from '../../../src/modules/machine-translation/mt-runtime';
 import { createOrganisationsRepository } from '../../../src/modules/organisations/organisations.repository';
 import { createProjectsRepository } from '../../../src/modules/projects/projects.repository';
 import { createUsersRepository } from '../../../src/modules/users/users.repository';
@@ -56,8 +53,7 @@ export async function buildMtTestApp(
   });
   const mtEngines = createMtEngineRegistryFromEnv(config.env);
   const runtime = createMtRuntime({ db: handle.db, jobs, emitter, clock, engines: mtEngines, settings });
-  bindMtRuntime(runtime);
-  await jobs.start([nmtApplyJob], { work: options.work ?? true });
+  await jobs.start([nmtApplyJob], { work: options.work ?? true, deps: createJobDeps({ mt: runtime }) });
   const { app, services } = await buildApp({
     config,
     handle,

@@ -6,7 +6,7 @@ import { createSegmentsRepository } from '../../../src/modules/crawl/segments.re
 import {
   createTranslationWriter,
   type TranslationChange,
-} from '../../../src/modules/translation/translation-writer';
+} from '../../../src/modules/translation/translation-writer.repository';
 import { silentEmitter } from '../../../src/realtime/realtime-emitter';
 
 const TOPICS = ['licence', 'tender', 'scheme', 'circular', 'notice', 'report', 'minister', 'budget'];
