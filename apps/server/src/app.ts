@@ -3,7 +3,8 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { markApiDocsPublic, openApiOptions, registerApiDocs } from './http/api-docs';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
 import { safeTextValidatorCompiler } from './http/validator';
@@ -28,6 +29,7 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { proxyRoutes, registerTranslatingProxy } from './modules/proxy/proxy.routes';
 import { projectSettingsRoutes } from './modules/project-settings/project-settings.routes';
 import { manualTranslationRoutes } from './modules/manual-translation/manual-translation.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { loggerOptions } from './lib/logger';
 import { createServices, type AppDeps, type Services } from './services';
 
@@ -77,22 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   });
   if (env.CORS_ORIGINS.length > 0) await app.register(cors, { origin: env.CORS_ORIGINS, credentials: true });
   await app.register(rateLimit, { max: env.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Bhasha API',
-        version: '0.1.0',
-        description: 'Every call of the Bhasha dashboard (spec §7).',
-      },
-      components: {
-        securitySchemes: {
-          token: { type: 'apiKey', in: 'header', name: 'authorization' },
-          apikey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions());
 
   // Background work (e-mail) started by requests finishes before the app closes; a mailer the
   // services made themselves is closed with the app, one passed in belongs to the caller.
@@ -101,7 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await services.fuzzyIndexes.close();
     if (!deps.mailer) await services.mailer.close();
   });
+  markApiDocsPublic(app);
   registerAuthentication(app, services.sessions);
+  await registerApiDocs(app);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { services });
@@ -124,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(projectSettingsRoutes, { services });
       await api.register(translationMemoryRoutes, { services });
       await api.register(manualTranslationRoutes, { services });
+      await api.register(webhooksRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -20,6 +20,7 @@ import {
 import { scheduleContentTracking } from './modules/crawl/tracker.job';
 import { scheduleDomainOwnershipRecheck } from './modules/proxy/domain-ownership.job';
 import { bindMtRuntime, createMtRuntime } from './modules/machine-translation/mt-runtime';
+import { bindWebhookRuntime, createWebhookRuntime } from './modules/webhooks/webhook-runtime';
 import { createMtEngineRegistryFromEnv } from './modules/machine-translation/mt-engine-registry';
 import {
   bindTmxImportRuntime,
@@ -116,6 +117,16 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       emitter: deferredEmitter,
       clock,
       dataDir: config.dataDir,
+      log: createLogger(env.LOG_LEVEL),
+    }),
+  );
+  // Webhook deliveries go through the same private-network guard as the crawler.
+  bindWebhookRuntime(
+    createWebhookRuntime({
+      db: handle.db,
+      jobs,
+      clock,
+      allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK_FETCH,
       log: createLogger(env.LOG_LEVEL),
     }),
   );

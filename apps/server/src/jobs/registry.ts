@@ -5,6 +5,7 @@ import { trackerRunDueJob } from '../modules/crawl/tracker.job';
 import { nmtApplyJob } from '../modules/machine-translation/machine-translation.job';
 import { domainOwnershipRecheckJob } from '../modules/proxy/domain-ownership.job';
 import { tmxImportJob } from '../modules/translation-memory/tmx-import.job';
+import { webhookDeliverJob } from '../modules/webhooks/webhook-delivery.job';
 
 /**
  * Every job the worker role runs. Features add their `*.job.ts` definitions here; the list is
@@ -18,4 +19,5 @@ export const jobDefinitions: JobDefinition[] = [
   nmtApplyJob,
   tmxImportJob,
   domainOwnershipRecheckJob,
+  webhookDeliverJob,
 ];

@@ -33,6 +33,8 @@ interface MatrixContext {
   disposableProjectId: string;
   /** A human translation order of A (pending when the walk starts). */
   manualRequestId: string;
+  /** A webhook endpoint of A. */
+  webhookEndpointId: string;
   next(): number;
 }
 
@@ -335,6 +337,21 @@ const FIXTURES: Record<string, RouteFixture> = {
     kind: 'resource',
     body: onProject({ targetLang: 'hi', word: 'namaste' }),
   },
+  'POST /api/webhook/list': { kind: 'list', body: () => ({}) },
+  'POST /api/webhook/create': {
+    kind: 'list',
+    body: (ctx) => ({ url: `https://hooks.example.org/${ctx.next()}`, events: ['crawl.completed'] }),
+  },
+  'POST /api/webhook/update': {
+    kind: 'resource',
+    body: (ctx) => ({ endpointId: ctx.webhookEndpointId, isActive: true }),
+  },
+  'POST /api/webhook/deliveries': {
+    kind: 'resource',
+    body: (ctx) => ({ endpointId: ctx.webhookEndpointId }),
+  },
+  'POST /api/webhook/test': { kind: 'resource', body: (ctx) => ({ endpointId: ctx.webhookEndpointId }) },
+  'POST /api/webhook/delete': { kind: 'resource', body: (ctx) => ({ endpointId: ctx.webhookEndpointId }) },
   'POST /api/translation/nmt/engine/organisation/set': {
     kind: 'resource',
     body: (ctx) => ({ organisationId: ctx.organisationA, nmtService: null }),
@@ -471,6 +488,9 @@ describe('authorization matrix', () => {
     const manualRequest = await t.handle.executeSql(
       `INSERT INTO manual_translation_requests (organisation_id, project_id, project_name, target_languages, segment_count, word_count) VALUES ('${orgA.id}', '${rows[0]?.id as string}', 'Matrix site', '{hi}', 1, 1) RETURNING id`,
     );
+    const webhook = await t.handle.executeSql(
+      `INSERT INTO webhook_endpoints (organisation_id, url, events, secret) VALUES ('${orgA.id}', 'https://hooks.example.org/a', '{crawl.completed}', 'whsec_matrix') RETURNING id`,
+    );
     let counter = 0;
     ctx = {
       organisationA: orgA.id,
@@ -480,6 +500,7 @@ describe('authorization matrix', () => {
       projectId: rows[0]?.id as string,
       disposableProjectId: disposable.rows[0]?.id as string,
       manualRequestId: manualRequest.rows[0]?.id as string,
+      webhookEndpointId: webhook.rows[0]?.id as string,
       next: () => (counter += 1),
     };
     secretsOfA.push(
@@ -490,6 +511,8 @@ describe('authorization matrix', () => {
       ctx.projectId,
       ctx.disposableProjectId,
       ctx.manualRequestId,
+      ctx.webhookEndpointId,
+      'whsec_matrix',
       ctx.targetApikey,
       'Matrix Alpha',
     );

@@ -14,3 +14,4 @@ export * from './delivery';
 export * from './url-translations';
 export * from './tmx-imports';
 export * from './manual-translation';
+export * from './webhooks';

@@ -12,6 +12,7 @@ import { collaborators } from './collaborators';
 import { integration } from './integration';
 import { settings } from './settings';
 import { humanTranslation } from './human-translation';
+import { webhooks } from './webhooks';
 
 /** English resources, one object per namespace. */
 export const EN_RESOURCES = {
@@ -29,4 +30,5 @@ export const EN_RESOURCES = {
   integration,
   settings,
   humanTranslation,
+  webhooks,
 } as const;
