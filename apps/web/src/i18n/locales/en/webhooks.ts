@@ -16,7 +16,7 @@ export const webhooks = {
     description: 'Description (optional)',
     events: 'Events to send',
     eventsRequired: 'Choose at least one event',
-    submit: 'Add endpoint',
+    submit: 'Create endpoint',
     cancel: 'Cancel',
   },
   secret: {
