@@ -153,6 +153,46 @@ describe('outgoing webhooks on a deployment that allows loopback receivers', () 
     await receiver.close();
   }, 60_000);
 
+  it('announces a human translation order the desk approves, from the route that changed it', async () => {
+    const receiver = await startReceiver();
+    const { endpoint, secret } = await api.create(adminA, receiver.url, [
+      WEBHOOK_EVENTS.humanTranslationStatusChanged,
+    ]);
+    const { rows: projectRows } = await t.handle.executeSql(
+      `INSERT INTO projects (organisation_id, name, base_url) VALUES ('${organisationA}', 'Hooked site', 'https://hooked.example.in') RETURNING id`,
+    );
+    const projectId = projectRows[0]?.id as string;
+    const { rows } = await t.handle.executeSql(
+      `INSERT INTO manual_translation_requests (organisation_id, project_id, project_name, target_languages, segment_count, word_count) VALUES ('${organisationA}', '${projectId}', 'Hooked site', '{hi}', 1, 1) RETURNING id, status`,
+    );
+    const requestId = rows[0]?.id as string;
+    const desk = (await t.createMember('deliveryManager', null)).headers;
+    const approved = await api.post('/prabandhak/approve', { requestId }, desk);
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const [delivery] = await api.settled(adminA, endpoint.id);
+    expect(delivery).toMatchObject({
+      event: WEBHOOK_EVENTS.humanTranslationStatusChanged,
+      status: 'succeeded',
+    });
+    const [request] = receiver.received;
+    expect(verifySignature(String(request!.headers['bhasha-signature']), request!.rawBody, secret)).toBe(
+      true,
+    );
+    expect(JSON.parse(request!.rawBody)).toMatchObject({
+      event: WEBHOOK_EVENTS.humanTranslationStatusChanged,
+      organisationId: organisationA,
+      data: {
+        requestId,
+        projectId,
+        targetLanguages: ['hi'],
+        previousStatus: rows[0]?.status,
+        status: approved.json().data.request.status,
+      },
+    });
+    await receiver.close();
+  }, 60_000);
+
   it("keeps each organisation's endpoints to itself and to its admins", async () => {
     const { endpoint } = await api.create(adminA, 'https://hooks.example.org/bhasha');
     const listedByB = await api.post('/webhook/list', {}, adminB);
