@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { NMT_MESSAGES, type TmEntry, type TranslationDashboard } from '@bhasha/contract';
-import { translations } from '@bhasha/db';
+import { translations, webhookDeliveries } from '@bhasha/db';
 import { parseTmxText, tmxPrologue, tmxUnitXml, TMX_EPILOGUE, type TmxUnit } from '@bhasha/engine';
 import { apertiumMissingReason, startApertium } from '@bhasha/mt/testing';
 import { systemClock } from '../../src/lib/clock';
@@ -250,6 +250,7 @@ describe.skipIf(apertiumMissing !== null)(
     let t: MtTestApp;
     let bundle: string;
     let env: Record<string, string>;
+    let adminHeaders: Record<string, string>;
     let projectId: string;
 
     beforeAll(async () => {
@@ -257,7 +258,8 @@ describe.skipIf(apertiumMissing !== null)(
       apertium = await startApertium();
       t = await buildMtTestApp({ APERTIUM_URL: apertium.baseUrl }, { chunkSize: 20, segmentsPerStep: 40 });
       const organisationId = (await t.createOrganisation()).id;
-      const { user } = await t.createMember('organisationAdmin', organisationId);
+      const { user, headers } = await t.createMember('organisationAdmin', organisationId);
+      adminHeaders = headers;
       // Apertium here serves English → Spanish, not English → Hindi.
       projectId = (await t.createProject(organisationId, ['docs/faq/index.html'], ['es', 'hi'])).id;
       const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -269,6 +271,14 @@ describe.skipIf(apertiumMissing !== null)(
     });
 
     it('machine-translates what is untranslated, waits for the run and reports it', async () => {
+      // A pipeline listening for the end of runs: the finished run queues a delivery to it.
+      const hook = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhook/create',
+        headers: adminHeaders,
+        payload: { url: 'http://127.0.0.1:9/hooks', events: ['machine_translation.completed'] },
+      });
+      expect(hook.statusCode, hook.body).toBe(200);
       const run = await runBhasha(bundle, ['translate', '--project', projectId, '--lang', 'es', '--json'], {
         env,
       });
@@ -292,6 +302,15 @@ describe.skipIf(apertiumMissing !== null)(
         .from(translations)
         .where(and(eq(translations.projectId, projectId), eq(translations.targetLang, 'es')));
       expect(stored.filter((row) => row.type === 'MACHINE')).toHaveLength(es!.translated);
+
+      const deliveries = await t.handle.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.event, 'machine_translation.completed'));
+      expect(deliveries).toHaveLength(1);
+      expect(deliveries[0]!.payload).toMatchObject({
+        data: { run: { targetLang: 'es', status: 'completed', translated: es!.translated } },
+      });
 
       // A second run finds nothing left to translate.
       const again = await runBhasha(bundle, ['translate', '--project', projectId, '--lang', 'es'], { env });
