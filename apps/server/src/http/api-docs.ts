@@ -109,7 +109,7 @@ export function completeOpenApiDocument(document: OpenApiDocument): OpenApiDocum
       ...document.components,
       schemas: {
         ...document.components?.schemas,
-        Failure: z.toJSONSchema(failureSchema, { target: 'openapi-3.0' }) as Record<string, unknown>,
+        Failure: z.toJSONSchema(failureSchema, { target: 'openapi-3.0' }),
       },
       responses: { ...document.components?.responses, ...responses },
     },

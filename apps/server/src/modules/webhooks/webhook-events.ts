@@ -1,4 +1,4 @@
-import { WEBHOOK_SUBSCRIBABLE_EVENTS, type WebhookEvent } from '@bhasha/contract';
+import type { WEBHOOK_SUBSCRIBABLE_EVENTS, WebhookEvent } from '@bhasha/contract';
 import type { Database } from '@bhasha/db';
 import type { JobQueue } from '../../jobs/job-queue';
 import { webhookDeliverJob } from './webhook-delivery.job';
