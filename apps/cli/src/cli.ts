@@ -5,6 +5,7 @@ import { pull } from './commands/pull';
 import { push } from './commands/push';
 import { status } from './commands/status';
 import { tm } from './commands/tm';
+import { translate } from './commands/translate';
 import { createContext, type CommandContext } from './context';
 import { CliError, EXIT, usageError } from './errors';
 import { createOutput } from './output';
@@ -17,6 +18,7 @@ const COMMANDS: Record<string, (context: CommandContext) => void | Promise<void>
   status,
   push,
   pull,
+  translate,
   tm,
 };
 
@@ -30,6 +32,7 @@ Commands:
   status                     progress per language, in words and strings
   push [files…]              send source files (and, with --translations, existing translations)
   pull                       write each language's translations where bhasha.yml says
+  translate --lang hi,ta     machine-translate what has no translation yet and wait for it
   tm export --lang L         write the project's translation memory for L as TMX
   tm import FILE --lang L    import a TMX file into the project's translation memory
 
@@ -39,6 +42,7 @@ Options:
   --api-key KEY              sign in with a key (else BHASHA_API_KEY, else BHASHA_EMAIL + BHASHA_PASSWORD)
   --config FILE              another project file than ./bhasha.yml
   --lang hi,ta               languages to act on (default: the project's target languages)
+  --engine ID                translate: the machine translation engine (default: the project's)
   --out DIR                  pull or export into DIR instead of the project file's folder
   --translations             push: also import existing translations
   --overwrite                imports replace translations the project already has
@@ -72,6 +76,7 @@ export async function runCli(
         config: { type: 'string' },
         lang: { type: 'string' },
         out: { type: 'string' },
+        engine: { type: 'string' },
         translations: { type: 'boolean' },
         overwrite: { type: 'boolean' },
         force: { type: 'boolean' },

@@ -3,7 +3,8 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { markApiDocsPublic, openApiOptions, registerApiDocs } from './http/api-docs';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
 import { safeTextValidatorCompiler } from './http/validator';
@@ -30,6 +31,7 @@ import { projectSettingsRoutes } from './modules/project-settings/project-settin
 import { manualTranslationRoutes } from './modules/manual-translation/manual-translation.routes';
 import { registerApiKeyGate } from './modules/api-keys/api-key-gate';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { loggerOptions } from './lib/logger';
 import { createServices, servicesFor, type AppDeps, type Services } from './services';
 
@@ -79,28 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   });
   if (env.CORS_ORIGINS.length > 0) await app.register(cors, { origin: env.CORS_ORIGINS, credentials: true });
   await app.register(rateLimit, { max: env.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Bhasha API',
-        version: '0.1.0',
-        description: 'Every call of the Bhasha dashboard (spec §7).',
-      },
-      components: {
-        securitySchemes: {
-          token: { type: 'apiKey', in: 'header', name: 'authorization' },
-          apikey: {
-            type: 'apiKey',
-            in: 'header',
-            name: 'x-api-key',
-            description:
-              "A user's key (`bhk_…`) or an organisation API key (`bhk_live_…`, also accepted as `Authorization: Bearer`), ADR 0042",
-          },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions());
 
   // Background work (e-mail) started by requests finishes before the app closes; a mailer the
   // services made themselves is closed with the app, one passed in belongs to the caller.
@@ -109,12 +90,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await services.fuzzyIndexes.close();
     if (!deps.mailer) await services.mailer.close();
   });
+  markApiDocsPublic(app);
   const organisationKeys = registerApiKeyGate(app, {
     service: services.apiKeys,
     background: services.background,
     perKeyPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
   });
   registerAuthentication(app, services.sessions, organisationKeys);
+  await registerApiDocs(app);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { services: servicesFor(services, 'config', 'handle') });
@@ -146,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(translationMemoryRoutes, { services: servicesFor(services, 'translationMemory') });
       await api.register(manualTranslationRoutes, { services: servicesFor(services, 'manualTranslation') });
       await api.register(apiKeysRoutes, { services: servicesFor(services, 'apiKeys') });
+      await api.register(webhooksRoutes, { services: servicesFor(services, 'webhooks') });
     },
     { prefix: API_PREFIX },
   );

@@ -9,6 +9,7 @@ import { closeCrawlRuntime, createCrawlRuntime, type CrawlSettings } from './mod
 import { createMtRuntime } from './modules/machine-translation/mt-runtime';
 import type { MtEngineRegistry } from './modules/machine-translation/mt-engine-registry';
 import { createTmxImportRuntime } from './modules/translation-memory/tmx-import-runtime';
+import { createWebhookRuntime } from './modules/webhooks/webhook-runtime';
 
 /** The side effects one process is built from, shared by its web services and its job handlers. */
 export interface ProcessParts {
@@ -42,8 +43,16 @@ export function composeJobDeps(parts: ProcessParts): { deps: JobDeps; close(): P
   const mt = createMtRuntime({ db: handle.db, jobs, emitter, clock, engines: parts.mtEngines, log });
   // TMX imports read the uploads web processes stored under the data directory.
   const tmxImport = createTmxImportRuntime({ db: handle.db, emitter, clock, dataDir: config.dataDir, log });
+  // Webhook deliveries go through the same private-network guard as the crawler.
+  const webhooks = createWebhookRuntime({
+    db: handle.db,
+    jobs,
+    clock,
+    allowPrivateNetwork: config.env.ALLOW_PRIVATE_NETWORK_FETCH,
+    log,
+  });
   return {
-    deps: createJobDeps({ crawl, mt, tmxImport }),
+    deps: createJobDeps({ crawl, mt, tmxImport, webhooks }),
     // The crawl's reader threads, once no job can hand them a page (they also stop when idle).
     close: () => closeCrawlRuntime(crawl),
   };

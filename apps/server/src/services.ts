@@ -47,6 +47,7 @@ import type { TxtResolver } from './modules/proxy/dns-txt-resolver';
 import { createManualTranslationServices } from './modules/manual-translation/manual-translation-services';
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
+import { createWebhooksServices } from './modules/webhooks/webhooks-services';
 
 /** The side effects the server is built from; tests pass their own clock, emitter, mailer or SMS provider. */
 export interface AppDeps {
@@ -112,6 +113,12 @@ export function createServices(appDeps: AppDeps) {
         }),
     }),
     budgets: appDeps.deliveryBudgets,
+  });
+  const webhooks = createWebhooksServices({
+    db,
+    jobs: deps.jobs,
+    clock: deps.clock,
+    allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK_FETCH,
   });
   return {
     ...deps,
@@ -204,7 +211,9 @@ export function createServices(appDeps: AppDeps) {
       clock: deps.clock,
       emitter: deps.emitter,
       access: projectAccess,
+      webhookEvents: webhooks.webhookEvents,
     }),
+    ...webhooks,
     registration: createRegistrationService({
       db,
       clock: deps.clock,

@@ -35,3 +35,4 @@ export * from './api/translation-memory';
 export * from './api/proxy';
 export * from './api/manual-translation';
 export * from './api/api-keys';
+export * from './api/webhooks';

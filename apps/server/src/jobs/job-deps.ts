@@ -1,6 +1,7 @@
 import type { CrawlRuntime } from '../modules/crawl/crawl-runtime';
 import type { MtRuntime } from '../modules/machine-translation/mt-runtime';
 import type { TmxImportRuntime } from '../modules/translation-memory/tmx-import-runtime';
+import type { WebhookRuntime } from '../modules/webhooks/webhook-runtime';
 
 /**
  * What job handlers run with besides their payload and context: the side effects of the process
@@ -14,6 +15,8 @@ export interface JobDeps {
   readonly mt: MtRuntime;
   /** TMX imports. */
   readonly tmxImport: TmxImportRuntime;
+  /** Outgoing webhook deliveries. */
+  readonly webhooks: WebhookRuntime;
 }
 
 /**
@@ -35,6 +38,9 @@ export function createJobDeps(parts: Partial<JobDeps>): JobDeps {
     },
     get tmxImport() {
       return need('tmxImport');
+    },
+    get webhooks() {
+      return need('webhooks');
     },
   };
 }

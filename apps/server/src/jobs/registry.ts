@@ -6,6 +6,7 @@ import { nmtApplyJob } from '../modules/machine-translation/machine-translation.
 import { domainOwnershipRecheckJob } from '../modules/proxy/domain-ownership.job';
 import { tmxImportJob } from '../modules/translation-memory/tmx-import.job';
 import { apiKeyAuditPruneJob } from '../modules/api-keys/api-keys.job';
+import { webhookDeliverJob } from '../modules/webhooks/webhook-delivery.job';
 
 /**
  * Every job the worker role runs. Features add their `*.job.ts` definitions here; the list is
@@ -20,4 +21,5 @@ export const jobDefinitions: JobDefinition[] = [
   tmxImportJob,
   domainOwnershipRecheckJob,
   apiKeyAuditPruneJob,
+  webhookDeliverJob,
 ];

@@ -4,11 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TmEntry, TranslationDashboard } from '@bhasha/contract';
+import { and, eq } from 'drizzle-orm';
+import { NMT_MESSAGES, type TmEntry, type TranslationDashboard } from '@bhasha/contract';
+import { translations, webhookDeliveries } from '@bhasha/db';
 import { parseTmxText, tmxPrologue, tmxUnitXml, TMX_EPILOGUE, type TmxUnit } from '@bhasha/engine';
+import { apertiumMissingReason, startApertium } from '@bhasha/mt/testing';
 import { systemClock } from '../../src/lib/clock';
 import { createTmxImportRuntime } from '../../src/modules/translation-memory/tmx-import-runtime';
 import { silentEmitter } from '../../src/realtime/realtime-emitter';
+import { buildMtTestApp, type MtTestApp } from '../machine-translation/support/mt-test-app';
 import { buildTranslationFixture, type TranslationFixture } from '../translation/support/translation-fixture';
 
 // The test runs the bundle users install, built by the CLI's own build script, not its sources.
@@ -18,6 +22,36 @@ interface Run {
   code: number;
   stdout: string;
   stderr: string;
+}
+
+interface RunOptions {
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+/** Builds dist/bhasha.js with the CLI's own build script and answers its path. */
+function buildBundle(): string {
+  execFileSync(process.execPath, [join(CLI_ROOT, 'scripts/build.mjs')]);
+  return join(CLI_ROOT, 'dist/bhasha.js');
+}
+
+/** Runs the built binary as CI would: no terminal, only the environment given. */
+function runBhasha(bundle: string, args: string[], options: RunOptions = {}): Promise<Run> {
+  return new Promise<Run>((resolve) => {
+    execFile(
+      process.execPath,
+      [bundle, ...args],
+      {
+        cwd: options.cwd ?? tmpdir(),
+        env: { PATH: process.env.PATH ?? '', ...options.env },
+        timeout: 150_000,
+      },
+      (error, stdout, stderr) => {
+        if (error?.killed) throw new Error(`bhasha ${args.join(' ')} did not finish: ${stderr}`);
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
 }
 
 function unit(source: string, target: string): TmxUnit {
@@ -41,28 +75,11 @@ describe('the bhasha command-line client against a real server', () => {
   let sources: string[];
   const password = 'correct horse battery';
 
-  /** Runs the built binary as CI would: no terminal, only the environment given. */
-  const bhasha = (args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) =>
-    new Promise<Run>((resolve) => {
-      execFile(
-        process.execPath,
-        [bundle, ...args],
-        {
-          cwd: options.cwd ?? tmpdir(),
-          env: { PATH: process.env.PATH ?? '', ...options.env },
-          timeout: 150_000,
-        },
-        (error, stdout, stderr) => {
-          if (error?.killed) throw new Error(`bhasha ${args.join(' ')} did not finish: ${stderr}`);
-          resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-        },
-      );
-    });
+  const bhasha = (args: string[], options: RunOptions = {}) => runBhasha(bundle, args, options);
   const signedIn = () => ({ BHASHA_URL: url, BHASHA_EMAIL: email, BHASHA_PASSWORD: password });
 
   beforeAll(async () => {
-    bundle = join(CLI_ROOT, 'dist/bhasha.js');
-    execFileSync(process.execPath, [join(CLI_ROOT, 'scripts/build.mjs')]);
+    bundle = buildBundle();
     f = await buildTranslationFixture();
     f.t.useJobRuntimes({
       tmxImport: createTmxImportRuntime({
@@ -220,3 +237,110 @@ describe('the bhasha command-line client against a real server', () => {
     expect(wrongLanguage.stderr).toContain('fr: not a target language');
   }, 400_000);
 });
+
+const apertiumMissing = apertiumMissingReason();
+
+describe.skipIf(apertiumMissing !== null)(
+  `bhasha translate against a real server and Apertium${apertiumMissing ? ` — skipped: ${apertiumMissing}` : ''}`,
+  () => {
+    let apertium: Awaited<ReturnType<typeof startApertium>>;
+    let t: MtTestApp;
+    let bundle: string;
+    let env: Record<string, string>;
+    let adminHeaders: Record<string, string>;
+    let projectId: string;
+
+    beforeAll(async () => {
+      bundle = buildBundle();
+      apertium = await startApertium();
+      t = await buildMtTestApp({ APERTIUM_URL: apertium.baseUrl }, { chunkSize: 20, segmentsPerStep: 40 });
+      const organisationId = (await t.createOrganisation()).id;
+      const { user, headers } = await t.createMember('organisationAdmin', organisationId);
+      adminHeaders = headers;
+      // Apertium here serves English → Spanish, not English → Hindi.
+      projectId = (await t.createProject(organisationId, ['docs/faq/index.html'], ['es', 'hi'])).id;
+      const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      env = { BHASHA_URL: url, BHASHA_EMAIL: user.email, BHASHA_PASSWORD: 'correct horse battery' };
+    }, 240_000);
+    afterAll(async () => {
+      await t?.close();
+      await apertium?.stop();
+    });
+
+    it('machine-translates what is untranslated, waits for the run and reports it', async () => {
+      // A pipeline listening for the end of runs: the finished run queues a delivery to it.
+      const hook = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhook/create',
+        headers: adminHeaders,
+        payload: { url: 'http://127.0.0.1:9/hooks', events: ['machine_translation.completed'] },
+      });
+      expect(hook.statusCode, hook.body).toBe(200);
+      const run = await runBhasha(bundle, ['translate', '--project', projectId, '--lang', 'es', '--json'], {
+        env,
+      });
+      expect(run.code, run.stderr).toBe(0);
+      const result = JSON.parse(run.stdout) as {
+        runs: Array<{ targetLang: string; status: string; total: number; translated: number }>;
+        problems: string[];
+      };
+      expect(result.problems).toEqual([]);
+      expect(result.runs).toHaveLength(1);
+      const [es] = result.runs;
+      expect(es).toMatchObject({ targetLang: 'es', status: 'completed', engine: 'apertium' });
+      expect(es!.translated).toBeGreaterThan(40);
+      // No terminal: progress as plain lines on stderr, ending at 100 %, and no colour codes.
+      expect(run.stderr).toMatch(/^es \(apertium\): \d+\/\d+ \(0%\)\n/);
+      expect(run.stderr).toContain(`: ${es!.total}/${es!.total} (100%)\n`);
+      expect(run.stderr).not.toContain('\u001b[');
+
+      const stored = await t.handle.db
+        .select({ type: translations.type })
+        .from(translations)
+        .where(and(eq(translations.projectId, projectId), eq(translations.targetLang, 'es')));
+      expect(stored.filter((row) => row.type === 'MACHINE')).toHaveLength(es!.translated);
+
+      const deliveries = await t.handle.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.event, 'machine_translation.completed'));
+      expect(deliveries).toHaveLength(1);
+      expect(deliveries[0]!.payload).toMatchObject({
+        data: { run: { targetLang: 'es', status: 'completed', translated: es!.translated } },
+      });
+
+      // A second run finds nothing left to translate.
+      const again = await runBhasha(bundle, ['translate', '--project', projectId, '--lang', 'es'], { env });
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toContain('es: 0 translated');
+    }, 240_000);
+
+    it('fails with the reason for a language, engine or project the run cannot have', async () => {
+      const pair = await runBhasha(bundle, ['translate', '--project', projectId, '--lang', 'hi'], { env });
+      expect(pair.code).toBe(1);
+      expect(pair.stderr).toContain('error: hi: Apertium cannot translate from English to Hindi.');
+      const language = await runBhasha(bundle, ['translate', '--project', projectId, '--lang', 'fr'], {
+        env,
+      });
+      expect(language.code).toBe(1);
+      expect(language.stderr).toContain('fr: not a target language of Handbook (es, hi)');
+      const engine = await runBhasha(
+        bundle,
+        ['translate', '--project', projectId, '--lang', 'es', '--engine', 'nope'],
+        { env },
+      );
+      expect(engine.code).toBe(1);
+      expect(engine.stderr).toContain(`es: ${NMT_MESSAGES.unknownEngine}`);
+      const project = await runBhasha(
+        bundle,
+        ['translate', '--project', '00000000-0000-4000-8000-000000000000', '--lang', 'es'],
+        { env },
+      );
+      expect(project.code).toBe(1);
+      expect(project.stderr).toMatch(/not found/i);
+      const noLanguage = await runBhasha(bundle, ['translate', '--project', projectId], { env });
+      expect(noLanguage).toMatchObject({ code: 2 });
+      expect(noLanguage.stderr).toContain('translate needs --lang');
+    }, 120_000);
+  },
+);

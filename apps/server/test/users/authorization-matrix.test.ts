@@ -36,6 +36,8 @@ interface MatrixContext {
   manualRequestId: string;
   /** An organisation API key of A, for the call that revokes one. */
   apiKeyId: string;
+  /** A webhook endpoint of A. */
+  webhookEndpointId: string;
   next(): number;
 }
 
@@ -338,6 +340,21 @@ const FIXTURES: Record<string, RouteFixture> = {
     kind: 'resource',
     body: onProject({ targetLang: 'hi', word: 'namaste' }),
   },
+  'POST /api/webhook/list': { kind: 'list', body: () => ({}) },
+  'POST /api/webhook/create': {
+    kind: 'list',
+    body: (ctx) => ({ url: `https://hooks.example.org/${ctx.next()}`, events: ['crawl.completed'] }),
+  },
+  'POST /api/webhook/update': {
+    kind: 'resource',
+    body: (ctx) => ({ endpointId: ctx.webhookEndpointId, isActive: true }),
+  },
+  'POST /api/webhook/deliveries': {
+    kind: 'resource',
+    body: (ctx) => ({ endpointId: ctx.webhookEndpointId }),
+  },
+  'POST /api/webhook/test': { kind: 'resource', body: (ctx) => ({ endpointId: ctx.webhookEndpointId }) },
+  'POST /api/webhook/delete': { kind: 'resource', body: (ctx) => ({ endpointId: ctx.webhookEndpointId }) },
   'POST /api/translation/nmt/engine/organisation/set': {
     kind: 'resource',
     body: (ctx) => ({ organisationId: ctx.organisationA, nmtService: null }),
@@ -506,6 +523,9 @@ describe('authorization matrix', () => {
     const manualRequest = await t.handle.executeSql(
       `INSERT INTO manual_translation_requests (organisation_id, project_id, project_name, target_languages, segment_count, word_count) VALUES ('${orgA.id}', '${rows[0]?.id as string}', 'Matrix site', '{hi}', 1, 1) RETURNING id`,
     );
+    const webhook = await t.handle.executeSql(
+      `INSERT INTO webhook_endpoints (organisation_id, url, events, secret) VALUES ('${orgA.id}', 'https://hooks.example.org/a', '{crawl.completed}', 'whsec_matrix') RETURNING id`,
+    );
     let counter = 0;
     ctx = {
       organisationA: orgA.id,
@@ -516,6 +536,7 @@ describe('authorization matrix', () => {
       disposableProjectId: disposable.rows[0]?.id as string,
       manualRequestId: manualRequest.rows[0]?.id as string,
       apiKeyId: revocable.apiKey.id,
+      webhookEndpointId: webhook.rows[0]?.id as string,
       next: () => (counter += 1),
     };
     secretsOfA.push(
@@ -526,6 +547,8 @@ describe('authorization matrix', () => {
       ctx.projectId,
       ctx.disposableProjectId,
       ctx.manualRequestId,
+      ctx.webhookEndpointId,
+      'whsec_matrix',
       ctx.targetApikey,
       'Matrix Alpha',
     );

@@ -15,3 +15,4 @@ export * from './url-translations';
 export * from './tmx-imports';
 export * from './manual-translation';
 export * from './api-keys';
+export * from './webhooks';

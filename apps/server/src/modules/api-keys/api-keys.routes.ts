@@ -19,7 +19,11 @@ const security = [{ token: [] }];
 const config = { access: API_KEY_MANAGER_ROLES, ownOrganisation: true } as const;
 
 /** Organisation API keys for machines and the audit log of their calls (ADR 0042). */
-export const apiKeysRoutes: FastifyPluginCallbackZod<{ services: Pick<Services, 'apiKeys'> }> = (app, { services }, done) => {
+export const apiKeysRoutes: FastifyPluginCallbackZod<{ services: Pick<Services, 'apiKeys'> }> = (
+  app,
+  { services },
+  done,
+) => {
   const apiKeys = services.apiKeys;
 
   app.get(

@@ -4,12 +4,14 @@ import {
   PROJECT_CREATION_STATUS as PS,
   projectRoomOf,
   type CrawlProgress,
+  WEBHOOK_EVENTS,
 } from '@bhasha/contract';
 import { postgresPoolOf } from '../../lib/read-transaction';
 import { createDeferredEmitter } from '../../realtime/deferred-emitter';
 import { createProjectStatusService } from '../projects/project-status.service';
 import { createProjectsRepository } from '../projects/projects.repository';
 import type { PageSeed } from '../scope/pages.repository';
+import { createWebhookEvents } from '../webhooks/webhook-events';
 import { presentCrawlInfo } from './crawl.presenter';
 import { allowedHostsOf, toSeed } from './crawl-scope';
 import type { CrawlRuntime } from './crawl-runtime';
@@ -563,6 +565,14 @@ export function createCrawlRunner(
       status = row.status;
     }
     emitProgress(done, status, project.baseUrl);
+    // Outgoing webhooks: a failure to queue them is logged, never turned into a failed crawl.
+    await createWebhookEvents({ db, jobs: runtime.jobs })
+      .emit(done.organisationId, WEBHOOK_EVENTS.crawlCompleted, {
+        crawl: presentCrawlInfo(done, project.baseUrl),
+        projectId: done.projectId,
+        projectStatus: status,
+      })
+      .catch((err: unknown) => runtime.log.error({ err, crawlId: done.id }, 'webhook event not queued'));
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   type NmtTp,
   type TranslationOrigin,
   type TranslationType,
+  WEBHOOK_EVENTS,
 } from '@bhasha/contract';
 import type { MtSegment } from '@bhasha/mt';
 import type { TranslationChange, WriteResult } from '../translation/translation-writer.repository';
@@ -18,6 +19,7 @@ import { createGlossaryRepository } from '../glossary/glossary.repository';
 import { createProjectsRepository, type ProjectRow } from '../projects/projects.repository';
 import { transliterateSegment, transliterationSource } from '../transliteration/transliterate-segment';
 import { createTransliterationPairsRepository } from '../transliteration/transliteration-pairs.repository';
+import { createWebhookEvents } from '../webhooks/webhook-events';
 import { presentRun } from './machine-translation.presenter';
 import type { MtEngine } from './mt-engine-registry';
 import type { MtRuntime } from './mt-runtime';
@@ -432,8 +434,13 @@ export async function finishRun(
       ? await runs.complete(run.id, now)
       : await runs.fail(run.id, message ?? NMT_MESSAGES.runFailed, now);
   if (!finished) return;
-  runtime.emitter.emitToRoom(projectRoomOf(run.projectId), NMT_EVENTS.runUpdated, presentRun(finished));
+  const presented = presentRun(finished);
+  runtime.emitter.emitToRoom(projectRoomOf(run.projectId), NMT_EVENTS.runUpdated, presented);
   await notifyProblem(runtime, finished);
+  // Outgoing webhooks: a failure to queue them is logged, never turned into a failed run.
+  await createWebhookEvents({ db: runtime.db, jobs: runtime.jobs })
+    .emit(finished.organisationId, WEBHOOK_EVENTS.machineTranslationCompleted, { run: presented })
+    .catch((err: unknown) => runtime.log.error({ err, runId: run.id }, 'webhook event not queued'));
 }
 
 /**

@@ -6,6 +6,7 @@ import { createEditorFilterSelection } from '../translation/editor-filter-select
 import { createTranslationContext } from '../translation/translation-context';
 import { createTranslationWriter } from '../translation/translation-writer.repository';
 import { createTranslationsRepository } from '../translation/translations.repository';
+import type { WebhookEvents } from '../webhooks/webhook-events';
 import { createManualTranslationRepository } from './manual-translation.repository';
 import { createManualTranslationService } from './manual-translation.service';
 
@@ -15,6 +16,7 @@ export function createManualTranslationServices(deps: {
   clock: Clock;
   emitter: RealtimeEmitter;
   access: ProjectAccess;
+  webhookEvents?: Pick<WebhookEvents, 'emit'>;
 }) {
   return {
     manualTranslation: createManualTranslationService({
@@ -24,6 +26,7 @@ export function createManualTranslationServices(deps: {
       writer: createTranslationWriter(deps),
       filterSelection: createEditorFilterSelection(deps.db),
       clock: deps.clock,
+      ...(deps.webhookEvents ? { webhookEvents: deps.webhookEvents } : {}),
     }),
   };
 }

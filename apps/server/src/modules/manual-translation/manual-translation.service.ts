@@ -10,6 +10,7 @@ import {
   type ManualRequestDetail,
   type ManualRequestList,
   type manualRequestCreateSchema,
+  WEBHOOK_EVENTS,
 } from '@bhasha/contract';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
@@ -17,6 +18,7 @@ import type { Clock } from '../../lib/clock';
 import type { EditorFilterSelection } from '../translation/editor-filter-selection';
 import { pagingOf, type TranslationContext } from '../translation/translation-context';
 import type { TranslationChange, TranslationWriter } from '../translation/translation-writer.repository';
+import type { WebhookEvents } from '../webhooks/webhook-events';
 import { readBatchFile } from './manual-batch-file';
 import { MANUAL_TRANSITIONS, canTake, manualRequestScopeOf } from './manual-translation.policy';
 import { presentManualRequest } from './manual-translation.presenter';
@@ -41,8 +43,27 @@ export function createManualTranslationService(deps: {
   writer: TranslationWriter;
   filterSelection: EditorFilterSelection;
   clock: Clock;
+  /** Outgoing webhooks: each status change is announced to the organisation's endpoints. */
+  webhookEvents?: Pick<WebhookEvents, 'emit'>;
 }) {
   const { repository, context, writer, clock } = deps;
+
+  /** Tells the organisation's webhook endpoints; a webhook problem never fails the change itself. */
+  async function announceStatus(
+    request: { id: string; organisationId: string; projectId: string | null; targetLanguages: string[] },
+    from: string,
+    to: string,
+  ): Promise<void> {
+    await deps.webhookEvents
+      ?.emit(request.organisationId, WEBHOOK_EVENTS.humanTranslationStatusChanged, {
+        requestId: request.id,
+        projectId: request.projectId,
+        targetLanguages: request.targetLanguages,
+        previousStatus: from,
+        status: to,
+      })
+      .catch(() => undefined);
+  }
 
   /** The order in the caller's scope, or 404 (also for another organisation's). */
   async function requireRequest(principal: Principal, requestId: string) {
@@ -69,6 +90,7 @@ export function createManualTranslationService(deps: {
       rejectionReason,
     });
     if (!moved) throw AppError.conflict(NOT_ALLOWED_NOW[action]);
+    await announceStatus(before, before.status, rule.to);
     return presentManualRequest(principal, { ...before, ...moved });
   }
 
@@ -198,6 +220,7 @@ export function createManualTranslationService(deps: {
               at: clock.now(),
             })
           : undefined;
+      if (completed) await announceStatus(request, request.status, completed.status);
       return {
         request: presentManualRequest(principal, { ...request, ...(completed ?? {}) }),
         written,

@@ -1,8 +1,11 @@
+import { Card, Space, Typography } from 'antd';
 import { ItemList } from '../../../components/item-list/item-list';
 import { PROJECT_TYPES, type Project } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes } from 'react-router';
 import { ProjectPickerCard } from '../../projects/components/project-picker-card';
+import { useAbilities } from '../../users/api/users-queries';
+import { WebhooksPage } from '../../webhooks/pages/webhooks-page';
 import { ProjectSettingsPage } from './project-settings-page';
 
 const PAGE_SIZE = 20;
@@ -12,6 +15,7 @@ export function SettingsPage() {
   return (
     <Routes>
       <Route index element={<SettingsHomePage />} />
+      <Route path="webhooks" element={<WebhooksPage />} />
       <Route path=":projectId" element={<ProjectSettingsPage />} />
     </Routes>
   );
@@ -21,20 +25,35 @@ const isWebsite = (project: Project) => project.type === PROJECT_TYPES.website;
 
 function SettingsHomePage() {
   const { t } = useTranslation('settings');
+  const { t: tWebhooks } = useTranslation('webhooks');
+  const abilities = useAbilities().data;
   return (
-    <ProjectPickerCard
-      testId="settings-home"
-      title={t('page.title')}
-      subtitle={t('page.subtitle')}
-      searchLabel={t('page.search')}
-      emptyText={t('page.empty')}
-      pageSize={PAGE_SIZE}
-      filter={isWebsite}
-      renderItem={(project) => (
-        <ItemList.Item data-testid="settings-project" extra={<Link to={project.id}>{t('page.open')}</Link>}>
-          <ItemList.Meta title={<Link to={project.id}>{project.name}</Link>} description={project.baseUrl} />
-        </ItemList.Item>
-      )}
-    />
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      {abilities?.canEditOwnOrganisation ? (
+        <Card size="small" data-testid="settings-webhooks">
+          <Space>
+            <Link to="webhooks">{tWebhooks('page.link')}</Link>
+            <Typography.Text type="secondary">{tWebhooks('page.subtitle')}</Typography.Text>
+          </Space>
+        </Card>
+      ) : null}
+      <ProjectPickerCard
+        testId="settings-home"
+        title={t('page.title')}
+        subtitle={t('page.subtitle')}
+        searchLabel={t('page.search')}
+        emptyText={t('page.empty')}
+        pageSize={PAGE_SIZE}
+        filter={isWebsite}
+        renderItem={(project) => (
+          <ItemList.Item data-testid="settings-project" extra={<Link to={project.id}>{t('page.open')}</Link>}>
+            <ItemList.Meta
+              title={<Link to={project.id}>{project.name}</Link>}
+              description={project.baseUrl}
+            />
+          </ItemList.Item>
+        )}
+      />
+    </Space>
   );
 }

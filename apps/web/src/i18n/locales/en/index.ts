@@ -13,6 +13,7 @@ import { integration } from './integration';
 import { settings } from './settings';
 import { humanTranslation } from './human-translation';
 import { apiKeys } from './api-keys';
+import { webhooks } from './webhooks';
 
 /** English resources, one object per namespace. */
 export const EN_RESOURCES = {
@@ -31,4 +32,5 @@ export const EN_RESOURCES = {
   settings,
   humanTranslation,
   apiKeys,
+  webhooks,
 } as const;

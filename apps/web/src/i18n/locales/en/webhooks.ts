@@ -1,0 +1,65 @@
+/** Outgoing webhooks: the organisation's endpoints, their signing secrets and deliveries. */
+export const webhooks = {
+  page: {
+    title: 'Webhooks',
+    subtitle:
+      'Bhasha sends a signed HTTPS request to these endpoints when something happens in your organisation. Failed deliveries are retried with growing waits.',
+    add: 'Add endpoint',
+    empty: 'No webhook endpoints yet',
+    link: 'Webhooks',
+  },
+  create: {
+    title: 'Add a webhook endpoint',
+    url: 'Endpoint URL',
+    urlHelp: 'An https:// address that accepts POST requests with a JSON body.',
+    urlRequired: 'Enter the endpoint URL',
+    description: 'Description (optional)',
+    events: 'Events to send',
+    eventsRequired: 'Choose at least one event',
+    submit: 'Create endpoint',
+    cancel: 'Cancel',
+  },
+  secret: {
+    title: 'Signing secret',
+    once: 'Copy this secret now: it is shown only once.',
+    done: 'I have copied it',
+    howToVerify:
+      'Each request carries a Bhasha-Signature header "t=<time>,v1=<signature>": the hex HMAC-SHA256 of "<time>.<raw body>" keyed by this secret. Recompute it and compare before trusting a request.',
+  },
+  events: {
+    'crawl.completed': 'Crawl completed',
+    'machine_translation.completed': 'Machine translation finished',
+    'translations.published': 'Translations published',
+    'human_translation.status_changed': 'Human translation order status changed',
+    'file.ready': 'File ready to pull',
+  },
+  endpoints: {
+    url: 'Endpoint',
+    events: 'Events',
+    secret: 'Secret',
+    active: 'Active',
+    activeLabel: 'Send events to {{url}}',
+    actions: 'Actions',
+    deliveries: 'Deliveries',
+    sendTest: 'Send test event',
+    delete: 'Delete',
+    deleteConfirm: 'Delete this endpoint and its delivery history?',
+  },
+  deliveries: {
+    title: 'Deliveries to {{url}}',
+    empty: 'No deliveries yet',
+    event: 'Event',
+    status: 'Status',
+    attempts: 'Attempts',
+    responseStatus: 'Answer',
+    createdAt: 'Created',
+    nextAttemptAt: 'Next attempt',
+    payload: 'Payload',
+    response: 'Response',
+  },
+  deliveryStatus: {
+    pending: 'Retrying',
+    succeeded: 'Delivered',
+    failed: 'Failed',
+  },
+} as const;
