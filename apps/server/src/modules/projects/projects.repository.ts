@@ -124,10 +124,14 @@ export function createProjectsRepository(db: Database) {
       return row;
     },
 
+    /**
+     * One page of the projects in scope with their domains and the total, in one statement: the
+     * page's ids and the total (`count(*) over ()`) in a CTE, then the rows and their domains.
+     */
     async list(
       scope: ProjectScope,
       filter: ProjectListFilter,
-    ): Promise<{ rows: ProjectRow[]; total: number }> {
+    ): Promise<{ rows: ProjectRow[]; domains: ProjectDomainRow[]; total: number }> {
       const search = filter.searchText ? containsPattern(filter.searchText) : undefined;
       const where = and(
         isNull(projects.deletingAt),
@@ -136,19 +140,40 @@ export function createProjectsRepository(db: Database) {
         filter.status ? eq(projects.status, filter.status) : undefined,
         search ? or(ilike(projects.name, search), ilike(projects.baseUrl, search)) : undefined,
       );
-      // The total rides on the page's rows (one statement, not two); only a page past the end,
-      // which has no row to carry it, asks for it separately.
-      const page = await db
-        .select({ project: projects, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(projects)
-        .where(where)
-        .orderBy(desc(projects.createdAt), desc(projects.id))
-        .limit(filter.pageSize)
-        .offset((filter.pageNumber - 1) * filter.pageSize);
-      if (page.length > 0) return { rows: page.map((row) => row.project), total: page[0]!.total };
-      if (filter.pageNumber === 1) return { rows: [], total: 0 };
+      const page = db.$with('project_page').as(
+        db
+          .select({ id: projects.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+          .from(projects)
+          .where(where)
+          .orderBy(desc(projects.createdAt), desc(projects.id))
+          .limit(filter.pageSize)
+          .offset((filter.pageNumber - 1) * filter.pageSize),
+      );
+      const joined = await db
+        .with(page)
+        .select({ project: projects, total: page.total, domain: projectDomains })
+        .from(page)
+        .innerJoin(projects, eq(projects.id, page.id))
+        .leftJoin(projectDomains, eq(projectDomains.projectId, projects.id))
+        .orderBy(
+          desc(projects.createdAt),
+          desc(projects.id),
+          desc(projectDomains.isPrimary),
+          asc(projectDomains.createdAt),
+        );
+      if (joined.length > 0) {
+        const rows: ProjectRow[] = [];
+        const domains: ProjectDomainRow[] = [];
+        for (const row of joined) {
+          if (rows[rows.length - 1]?.id !== row.project.id) rows.push(row.project);
+          if (row.domain) domains.push(row.domain);
+        }
+        return { rows, domains, total: joined[0]!.total };
+      }
+      // A page past the end has no row to carry the total.
+      if (filter.pageNumber === 1) return { rows: [], domains: [], total: 0 };
       const [totals] = await db.select({ total: count() }).from(projects).where(where);
-      return { rows: [], total: totals?.total ?? 0 };
+      return { rows: [], domains: [], total: totals?.total ?? 0 };
     },
 
     async countWebsiteProjects(organisationId: string): Promise<number> {

@@ -240,21 +240,28 @@ export function createUsersRepository(db: Database) {
         query.organisationId ? eq(users.organisationId, query.organisationId) : undefined,
         term ? or(ilike(users.name, term), ilike(users.email, term)) : undefined,
       );
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select({ user: users, organisationName: organisations.name })
-          .from(users)
-          .leftJoin(organisations, eq(organisations.id, users.organisationId))
-          .where(where)
-          .orderBy(desc(users.createdAt), asc(users.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(users).where(where),
-      ]);
-      return {
-        rows: rows.map((r) => ({ ...r.user, organisationName: r.organisationName })),
-        total: totals?.total ?? 0,
-      };
+      // The total rides on the page's rows (one statement, not two); only a page past the end,
+      // which has no row to carry it, asks for it separately.
+      const page = await db
+        .select({
+          user: users,
+          organisationName: organisations.name,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(users)
+        .leftJoin(organisations, eq(organisations.id, users.organisationId))
+        .where(where)
+        .orderBy(desc(users.createdAt), asc(users.id))
+        .limit(query.limit)
+        .offset(query.offset);
+      if (page.length > 0)
+        return {
+          rows: page.map((r) => ({ ...r.user, organisationName: r.organisationName })),
+          total: page[0]!.total,
+        };
+      if (query.offset === 0) return { rows: [], total: 0 };
+      const [totals] = await db.select({ total: count() }).from(users).where(where);
+      return { rows: [], total: totals?.total ?? 0 };
     },
 
     /** Users of the given roles in the scope, plus platform-wide ones (organisation null) when asked. */
