@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { SCOPE_FOLDED_REDIRECTS, type ScopeShow } from '@bhasha/contract';
 import { pages, pageSegments, pageVersions, segments, type Database } from '@bhasha/db';
 import { pageSegmentRows } from '../crawl/page-segment-rows';
@@ -61,41 +62,6 @@ export function createPagesRepository(db: Database) {
     );
   }
 
-  /** The redirecting URLs of each listed page (a bounded few each, and how many there are). */
-  async function foldedRedirects(
-    projectId: string,
-    targets: readonly string[],
-  ): Promise<Map<string, { redirects: FoldedRedirect[]; count: number }>> {
-    const folded = new Map<string, { redirects: FoldedRedirect[]; count: number }>();
-    if (targets.length === 0) return folded;
-    const ranked = db
-      .select({
-        id: pages.id,
-        url: pages.url,
-        httpStatus: pages.httpStatus,
-        target: pages.canonicalUrl,
-        rank: sql<number>`row_number() over (partition by ${pages.canonicalUrl} order by ${pages.normalisedUrl})`
-          .mapWith(Number)
-          .as('rank'),
-        total: sql<number>`count(*) over (partition by ${pages.canonicalUrl})`.mapWith(Number).as('total'),
-      })
-      .from(pages)
-      .where(and(eq(pages.projectId, projectId), isRedirect, inArray(pages.canonicalUrl, [...targets])))
-      .as('ranked');
-    const rows = await db
-      .select()
-      .from(ranked)
-      .where(sql`${ranked.rank} <= ${SCOPE_FOLDED_REDIRECTS}`)
-      .orderBy(asc(ranked.rank));
-    for (const row of rows) {
-      if (!row.target) continue;
-      const entry = folded.get(row.target) ?? { redirects: [], count: row.total };
-      entry.redirects.push({ id: row.id, url: row.url, httpStatus: row.httpStatus });
-      folded.set(row.target, entry);
-    }
-    return folded;
-  }
-
   return {
     /**
      * One page of a project's URLs. Pages carry the URLs that redirect to them; `redirectTotal`
@@ -107,29 +73,68 @@ export function createPagesRepository(db: Database) {
     ): Promise<{ rows: ListedPage[]; total: number; redirectTotal: number }> {
       const where = filterCondition(projectId, filter);
       const redirectsWhere = filterCondition(projectId, { ...filter, show: 'redirects' });
-      const [rows, totals, redirectTotals] = await Promise.all([
+      // One statement: the page's ids and the total in a CTE; per row, the URLs that redirect to
+      // it (a bounded few, in URL order) and how many there are; the redirect total beside.
+      const page = db.$with('scope_page').as(
         db
-          .select()
+          .select({ id: pages.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
           .from(pages)
           .where(where)
           .orderBy(asc(pages.normalisedUrl))
           .limit(filter.pageSize)
           .offset((filter.pageNumber - 1) * filter.pageSize),
+      );
+      const redirecting = alias(pages, 'redirecting');
+      const redirectsHere = and(
+        eq(redirecting.projectId, projectId),
+        eq(redirecting.status, 'redirected'),
+        eq(redirecting.canonicalUrl, pages.normalisedUrl),
+        isPage,
+      );
+      const firstRedirects = db
+        .select({
+          id: redirecting.id,
+          url: redirecting.url,
+          httpStatus: redirecting.httpStatus,
+          normalisedUrl: redirecting.normalisedUrl,
+        })
+        .from(redirecting)
+        .where(redirectsHere)
+        .orderBy(asc(redirecting.normalisedUrl))
+        .limit(SCOPE_FOLDED_REDIRECTS);
+      const rows = await db
+        .with(page)
+        .select({
+          page: pages,
+          total: page.total,
+          redirectTotal: sql<number>`(select count(*) from ${pages} where ${redirectsWhere})`.mapWith(Number),
+          redirectCount:
+            sql<number>`(select count(*) from ${pages} as redirecting where ${redirectsHere})`.mapWith(
+              Number,
+            ),
+          redirects: sql<
+            FoldedRedirect[]
+          >`(select coalesce(json_agg(json_build_object('id', r.id, 'url', r.url, 'httpStatus', r.http_status) order by r.normalised_url), '[]'::json) from (${firstRedirects}) as r)`,
+        })
+        .from(page)
+        .innerJoin(pages, eq(pages.id, page.id))
+        .orderBy(asc(pages.normalisedUrl));
+      if (rows.length > 0)
+        return {
+          rows: rows.map((row) => ({
+            ...row.page,
+            redirects: row.redirects,
+            redirectCount: row.redirectCount,
+          })),
+          total: rows[0]!.total,
+          redirectTotal: rows[0]!.redirectTotal,
+        };
+      // An empty page has no row to carry the totals.
+      const [[totals], [redirectTotals]] = await Promise.all([
         db.select({ total: count() }).from(pages).where(where),
         db.select({ total: count() }).from(pages).where(redirectsWhere),
       ]);
-      const folded = await foldedRedirects(
-        projectId,
-        rows.filter((row) => row.status !== 'redirected').map((row) => row.normalisedUrl),
-      );
-      return {
-        rows: rows.map((row) => {
-          const entry = folded.get(row.normalisedUrl);
-          return { ...row, redirects: entry?.redirects ?? [], redirectCount: entry?.count ?? 0 };
-        }),
-        total: totals[0]?.total ?? 0,
-        redirectTotal: redirectTotals[0]?.total ?? 0,
-      };
+      return { rows: [], total: totals?.total ?? 0, redirectTotal: redirectTotals?.total ?? 0 };
     },
 
     /** One slice of the in-scope pages (no redirecting URLs), distinct by normalised URL, in a stable order. */

@@ -228,10 +228,20 @@ export function createTranslationsRepository(db: Database) {
 
     /** The maintained counts of a project: totals and every language's buckets (a few key lookups). */
     async counts(projectId: string, languages: readonly string[]): Promise<ProjectCounts> {
-      const [total] = await db
-        .select()
+      // One statement: the project's totals row with its languages' count rows joined; a project
+      // without a totals row (nothing counted yet) reads its count rows alone.
+      const joined = await db
+        .select({ total: projectSegmentTotals, count: translationCounts })
         .from(projectSegmentTotals)
+        .leftJoin(
+          translationCounts,
+          and(
+            eq(translationCounts.projectId, projectSegmentTotals.projectId),
+            languages.length === 0 ? sql`false` : inArray(translationCounts.targetLang, [...languages]),
+          ),
+        )
         .where(eq(projectSegmentTotals.projectId, projectId));
+      const total = joined[0]?.total;
       const totals: Bucket = total
         ? {
             segments: total.segmentCount,
@@ -244,15 +254,17 @@ export function createTranslationsRepository(db: Database) {
       const rows =
         languages.length === 0
           ? []
-          : await db
-              .select()
-              .from(translationCounts)
-              .where(
-                and(
-                  eq(translationCounts.projectId, projectId),
-                  inArray(translationCounts.targetLang, [...languages]),
-                ),
-              );
+          : total
+            ? joined.flatMap((row) => (row.count ? [row.count] : []))
+            : await db
+                .select()
+                .from(translationCounts)
+                .where(
+                  and(
+                    eq(translationCounts.projectId, projectId),
+                    inArray(translationCounts.targetLang, [...languages]),
+                  ),
+                );
       const result = new Map<string, LanguageBuckets>();
       for (const language of languages) {
         result.set(language, {
