@@ -57,8 +57,35 @@ export interface ProjectListFilter {
   status?: ProjectCreationStatus;
 }
 
+/**
+ * `findVisible` as named prepared statements, one per kind of scope: every project-scoped call
+ * starts with it, and building the query each time was a visible share of their CPU under load
+ * (bench/README.md "List calls under load"). Built on first use.
+ */
+function prepareFindVisible(db: Database) {
+  const live = and(eq(projects.id, sql.placeholder('id')), isNull(projects.deletingAt));
+  const inOrganisation = eq(projects.organisationId, sql.placeholder('organisationId'));
+  const select = (where: SQL | undefined, name: string) =>
+    db.select().from(projects).where(where).limit(1).prepare(name);
+  return {
+    all: select(live, 'projects_visible_all'),
+    organisation: select(and(live, inOrganisation), 'projects_visible_organisation'),
+    assigned: select(
+      and(
+        live,
+        inOrganisation,
+        exists(
+          sql`(select 1 from ${projectCollaborators} where ${projectCollaborators.projectId} = ${projects.id} and ${projectCollaborators.userId} = ${sql.placeholder('userId')})`,
+        ),
+      ),
+      'projects_visible_assigned',
+    ),
+  };
+}
+
 /** Project queries; every read for a caller goes through its scope. */
 export function createProjectsRepository(db: Database) {
+  let findVisible: ReturnType<typeof prepareFindVisible> | undefined;
   return {
     async insert(values: NewProjectRow): Promise<ProjectRow> {
       const [row] = await db.insert(projects).values(values).returning();
@@ -73,11 +100,12 @@ export function createProjectsRepository(db: Database) {
 
     /** A live (not being deleted) project inside the scope. */
     async findVisible(scope: ProjectScope, id: string): Promise<ProjectRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(projects)
-        .where(and(eq(projects.id, id), isNull(projects.deletingAt), projectScopeCondition(scope)))
-        .limit(1);
+      findVisible ??= prepareFindVisible(db);
+      const [row] = await findVisible[scope.kind].execute({
+        id,
+        organisationId: scope.kind === 'all' ? undefined : scope.organisationId,
+        userId: scope.kind === 'assigned' ? scope.userId : undefined,
+      });
       return row;
     },
 
