@@ -56,6 +56,10 @@ export const pages = pgTable(
       .where(sql`${t.crawlState} = 'queued'`),
     // Finds another URL of the project serving the same content (duplicate detection).
     index('pages_project_content_idx').on(t.projectId, t.contentHash),
+    // The URLs redirecting to a page, which the scope list folds under it (ADR 0039).
+    index('pages_project_redirect_target_idx')
+      .on(t.projectId, t.canonicalUrl, t.normalisedUrl)
+      .where(sql`${t.status} = 'redirected'`),
   ],
 );
 

@@ -16,8 +16,17 @@ export type TokenCheck =
 const ALGORITHM = 'HS256';
 const ISSUER = 'bhasha';
 
+/**
+ * Verified tokens kept per service, so a client's next requests skip the HMAC check (WebCrypto's
+ * asynchronous round trip was a visible share of every authenticated request under load). A token's
+ * signature and claims cannot change, so only its expiry is checked again; revocation is the token
+ * version, checked against the user on every request.
+ */
+const VERIFIED_TOKENS_MAX = 10_000;
+
 /** Signs and verifies access tokens: HS256 only, an expiry always, the token version as a claim. */
 export function createTokenService(secret: Uint8Array, ttlSeconds: number, clock: Clock) {
+  const verified = new Map<string, { claims: TokenClaims; expiresAtSeconds: number }>();
   return {
     async sign(claims: TokenClaims): Promise<string> {
       const nowSeconds = Math.floor(clock.now().getTime() / 1000);
@@ -31,6 +40,15 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, clock
     },
 
     async verify(token: string): Promise<TokenCheck> {
+      const known = verified.get(token);
+      if (known) {
+        // jose's rule: expired once `exp` is not after the current second.
+        if (known.expiresAtSeconds <= Math.floor(clock.now().getTime() / 1000)) {
+          verified.delete(token);
+          return { state: 'expired' };
+        }
+        return { state: 'valid', claims: known.claims };
+      }
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: [ALGORITHM],
@@ -45,10 +63,12 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, clock
         ) {
           return { state: 'invalid' };
         }
-        return {
-          state: 'valid',
-          claims: { userId: payload.sub, role: payload.role as Role, version: payload.ver },
-        };
+        const claims: TokenClaims = { userId: payload.sub, role: payload.role as Role, version: payload.ver };
+        if (typeof payload.exp === 'number') {
+          if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear();
+          verified.set(token, { claims, expiresAtSeconds: payload.exp });
+        }
+        return { state: 'valid', claims };
       } catch (error) {
         if (error instanceof errors.JWTExpired) return { state: 'expired' };
         return { state: 'invalid' };

@@ -57,8 +57,96 @@ export interface ProjectListFilter {
   status?: ProjectCreationStatus;
 }
 
+/** `projectScopeCondition` with placeholders (`organisationId`, `userId`), for prepared statements. */
+function preparedScopeCondition(kind: ProjectScope['kind']): SQL | undefined {
+  if (kind === 'all') return undefined;
+  const inOrganisation = eq(projects.organisationId, sql.placeholder('organisationId'));
+  if (kind === 'organisation') return inOrganisation;
+  return and(
+    inOrganisation,
+    exists(
+      sql`(select 1 from ${projectCollaborators} where ${projectCollaborators.projectId} = ${projects.id} and ${projectCollaborators.userId} = ${sql.placeholder('userId')})`,
+    ),
+  );
+}
+
+/** The placeholder values of a scope. */
+function scopeParams(scope: ProjectScope) {
+  return {
+    organisationId: scope.kind === 'all' ? undefined : scope.organisationId,
+    userId: scope.kind === 'assigned' ? scope.userId : undefined,
+  };
+}
+
+/**
+ * `findVisible` as a named prepared statement for a kind of scope: every project-scoped call
+ * starts with it, and building the query each time was a visible share of their CPU under load
+ * (ADR 0039).
+ */
+function prepareFindVisible(db: Database, kind: ProjectScope['kind']) {
+  return db
+    .select()
+    .from(projects)
+    .where(
+      and(eq(projects.id, sql.placeholder('id')), isNull(projects.deletingAt), preparedScopeCondition(kind)),
+    )
+    .limit(1)
+    .prepare(`projects_visible_${kind}`);
+}
+
+/** Which optional conditions a project list has: the key of its prepared statement. */
+interface ProjectListShape {
+  scope: ProjectScope['kind'];
+  type: boolean;
+  status: boolean;
+  search: boolean;
+}
+
+/**
+ * One page of projects with their domains and the total, one statement: the page's ids and the
+ * total (`count(*) over ()`) in a CTE, then the rows and their domains. Prepared per shape.
+ */
+function prepareProjectList(db: Database, shape: ProjectListShape) {
+  const search = sql.placeholder('search');
+  const page = db.$with('project_page').as(
+    db
+      .select({ id: projects.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+      .from(projects)
+      .where(
+        and(
+          isNull(projects.deletingAt),
+          preparedScopeCondition(shape.scope),
+          shape.type ? eq(projects.type, sql.placeholder('type')) : undefined,
+          shape.status ? eq(projects.status, sql.placeholder('status')) : undefined,
+          shape.search ? or(ilike(projects.name, search), ilike(projects.baseUrl, search)) : undefined,
+        ),
+      )
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  return db
+    .with(page)
+    .select({ project: projects, total: page.total, domain: projectDomains })
+    .from(page)
+    .innerJoin(projects, eq(projects.id, page.id))
+    .leftJoin(projectDomains, eq(projectDomains.projectId, projects.id))
+    .orderBy(
+      desc(projects.createdAt),
+      desc(projects.id),
+      desc(projectDomains.isPrimary),
+      asc(projectDomains.createdAt),
+    )
+    .prepare(
+      `projects_list_${shape.scope}${shape.type ? '_type' : ''}${shape.status ? '_status' : ''}${shape.search ? '_search' : ''}`,
+    );
+}
+
 /** Project queries; every read for a caller goes through its scope. */
 export function createProjectsRepository(db: Database) {
+  // Prepared statements, built on first use (a repository may live only for a transaction).
+  const visible = new Map<ProjectScope['kind'], ReturnType<typeof prepareFindVisible>>();
+  const lists = new Map<string, ReturnType<typeof prepareProjectList>>();
   return {
     async insert(values: NewProjectRow): Promise<ProjectRow> {
       const [row] = await db.insert(projects).values(values).returning();
@@ -73,11 +161,9 @@ export function createProjectsRepository(db: Database) {
 
     /** A live (not being deleted) project inside the scope. */
     async findVisible(scope: ProjectScope, id: string): Promise<ProjectRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(projects)
-        .where(and(eq(projects.id, id), isNull(projects.deletingAt), projectScopeCondition(scope)))
-        .limit(1);
+      let prepared = visible.get(scope.kind);
+      if (!prepared) visible.set(scope.kind, (prepared = prepareFindVisible(db, scope.kind)));
+      const [row] = await prepared.execute({ id, ...scopeParams(scope) });
       return row;
     },
 
@@ -124,11 +210,40 @@ export function createProjectsRepository(db: Database) {
       return row;
     },
 
+    /** One page of the projects in scope with their domains and the total (prepareProjectList). */
     async list(
       scope: ProjectScope,
       filter: ProjectListFilter,
-    ): Promise<{ rows: ProjectRow[]; total: number }> {
+    ): Promise<{ rows: ProjectRow[]; domains: ProjectDomainRow[]; total: number }> {
       const search = filter.searchText ? containsPattern(filter.searchText) : undefined;
+      const shape: ProjectListShape = {
+        scope: scope.kind,
+        type: Boolean(filter.type),
+        status: Boolean(filter.status),
+        search: search !== undefined,
+      };
+      const key = JSON.stringify(shape);
+      let prepared = lists.get(key);
+      if (!prepared) lists.set(key, (prepared = prepareProjectList(db, shape)));
+      const joined = await prepared.execute({
+        ...scopeParams(scope),
+        type: filter.type,
+        status: filter.status,
+        search,
+        limit: filter.pageSize,
+        offset: (filter.pageNumber - 1) * filter.pageSize,
+      });
+      if (joined.length > 0) {
+        const rows: ProjectRow[] = [];
+        const domains: ProjectDomainRow[] = [];
+        for (const row of joined) {
+          if (rows[rows.length - 1]?.id !== row.project.id) rows.push(row.project);
+          if (row.domain) domains.push(row.domain);
+        }
+        return { rows, domains, total: joined[0]!.total };
+      }
+      // A page past the end has no row to carry the total.
+      if (filter.pageNumber === 1) return { rows: [], domains: [], total: 0 };
       const where = and(
         isNull(projects.deletingAt),
         projectScopeCondition(scope),
@@ -136,19 +251,8 @@ export function createProjectsRepository(db: Database) {
         filter.status ? eq(projects.status, filter.status) : undefined,
         search ? or(ilike(projects.name, search), ilike(projects.baseUrl, search)) : undefined,
       );
-      // The total rides on the page's rows (one statement, not two); only a page past the end,
-      // which has no row to carry it, asks for it separately.
-      const page = await db
-        .select({ project: projects, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(projects)
-        .where(where)
-        .orderBy(desc(projects.createdAt), desc(projects.id))
-        .limit(filter.pageSize)
-        .offset((filter.pageNumber - 1) * filter.pageSize);
-      if (page.length > 0) return { rows: page.map((row) => row.project), total: page[0]!.total };
-      if (filter.pageNumber === 1) return { rows: [], total: 0 };
       const [totals] = await db.select({ total: count() }).from(projects).where(where);
-      return { rows: [], total: totals?.total ?? 0 };
+      return { rows: [], domains: [], total: totals?.total ?? 0 };
     },
 
     async countWebsiteProjects(organisationId: string): Promise<number> {

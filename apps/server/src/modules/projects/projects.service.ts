@@ -129,12 +129,6 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
     });
   }
 
-  async function withDomains(
-    rows: ProjectRow[],
-  ): Promise<{ rows: ProjectRow[]; domains: ProjectDomainRow[] }> {
-    return { rows, domains: await repository.listDomains(rows.map((r) => r.id)) };
-  }
-
   async function wordCounts(projectId: string) {
     return segmentsRepository.projectCounts(projectId);
   }
@@ -180,8 +174,7 @@ export function createProjectsService(deps: ProjectsServiceDeps) {
     },
 
     async list(principal: Principal, input: ListInput) {
-      const { rows, total } = await repository.list(projectScopeOf(principal), input);
-      return { ...(await withDomains(rows)), total };
+      return repository.list(projectScopeOf(principal), input);
     },
 
     async details(principal: Principal, projectId: string) {

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { SCOPE_FOLDED_REDIRECTS, type ScopeShow } from '@bhasha/contract';
 import { pages, pageSegments, pageVersions, segments, type Database } from '@bhasha/db';
 import { pageSegmentRows } from '../crawl/page-segment-rows.repository';
@@ -15,6 +16,14 @@ export interface PageListFilter {
   trackedOnly?: boolean;
   /** Pages only (redirecting URLs folded under their targets), only redirects, or every URL. */
   show?: ScopeShow;
+}
+
+/** Which conditions a scope list has: the key of its prepared statement. */
+interface ScopeListShape {
+  show: ScopeShow | undefined;
+  hostname: boolean;
+  trackedOnly: boolean;
+  search: boolean;
 }
 
 /** A URL that answered a redirect to a page of the list. */
@@ -61,40 +70,74 @@ export function createPagesRepository(db: Database) {
     );
   }
 
-  /** The redirecting URLs of each listed page (a bounded few each, and how many there are). */
-  async function foldedRedirects(
-    projectId: string,
-    targets: readonly string[],
-  ): Promise<Map<string, { redirects: FoldedRedirect[]; count: number }>> {
-    const folded = new Map<string, { redirects: FoldedRedirect[]; count: number }>();
-    if (targets.length === 0) return folded;
-    const ranked = db
-      .select({
-        id: pages.id,
-        url: pages.url,
-        httpStatus: pages.httpStatus,
-        target: pages.canonicalUrl,
-        rank: sql<number>`row_number() over (partition by ${pages.canonicalUrl} order by ${pages.normalisedUrl})`
-          .mapWith(Number)
-          .as('rank'),
-        total: sql<number>`count(*) over (partition by ${pages.canonicalUrl})`.mapWith(Number).as('total'),
-      })
-      .from(pages)
-      .where(and(eq(pages.projectId, projectId), isRedirect, inArray(pages.canonicalUrl, [...targets])))
-      .as('ranked');
-    const rows = await db
-      .select()
-      .from(ranked)
-      .where(sql`${ranked.rank} <= ${SCOPE_FOLDED_REDIRECTS}`)
-      .orderBy(asc(ranked.rank));
-    for (const row of rows) {
-      if (!row.target) continue;
-      const entry = folded.get(row.target) ?? { redirects: [], count: row.total };
-      entry.redirects.push({ id: row.id, url: row.url, httpStatus: row.httpStatus });
-      folded.set(row.target, entry);
-    }
-    return folded;
+  /** `filterCondition` with placeholders (`projectId`, `hostname`, `search`), for a prepared list. */
+  function preparedFilterCondition(shape: ScopeListShape, show: ScopeShow | undefined): SQL | undefined {
+    return and(
+      eq(pages.projectId, sql.placeholder('projectId')),
+      shape.hostname ? eq(pages.hostname, sql.placeholder('hostname')) : undefined,
+      shape.trackedOnly ? eq(pages.tracked, true) : undefined,
+      shape.search ? ilike(pages.url, sql.placeholder('search')) : undefined,
+      show === 'pages' ? isPage : show === 'redirects' ? isRedirect : undefined,
+    );
   }
+
+  /**
+   * One page of a project's URLs in one statement, prepared per shape (ADR 0039): the page's ids
+   * and the total in a CTE; per row, the URLs that redirect to it (a bounded few, in URL order)
+   * and how many there are; the redirect total beside.
+   */
+  function prepareList(shape: ScopeListShape) {
+    const page = db.$with('scope_page').as(
+      db
+        .select({ id: pages.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+        .from(pages)
+        .where(preparedFilterCondition(shape, shape.show))
+        .orderBy(asc(pages.normalisedUrl))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    );
+    const redirecting = alias(pages, 'redirecting');
+    const redirectsHere = and(
+      eq(redirecting.projectId, sql.placeholder('projectId')),
+      eq(redirecting.status, 'redirected'),
+      eq(redirecting.canonicalUrl, pages.normalisedUrl),
+      isPage,
+    );
+    const firstRedirects = db
+      .select({
+        id: redirecting.id,
+        url: redirecting.url,
+        httpStatus: redirecting.httpStatus,
+        normalisedUrl: redirecting.normalisedUrl,
+      })
+      .from(redirecting)
+      .where(redirectsHere)
+      .orderBy(asc(redirecting.normalisedUrl))
+      .limit(SCOPE_FOLDED_REDIRECTS);
+    return db
+      .with(page)
+      .select({
+        page: pages,
+        total: page.total,
+        redirectTotal:
+          sql<number>`(select count(*) from ${pages} where ${preparedFilterCondition(shape, 'redirects')})`.mapWith(
+            Number,
+          ),
+        redirectCount:
+          sql<number>`(select count(*) from ${pages} as redirecting where ${redirectsHere})`.mapWith(Number),
+        redirects: sql<
+          FoldedRedirect[]
+        >`(select coalesce(json_agg(json_build_object('id', r.id, 'url', r.url, 'httpStatus', r.http_status) order by r.normalised_url), '[]'::json) from (${firstRedirects}) as r)`,
+      })
+      .from(page)
+      .innerJoin(pages, eq(pages.id, page.id))
+      .orderBy(asc(pages.normalisedUrl))
+      .prepare(
+        `scope_list_${shape.show ?? 'all'}${shape.hostname ? '_host' : ''}${shape.trackedOnly ? '_tracked' : ''}${shape.search ? '_search' : ''}`,
+      );
+  }
+  // Built on first use (a repository may live only for a transaction).
+  const preparedLists = new Map<string, ReturnType<typeof prepareList>>();
 
   return {
     /**
@@ -105,31 +148,40 @@ export function createPagesRepository(db: Database) {
       projectId: string,
       filter: PageListFilter,
     ): Promise<{ rows: ListedPage[]; total: number; redirectTotal: number }> {
+      const shape: ScopeListShape = {
+        show: filter.show,
+        hostname: Boolean(filter.hostname),
+        trackedOnly: Boolean(filter.trackedOnly),
+        search: Boolean(filter.search),
+      };
+      const key = JSON.stringify(shape);
+      let prepared = preparedLists.get(key);
+      if (!prepared) preparedLists.set(key, (prepared = prepareList(shape)));
+      const rows = await prepared.execute({
+        projectId,
+        hostname: filter.hostname,
+        search: filter.search ? containsPattern(filter.search) : undefined,
+        limit: filter.pageSize,
+        offset: (filter.pageNumber - 1) * filter.pageSize,
+      });
+      if (rows.length > 0)
+        return {
+          rows: rows.map((row) => ({
+            ...row.page,
+            redirects: row.redirects,
+            redirectCount: row.redirectCount,
+          })),
+          total: rows[0]!.total,
+          redirectTotal: rows[0]!.redirectTotal,
+        };
+      // An empty page has no row to carry the totals.
       const where = filterCondition(projectId, filter);
       const redirectsWhere = filterCondition(projectId, { ...filter, show: 'redirects' });
-      const [rows, totals, redirectTotals] = await Promise.all([
-        db
-          .select()
-          .from(pages)
-          .where(where)
-          .orderBy(asc(pages.normalisedUrl))
-          .limit(filter.pageSize)
-          .offset((filter.pageNumber - 1) * filter.pageSize),
+      const [[totals], [redirectTotals]] = await Promise.all([
         db.select({ total: count() }).from(pages).where(where),
         db.select({ total: count() }).from(pages).where(redirectsWhere),
       ]);
-      const folded = await foldedRedirects(
-        projectId,
-        rows.filter((row) => row.status !== 'redirected').map((row) => row.normalisedUrl),
-      );
-      return {
-        rows: rows.map((row) => {
-          const entry = folded.get(row.normalisedUrl);
-          return { ...row, redirects: entry?.redirects ?? [], redirectCount: entry?.count ?? 0 };
-        }),
-        total: totals[0]?.total ?? 0,
-        redirectTotal: redirectTotals[0]?.total ?? 0,
-      };
+      return { rows: [], total: totals?.total ?? 0, redirectTotal: redirectTotals?.total ?? 0 };
     },
 
     /** One slice of the in-scope pages (no redirecting URLs), distinct by normalised URL, in a stable order. */

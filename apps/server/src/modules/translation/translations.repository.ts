@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, exists, inArray, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -113,6 +114,30 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Distinct lists of languages whose counts statement a repository keeps prepared. */
+const PREPARED_COUNTS_MAX = 64;
+
+/**
+ * The maintained counts of a project in one statement: its totals row with the languages' count
+ * rows joined. Prepared per list of languages.
+ */
+function prepareCounts(db: Database, languages: readonly string[]) {
+  return db
+    .select({ total: projectSegmentTotals, count: translationCounts })
+    .from(projectSegmentTotals)
+    .leftJoin(
+      translationCounts,
+      and(
+        eq(translationCounts.projectId, projectSegmentTotals.projectId),
+        languages.length === 0 ? sql`false` : inArray(translationCounts.targetLang, [...languages]),
+      ),
+    )
+    .where(eq(projectSegmentTotals.projectId, sql.placeholder('projectId')))
+    .prepare(
+      `translation_counts_${createHash('sha256').update(languages.join(',')).digest('hex').slice(0, 16)}`,
+    );
+}
+
 export function createTranslationsRepository(db: Database) {
   const entryColumns = {
     segmentId: segments.id,
@@ -222,16 +247,26 @@ export function createTranslationsRepository(db: Database) {
       .limit(paging.limit + 1);
   }
 
+  const preparedCounts = new Map<string, ReturnType<typeof prepareCounts>>();
+
   return {
     /** The SQL of a page of listEntries, for EXPLAIN in tests (ADR 0018). */
     pageQuery,
 
     /** The maintained counts of a project: totals and every language's buckets (a few key lookups). */
     async counts(projectId: string, languages: readonly string[]): Promise<ProjectCounts> {
-      const [total] = await db
-        .select()
-        .from(projectSegmentTotals)
-        .where(eq(projectSegmentTotals.projectId, projectId));
+      // One statement: the project's totals row with its languages' count rows joined; a project
+      // without a totals row (nothing counted yet) reads its count rows alone.
+      // Prepared per list of languages (ADR 0039): the editor asks the same one on every call.
+      const key = languages.join(',');
+      let prepared = preparedCounts.get(key);
+      if (!prepared) {
+        prepared = prepareCounts(db, languages);
+        if (preparedCounts.size >= PREPARED_COUNTS_MAX) preparedCounts.clear();
+        preparedCounts.set(key, prepared);
+      }
+      const joined = await prepared.execute({ projectId });
+      const total = joined[0]?.total;
       const totals: Bucket = total
         ? {
             segments: total.segmentCount,
@@ -244,15 +279,17 @@ export function createTranslationsRepository(db: Database) {
       const rows =
         languages.length === 0
           ? []
-          : await db
-              .select()
-              .from(translationCounts)
-              .where(
-                and(
-                  eq(translationCounts.projectId, projectId),
-                  inArray(translationCounts.targetLang, [...languages]),
-                ),
-              );
+          : total
+            ? joined.flatMap((row) => (row.count ? [row.count] : []))
+            : await db
+                .select()
+                .from(translationCounts)
+                .where(
+                  and(
+                    eq(translationCounts.projectId, projectId),
+                    inArray(translationCounts.targetLang, [...languages]),
+                  ),
+                );
       const result = new Map<string, LanguageBuckets>();
       for (const language of languages) {
         result.set(language, {

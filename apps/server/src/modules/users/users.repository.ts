@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Role, UserStatus } from '@bhasha/contract';
 import { organisations, users, type Database } from '@bhasha/db';
@@ -81,9 +82,57 @@ const session = {
   writes: 0,
 };
 
+/** Which conditions a user list has (its roles taken as they are): the key of its prepared statement. */
+interface UserListShape {
+  scope: TenantScope['kind'];
+  roles: readonly Role[];
+  status: boolean;
+  organisationId: boolean;
+  search: boolean;
+}
+
+/**
+ * One page of users with their organisation's name and the total (`count(*) over ()`), one
+ * statement, prepared per shape: building it on every call was a visible share of the list's CPU
+ * under load (ADR 0039).
+ */
+function prepareUserList(db: Database, shape: UserListShape) {
+  const term = sql.placeholder('term');
+  return (
+    db
+      .select({
+        user: users,
+        organisationName: organisations.name,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(users)
+      .leftJoin(organisations, eq(organisations.id, users.organisationId))
+      .where(
+        and(
+          shape.scope === 'platform'
+            ? undefined
+            : shape.scope === 'none'
+              ? sql`false`
+              : eq(users.organisationId, sql.placeholder('scopeOrganisationId')),
+          inArray(users.role, [...shape.roles]),
+          shape.status ? eq(users.status, sql.placeholder('status')) : undefined,
+          shape.organisationId ? eq(users.organisationId, sql.placeholder('organisationId')) : undefined,
+          shape.search ? or(ilike(users.name, term), ilike(users.email, term)) : undefined,
+        ),
+      )
+      .orderBy(desc(users.createdAt), asc(users.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      // A short digest of the shape: statement names stay under PostgreSQL's 63 bytes.
+      .prepare(`users_list_${createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 16)}`)
+  );
+}
+
 /** All user queries. Callers outside this module go through the users service. */
 export function createUsersRepository(db: Database) {
   const sessionUsers = session.rows;
+  // Prepared on first use (a repository may live only for a transaction).
+  const userLists = new Map<string, ReturnType<typeof prepareUserList>>();
   const changed = <T>(id: string, result: T): T => {
     session.writes += 1;
     sessionUsers.delete(id);
@@ -233,6 +282,32 @@ export function createUsersRepository(db: Database) {
     ): Promise<{ rows: UserWithOrganisation[]; total: number }> {
       if (query.roles.length === 0) return { rows: [], total: 0 };
       const term = query.search ? `%${escapeLike(query.search)}%` : undefined;
+      // The total rides on the page's rows; only a page past the end, which has no row to carry
+      // it, asks for it separately.
+      const shape: UserListShape = {
+        scope: scope.kind,
+        roles: query.roles,
+        status: Boolean(query.status),
+        organisationId: Boolean(query.organisationId),
+        search: term !== undefined,
+      };
+      const key = JSON.stringify(shape);
+      let prepared = userLists.get(key);
+      if (!prepared) userLists.set(key, (prepared = prepareUserList(db, shape)));
+      const page = await prepared.execute({
+        scopeOrganisationId: scope.kind === 'organisation' ? scope.organisationId : undefined,
+        status: query.status,
+        organisationId: query.organisationId,
+        term,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      if (page.length > 0)
+        return {
+          rows: page.map((r) => ({ ...r.user, organisationName: r.organisationName })),
+          total: page[0]!.total,
+        };
+      if (query.offset === 0) return { rows: [], total: 0 };
       const where = and(
         scopeCondition(scope),
         inArray(users.role, [...query.roles]),
@@ -240,21 +315,8 @@ export function createUsersRepository(db: Database) {
         query.organisationId ? eq(users.organisationId, query.organisationId) : undefined,
         term ? or(ilike(users.name, term), ilike(users.email, term)) : undefined,
       );
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select({ user: users, organisationName: organisations.name })
-          .from(users)
-          .leftJoin(organisations, eq(organisations.id, users.organisationId))
-          .where(where)
-          .orderBy(desc(users.createdAt), asc(users.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(users).where(where),
-      ]);
-      return {
-        rows: rows.map((r) => ({ ...r.user, organisationName: r.organisationName })),
-        total: totals?.total ?? 0,
-      };
+      const [totals] = await db.select({ total: count() }).from(users).where(where);
+      return { rows: [], total: totals?.total ?? 0 };
     },
 
     /** Users of the given roles in the scope, plus platform-wide ones (organisation null) when asked. */
