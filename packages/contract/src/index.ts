@@ -32,3 +32,4 @@ export * from './api/project-settings';
 export * from './api/translation-memory';
 export * from './api/proxy';
 export * from './api/manual-translation';
+export * from './endpoints';

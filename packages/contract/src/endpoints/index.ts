@@ -1,0 +1,16 @@
+import { collaboratorEndpoints } from './collaborators';
+import { crawlEndpoints } from './crawl';
+import { projectEndpoints } from './projects';
+
+export * from './endpoint';
+export type * from './types';
+
+/**
+ * Every API call, grouped by feature. A new call is one entry here; the server registers its route
+ * from the entry and the dashboard's client takes its types from it.
+ */
+export const endpoints = {
+  project: projectEndpoints,
+  crawl: crawlEndpoints,
+  collaborators: collaboratorEndpoints,
+};
