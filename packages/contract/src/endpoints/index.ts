@@ -1,5 +1,6 @@
 import { collaboratorEndpoints } from './collaborators';
 import { crawlEndpoints } from './crawl';
+import { organisationEndpoints } from './organisations';
 import { projectEndpoints } from './projects';
 
 export * from './endpoint';
@@ -13,4 +14,5 @@ export const endpoints = {
   project: projectEndpoints,
   crawl: crawlEndpoints,
   collaborators: collaboratorEndpoints,
+  organisations: organisationEndpoints,
 };
