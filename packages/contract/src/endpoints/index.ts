@@ -1,7 +1,11 @@
 import { collaboratorEndpoints } from './collaborators';
 import { crawlEndpoints } from './crawl';
+import { glossaryEndpoints } from './glossary';
+import { ignorePatternEndpoints } from './ignore-patterns';
 import { organisationEndpoints } from './organisations';
+import { projectSettingsEndpoints } from './project-settings';
 import { projectEndpoints } from './projects';
+import { transliterationEndpoints } from './transliteration';
 
 export * from './endpoint';
 export type * from './types';
@@ -15,4 +19,8 @@ export const endpoints = {
   crawl: crawlEndpoints,
   collaborators: collaboratorEndpoints,
   organisations: organisationEndpoints,
+  projectSettings: projectSettingsEndpoints,
+  ignorePatterns: ignorePatternEndpoints,
+  transliteration: transliterationEndpoints,
+  glossary: glossaryEndpoints,
 };
