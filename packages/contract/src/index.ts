@@ -36,3 +36,4 @@ export * from './api/proxy';
 export * from './api/manual-translation';
 export * from './api/api-keys';
 export * from './api/webhooks';
+export * from './endpoints';

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { checkReply, endpointFor } from './contract-replies';
 
 export type FakeRoute = (body: unknown, init: RequestInit) => { status?: number; body: unknown };
 
@@ -15,7 +16,8 @@ export const UI_CONFIG = {
 
 /**
  * Replaces global fetch with a table of `METHOD path` → answer, for component tests.
- * Unknown calls answer 404 so a test notices a call it did not expect.
+ * Unknown calls answer 404 so a test notices a call it did not expect; a success answer to a call
+ * of the contract's endpoint map must match the endpoint's response schema.
  */
 export function installFakeServer(routes: Record<string, FakeRoute>) {
   const calls: { key: string; body: unknown; headers: Headers }[] = [];
@@ -29,6 +31,7 @@ export function installFakeServer(routes: Record<string, FakeRoute>) {
     const answer = route
       ? route(body, init)
       : { status: 404, body: { success: false, message: `No route ${key}` } };
+    checkReply(key, endpointFor(method, url.pathname), answer.status ?? 200, answer.body);
     return Promise.resolve(
       new Response(JSON.stringify(answer.body), {
         status: answer.status ?? 200,

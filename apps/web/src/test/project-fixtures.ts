@@ -1,4 +1,4 @@
-import type { Project, ScopeUrl } from '@bhasha/contract';
+import type { CrawlInfo, Project, ResponseAt, ScopeUrl } from '@bhasha/contract';
 
 /**
  * A website project as /project/details answers it, for dashboard tests: `hostnames[0]` is the
@@ -57,6 +57,43 @@ export function buildScopeUrl(id: string, path: string, overrides: Partial<Scope
     redirectsTo: null,
     redirects: [],
     redirectCount: 0,
+    ...overrides,
+  };
+}
+
+/** The stats of a crawled project with nothing translated yet, as /project/stats answers them. */
+export function buildProjectStats(
+  overrides: Partial<ResponseAt<'project/stats'>['stat']> = {},
+): ResponseAt<'project/stats'>['stat'] {
+  return {
+    projectId: 'p1',
+    sourceWordCount: 120,
+    uniqueWordCount: 80,
+    newContentWordCount: 80,
+    totalUrls: 1,
+    inScopeUrls: 1,
+    redirectUrls: 0,
+    crawledUrls: 1,
+    failedUrls: 0,
+    trackedUrls: 0,
+    segmentCount: 12,
+    newSegmentCount: 12,
+    languages: [{ language: 'hi', sourceWordCount: 80, translatedWordCount: 0 }],
+    ...overrides,
+  };
+}
+
+/** A finished crawl of ministry.gov.in, as /scope/crawl/last answers it. */
+export function buildCrawlInfo(overrides: Partial<CrawlInfo> = {}): CrawlInfo {
+  return {
+    crawlId: 'c1',
+    status: 'COMPLETED',
+    lastProcessedUrl: 'https://ministry.gov.in/',
+    parsedUrls: 1,
+    pagesDiscovered: 1,
+    pagesFailed: 0,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:01:00.000Z',
     ...overrides,
   };
 }

@@ -1,18 +1,11 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import {
-  SUCCESS_MESSAGES,
-  crawlInfoSchema,
-  lastCrawlRequestSchema,
-  startCrawlRequestSchema,
-  startCrawlResponseSchema,
-} from '@bhasha/contract';
+import { SUCCESS_MESSAGES, endpoints } from '@bhasha/contract';
+import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/envelope';
-import { responses } from '../../http/responses';
 import type { Services } from '../../services';
 import { PROJECT_READER_ROLES } from '../projects/projects.policy';
 
-const tags = ['crawl'];
-const security = [{ token: [] }];
+const api = endpoints.crawl;
 
 /** project/crawl and scope/crawl/last (spec §7 "Projects", "Scope and crawl"). */
 export const crawlRoutes: FastifyPluginCallbackZod<{ services: Pick<Services, 'crawl'> }> = (
@@ -20,19 +13,10 @@ export const crawlRoutes: FastifyPluginCallbackZod<{ services: Pick<Services, 'c
   { services },
   done,
 ) => {
-  app.post(
-    '/project/crawl',
-    {
-      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Crawl the website from initUrl; the project becomes crawling',
-        body: startCrawlRequestSchema,
-        response: responses(startCrawlResponseSchema, 400, 404),
-      },
-    },
-    async (request) => {
+  defineRoute(app, api.start, {
+    access: PROJECT_READER_ROLES,
+    ownOrganisation: true,
+    handler: async (request) => {
       const crawl = await services.crawl.startCrawl(
         request.principal!,
         request.body.projectId,
@@ -43,21 +27,13 @@ export const crawlRoutes: FastifyPluginCallbackZod<{ services: Pick<Services, 'c
         SUCCESS_MESSAGES.crawlAccepted,
       );
     },
-  );
+  });
 
-  app.post(
-    '/scope/crawl/last',
-    {
-      config: { access: PROJECT_READER_ROLES, ownOrganisation: true },
-      schema: {
-        tags,
-        security,
-        summary: 'The last crawl: status, last processed URL (else base URL), parsed URLs',
-        body: lastCrawlRequestSchema,
-        response: responses(crawlInfoSchema, 400, 404),
-      },
-    },
-    async (request) => ok(await services.crawl.lastCrawl(request.principal!, request.body.projectId)),
-  );
+  defineRoute(app, api.last, {
+    access: PROJECT_READER_ROLES,
+    ownOrganisation: true,
+    handler: async (request) =>
+      ok(await services.crawl.lastCrawl(request.principal!, request.body.projectId)),
+  });
   done();
 };

@@ -1,23 +1,12 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import {
-  ORGANISATION_MESSAGES,
-  ROLES,
-  organisationAllResponseSchema,
-  organisationDetailsRequestSchema,
-  organisationDetailsResponseSchema,
-  organisationEditRequestSchema,
-  organisationListRequestSchema,
-  organisationListResponseSchema,
-  organisationProgressResponseSchema,
-  organisationSummarySchema,
-} from '@bhasha/contract';
-import { z } from 'zod';
+import { ORGANISATION_MESSAGES, ROLES, endpoints } from '@bhasha/contract';
+import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/envelope';
-import { responses } from '../../http/responses';
 import type { Services } from '../../services';
 import { presentOrganisation } from './organisations.presenter';
 
-const security: Record<string, string[]>[] = [{ token: [] }, { apikey: [] }];
+const api = endpoints.organisations;
+
 const ORGANISATION_ADMINS = [ROLES.superAdmin, ROLES.organisationAdmin, ROLES.freeOrgAdmin] as const;
 
 /** Organisation calls of spec §7 "Organisations". */
@@ -26,66 +15,29 @@ export const organisationsRoutes: FastifyPluginCallbackZod<{ services: Pick<Serv
   { services },
   done,
 ) => {
-  app.get(
-    '/organisation/progress',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['organisations'],
-        summary:
-          "The caller's organisation name and how far it has come (project, crawled content, translations, visits): the dashboard's first steps",
-        security,
-        response: responses(organisationProgressResponseSchema, 401),
-      },
-    },
-    async (request) => ok({ progress: await services.organisations.progress(request.principal!) }),
-  );
+  defineRoute(app, api.progress, {
+    access: 'signedIn',
+    handler: async (request) => ok({ progress: await services.organisations.progress(request.principal!) }),
+  });
 
-  app.post(
-    '/organisation/list',
-    {
-      config: { access: [ROLES.superAdmin] },
-      schema: {
-        tags: ['organisations'],
-        summary: 'A page of organisations (super admins)',
-        security,
-        body: organisationListRequestSchema,
-        response: responses(organisationListResponseSchema, 400, 401, 403),
-      },
-    },
-    async (request) => {
+  defineRoute(app, api.list, {
+    access: [ROLES.superAdmin],
+    handler: async (request) => {
       const { rows, total } = await services.organisations.list(request.principal!, request.body);
       return ok({ organisations: rows.map(presentOrganisation), totalOrganisations: total });
     },
-  );
+  });
 
-  app.post(
-    '/organisation/all',
-    {
-      config: { access: [ROLES.superAdmin] },
-      schema: {
-        tags: ['organisations'],
-        summary: 'Every organisation by name (super admins; choosers)',
-        security,
-        response: responses(organisationAllResponseSchema, 401, 403),
-      },
-    },
-    async (request) => ok({ organisations: await services.organisations.listNames(request.principal!) }),
-  );
+  defineRoute(app, api.all, {
+    access: [ROLES.superAdmin],
+    handler: async (request) =>
+      ok({ organisations: await services.organisations.listNames(request.principal!) }),
+  });
 
-  app.post(
-    '/organisation/details',
-    {
-      config: { access: ORGANISATION_ADMINS, ownOrganisation: true },
-      schema: {
-        tags: ['organisations'],
-        summary: 'An organisation with its plan summary; another organisation answers 404',
-        security,
-        body: organisationDetailsRequestSchema,
-        response: responses(organisationDetailsResponseSchema, 400, 401, 403, 404),
-      },
-    },
-    async (request) => {
+  defineRoute(app, api.details, {
+    access: ORGANISATION_ADMINS,
+    ownOrganisation: true,
+    handler: async (request) => {
       const { organisation, planSummary } = await services.organisations.getDetails(
         request.principal!,
         request.body.organisationId,
@@ -93,22 +45,12 @@ export const organisationsRoutes: FastifyPluginCallbackZod<{ services: Pick<Serv
       const presented = presentOrganisation(organisation);
       return ok({ organisation: presented, planSummary: { ...planSummary, plan: presented.plan } });
     },
-  );
+  });
 
-  app.post(
-    '/organisation/edit',
-    {
-      config: { access: ORGANISATION_ADMINS, ownOrganisation: true },
-      schema: {
-        tags: ['organisations'],
-        summary:
-          'Edit an organisation: name, website, details; plan and parliament workspace by super admins',
-        security,
-        body: organisationEditRequestSchema,
-        response: responses(z.object({ organisation: organisationSummarySchema }), 400, 401, 403, 404),
-      },
-    },
-    async (request) => {
+  defineRoute(app, api.edit, {
+    access: ORGANISATION_ADMINS,
+    ownOrganisation: true,
+    handler: async (request) => {
       const organisation = await services.organisations.edit(
         request.principal!,
         request.body.organisationId,
@@ -116,6 +58,6 @@ export const organisationsRoutes: FastifyPluginCallbackZod<{ services: Pick<Serv
       );
       return ok({ organisation: presentOrganisation(organisation) }, ORGANISATION_MESSAGES.updated);
     },
-  );
+  });
   done();
 };

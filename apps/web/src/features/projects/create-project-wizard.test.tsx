@@ -28,7 +28,8 @@ function startServer() {
       created = createdProject((body as { origins: string[] }).origins);
       return ok({ project: created }, PROJECT_MESSAGES.projectCreated);
     },
-    'POST /api/project/crawl': () => ok({ crawlId: 'c1' }, 'crawling request has been accepted'),
+    'POST /api/project/crawl': () =>
+      ok({ projectId: 'p9', crawlId: 'c1', status: 'crawling' }, 'crawling request has been accepted'),
     'POST /api/project/details': () => ok({ project: created }),
     'POST /api/scope/crawl/last': () =>
       ok({
@@ -50,6 +51,7 @@ function startServer() {
           newContentWordCount: 0,
           totalUrls: 1,
           inScopeUrls: 1,
+          redirectUrls: 0,
           crawledUrls: 0,
           failedUrls: 0,
           trackedUrls: 0,

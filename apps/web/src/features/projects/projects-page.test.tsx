@@ -41,6 +41,7 @@ function startServer() {
           newContentWordCount: 800,
           totalUrls: 6,
           inScopeUrls: 6,
+          redirectUrls: 0,
           crawledUrls: 3,
           failedUrls: 0,
           trackedUrls: 0,

@@ -3,20 +3,17 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/app-providers';
 import { fail, installFakeServer, ok } from '../../test/fake-server';
+import { buildProject } from '../../test/project-fixtures';
 import { ProjectSettingsPage } from './pages/project-settings-page';
 
 const PROJECT_ID = '7d1f0a52-3c1e-4a8e-9a37-2f3b5c6d7e80';
-const PROJECT = {
+const PROJECT = buildProject(['mango.example.in'], {
   id: PROJECT_ID,
   projectId: PROJECT_ID,
   name: 'Mango Mart',
-  type: 'website',
-  baseUrl: 'https://mango.example.in',
-  sourceLanguage: 'en',
   targetLanguages: ['hi', 'ta'],
   status: 'crawled',
-  domains: [],
-};
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -116,15 +116,15 @@ describe('api client', () => {
   it('never duplicates a toast while the same text is visible', async () => {
     const { client, sink } = setup(() => jsonResponse({ success: false, message: 'Project not found' }, 404));
     await Promise.all([
-      client.request('project/details'),
-      client.request('project/details'),
-      client.request('project/details'),
+      client.request('project/details', { body: { projectId: 'p1' } }),
+      client.request('project/details', { body: { projectId: 'p1' } }),
+      client.request('project/details', { body: { projectId: 'p1' } }),
     ]);
     expect(sink.open).toHaveBeenCalledTimes(1);
     const first = sink.open.mock.calls[0]?.[0] as { key: string; onClose: () => void };
     expect(first.key).toContain('Project not found');
     first.onClose();
-    await client.request('project/details');
+    await client.request('project/details', { body: { projectId: 'p1' } });
     expect(sink.open).toHaveBeenCalledTimes(2);
   });
 
@@ -141,7 +141,7 @@ describe('api client', () => {
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
     window.localStorage.setItem(STORAGE_KEYS.role, btoa('organisationAdmin'));
     const { client, onSessionExpired } = setup(() => jsonResponse(body, 401));
-    const result = await client.request('project');
+    const result = await client.request('project', { body: {} });
     expect(result.success).toBe(false);
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.role)).toBeNull();
@@ -153,7 +153,7 @@ describe('api client', () => {
     const { client, onSessionExpired } = setup(() =>
       jsonResponse({ success: false, code: 500, name: 'Error', message: 'boom' }, 500),
     );
-    await client.request('project');
+    await client.request('project', { body: {} });
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
     expect(onSessionExpired).not.toHaveBeenCalled();
   });

@@ -1,8 +1,15 @@
-import { AUTH_HEADER, TIMEZONE_HEADER, isSessionExpired, type ApiFailure } from '@bhasha/contract';
+import {
+  AUTH_HEADER,
+  TIMEZONE_HEADER,
+  isSessionExpired,
+  type ApiFailure,
+  type ApiPath,
+} from '@bhasha/contract';
 import { clearSession, readToken, type SessionStore } from '../session/session-storage';
 import { ApiError, isEnvelope, markNetworkFailure, type ApiResult } from './api-result';
 import { formatClientTime } from './client-time';
 import type { Toaster } from './toast-deduper';
+import type { EndpointCallOptions, ResponseAt } from './endpoint-call';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -11,6 +18,8 @@ export interface RequestOptions {
   /** A JSON body, or FormData for multipart uploads. */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
+  /** Values of the path's `:name` parameters. */
+  params?: Record<string, string | number>;
   /** Extra headers (the token and timezone are added automatically). */
   headers?: Record<string, string>;
   /** When true the client shows no warning toast; the caller presents the outcome itself. */
@@ -32,18 +41,36 @@ export interface ApiClientOptions {
   now?: () => Date;
 }
 
+/** A path the endpoint map does not know (a call still typed by hand). */
+type UntypedPath<S extends string> = S extends ApiPath ? never : S;
+
 export interface ApiClient {
   /** Resolves to the envelope; failures (HTTP, network) resolve with success false. */
-  request<T>(path: string, options?: RequestOptions): Promise<ApiResult<T>>;
+  request<P extends ApiPath>(path: P, ...options: EndpointCallOptions<P>): Promise<ApiResult<ResponseAt<P>>>;
+  request<T, S extends string = string>(
+    path: UntypedPath<S>,
+    options?: RequestOptions,
+  ): Promise<ApiResult<T>>;
   /** Resolves to the unwrapped data; failures reject with an ApiError carrying the body. */
-  call<T>(path: string, options?: RequestOptions): Promise<T>;
+  call<P extends ApiPath>(path: P, ...options: EndpointCallOptions<P>): Promise<ResponseAt<P>>;
+  call<T, S extends string = string>(path: UntypedPath<S>, options?: RequestOptions): Promise<T>;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
+/** Fills the `:name` segments of a path with their encoded values. */
+function fillParams(path: string, params: RequestOptions['params']): string {
+  if (!params) return path;
+  return path.replace(/:(\w+)/g, (segment, name: string) => {
+    const value = params[name];
+    return value === undefined ? segment : encodeURIComponent(String(value));
+  });
+}
+
+function buildUrl(baseUrl: string, path: string, request: RequestOptions): string {
+  const { query } = request;
   const trimmedBase = baseUrl.replace(/\/+$/, '');
-  const trimmedPath = path.replace(/^\/+/, '');
+  const trimmedPath = fillParams(path, request.params).replace(/^\/+/, '');
   const url = `${trimmedBase}/${trimmedPath}`;
   if (!query) return url;
   const params = new URLSearchParams();
@@ -108,7 +135,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     );
     let response: Response;
     try {
-      response = await options.fetch(buildUrl(options.baseUrl, path, request.query), {
+      response = await options.fetch(buildUrl(options.baseUrl, path, request), {
         method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
         headers: buildHeaders(request),
         body:

@@ -1,24 +1,15 @@
-import type {
-  AssignCollaboratorRequest,
-  CollaboratorAssignedList,
-  CollaboratorAssignment,
-  RemoveCollaboratorRequest,
-} from '@bhasha/contract';
+import type { AssignCollaboratorRequest, RemoveCollaboratorRequest } from '@bhasha/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api/api-instance';
 
 /** The collaborator calls of spec §7 "Multi-domain" (paths spelled as the spec has them). */
 export const collaboratorsApi = {
   assigned: (projectId: string) =>
-    apiClient.call<CollaboratorAssignedList>('domains/getCollaboratorAssignedList', { body: { projectId } }),
+    apiClient.call('domains/getCollaboratorAssignedList', { body: { projectId } }),
   assign: (body: AssignCollaboratorRequest) =>
-    apiClient
-      .call<{ assignment: CollaboratorAssignment }>('domains/assignColloborator', { body })
-      .then((d) => d.assignment),
+    apiClient.call('domains/assignColloborator', { body }).then((d) => d.assignment),
   remove: (body: RemoveCollaboratorRequest) =>
-    apiClient.call<{ assignment: CollaboratorAssignment | null }>('domains/onMultiDomainColloboratorDelete', {
-      body,
-    }),
+    apiClient.call('domains/onMultiDomainColloboratorDelete', { body }),
 };
 
 const assignedKey = (projectId: string) => ['projects', 'collaborators', projectId] as const;

@@ -2,7 +2,7 @@ import { type CollaboratorAssignment } from '@bhasha/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, ok } from '../../../test/fake-server';
-import { buildProject } from '../../../test/project-fixtures';
+import { buildCrawlInfo, buildProject, buildProjectStats } from '../../../test/project-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../../test/signed-in';
 
@@ -45,8 +45,8 @@ function startServer(abilities: Record<string, unknown> = ABILITIES) {
   const server = installFakeServer({
     ...signedInRoutes(abilities),
     'POST /api/project/details': () => ok({ project: PROJECT }),
-    'POST /api/scope/crawl/last': () => ok(null),
-    'POST /api/project/stats': () => ok({ stat: null }),
+    'POST /api/scope/crawl/last': () => ok(buildCrawlInfo()),
+    'POST /api/project/stats': () => ok({ stat: buildProjectStats() }),
     'GET /api/user/collaborator/list': () =>
       ok({
         collaborators: [

@@ -2,21 +2,14 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/app-providers';
+import type { Project } from '@bhasha/contract';
 import { installFakeServer, ok } from '../../../test/fake-server';
+import { buildProject } from '../../../test/project-fixtures';
 import { SettingsPage } from '../../settings/pages/settings-page';
 import { WorkspaceHomePage } from '../../workspace/pages/workspace-home-page';
 
-const project = (id: string, name: string, type: string) => ({
-  id,
-  projectId: id,
-  name,
-  type,
-  baseUrl: `https://${id}.example.in/`,
-  sourceLanguage: 'en',
-  targetLanguages: ['hi', 'ta'],
-  status: 'parsed',
-  domains: [],
-});
+const project = (id: string, name: string, type: Project['type']) =>
+  buildProject([`${id}.example.in`], { id, projectId: id, name, type, targetLanguages: ['hi', 'ta'] });
 
 const PROJECTS = [project('web1', 'Mango Mart', 'website'), project('api1', 'Mango API', 'api')];
 

@@ -3,6 +3,8 @@ import type {
   DomainVerification,
   GlossaryTerm,
   IgnorePatternItem,
+  LanguageCode,
+  ResponseAt,
   SelectorSettingItem,
 } from '@bhasha/contract';
 import { apiClient } from '../../../lib/api/api-instance';
@@ -16,12 +18,7 @@ export interface SettingRows<T> {
 const PAGE = { pageNumber: 1, pageSize: 200 };
 
 /** A custom transliteration pair as transliteration/get answers it. */
-export interface TransliterationPair {
-  id: string;
-  source: string;
-  target: string;
-  targetLang: string;
-}
+export type TransliterationPair = ResponseAt<'transliteration/get'>['pairs'][number];
 
 /** One page of an uploaded term list. */
 export interface TermPage {
@@ -42,20 +39,20 @@ function termUploadBody(projectId: string, file: File, fields: Record<string, st
 export const settingsApi = {
   fontSizes: (projectId: string) =>
     apiClient
-      .call<{ customFontSizes: CustomFontSizeItem[]; totalCount: number }>('custom-font-size/get', {
+      .call('custom-font-size/get', {
         body: { projectId, ...PAGE },
       })
       .then((d): SettingRows<CustomFontSizeItem> => ({ rows: d.customFontSizes, totalCount: d.totalCount })),
-  saveFontSize: (projectId: string, language: string, fontSize: number) =>
-    apiClient.request<CustomFontSizeItem>('custom-font-size/add', {
+  saveFontSize: (projectId: string, language: LanguageCode, fontSize: number) =>
+    apiClient.request('custom-font-size/add', {
       body: { projectId, language, fontSize },
     }),
   deleteFontSizes: (projectId: string, ids: string[]) =>
-    apiClient.request<{ deleted: number }>('custom-font-size/delete', { body: { projectId, ids } }),
+    apiClient.request('custom-font-size/delete', { body: { projectId, ids } }),
 
   noTranslationNodes: (projectId: string) =>
     apiClient
-      .call<{ noTranslationNodes: SelectorSettingItem[]; totalCount: number }>('no-translation-node/get', {
+      .call('no-translation-node/get', {
         body: { projectId, ...PAGE },
       })
       .then((d): SettingRows<SelectorSettingItem> => ({
@@ -63,13 +60,13 @@ export const settingsApi = {
         totalCount: d.totalCount,
       })),
   addNoTranslationNode: (projectId: string, selector: string) =>
-    apiClient.request<SelectorSettingItem>('no-translation-node/add', { body: { projectId, selector } }),
+    apiClient.request('no-translation-node/add', { body: { projectId, selector } }),
   deleteNoTranslationNodes: (projectId: string, ids: string[]) =>
-    apiClient.request<{ deleted: number }>('no-translation-node/delete', { body: { projectId, ids } }),
+    apiClient.request('no-translation-node/delete', { body: { projectId, ids } }),
 
   swalekhNodes: (projectId: string) =>
     apiClient
-      .call<{ swalekhIntegrations: SelectorSettingItem[]; totalCount: number }>('swalekhIntegration/get', {
+      .call('swalekhIntegration/get', {
         body: { projectId, ...PAGE },
       })
       .then((d): SettingRows<SelectorSettingItem> => ({
@@ -77,58 +74,55 @@ export const settingsApi = {
         totalCount: d.totalCount,
       })),
   addSwalekhNode: (projectId: string, selector: string) =>
-    apiClient.request<SelectorSettingItem>('swalekhIntegration/add', { body: { projectId, selector } }),
+    apiClient.request('swalekhIntegration/add', { body: { projectId, selector } }),
   deleteSwalekhNodes: (projectId: string, ids: string[]) =>
-    apiClient.request<{ deleted: number }>('swalekhIntegration/delete', { body: { projectId, ids } }),
+    apiClient.request('swalekhIntegration/delete', { body: { projectId, ids } }),
 
   ignorePatterns: (projectId: string) =>
     apiClient
-      .call<{ ignorePatterns: IgnorePatternItem[]; totalCount: number }>(
-        'ignore-pattern/fetchIgnorePatterns',
-        {
-          body: { projectId, ...PAGE },
-        },
-      )
+      .call('ignore-pattern/fetchIgnorePatterns', {
+        body: { projectId, ...PAGE },
+      })
       .then((d): SettingRows<IgnorePatternItem> => ({ rows: d.ignorePatterns, totalCount: d.totalCount })),
   addIgnorePattern: (projectId: string, pattern: string) =>
-    apiClient.request<IgnorePatternItem>('ignore-pattern/add', { body: { projectId, pattern } }),
+    apiClient.request('ignore-pattern/add', { body: { projectId, pattern } }),
   deleteIgnorePatterns: (projectId: string, ids: string[]) =>
-    apiClient.request<{ deleted: number }>('ignore-pattern/deleteIgnorePatterns', {
+    apiClient.request('ignore-pattern/deleteIgnorePatterns', {
       body: { projectId, ids },
     }),
 
   /** project/cache/update or project/meta/update (spec §7): one switch by key. */
   setProjectFlag: (group: 'cache' | 'meta', projectId: string, key: string, status: boolean) =>
-    apiClient.request<unknown>(`project/${group}/update`, { body: { projectId, key, status } }),
+    apiClient.request(`project/${group}/update`, { body: { projectId, key, status } }),
 
   transliterationPairs: (projectId: string, page: TermPage) =>
     apiClient
-      .call<{ pairs: TransliterationPair[]; total: number }>('transliteration/get', {
+      .call('transliteration/get', {
         body: { projectId, ...page },
       })
       .then((d): SettingRows<TransliterationPair> => ({ rows: d.pairs, totalCount: d.total })),
   /** Silent: a failed upload shows the spec's own text, not the server's (spec §5). */
   uploadTransliteration: (projectId: string, file: File, targetLang?: string) =>
-    apiClient.request<{ saved: number }>('transliteration', {
+    apiClient.request('transliteration', {
       body: termUploadBody(projectId, file, { targetLang }),
       silent: true,
     }),
   deleteTransliteration: (projectId: string, ids: string[]) =>
-    apiClient.request<{ deleted: number }>('transliteration/delete', { body: { projectId, ids } }),
+    apiClient.request('transliteration/delete', { body: { projectId, ids } }),
 
   maskTerms: (projectId: string, page: TermPage) =>
     apiClient
-      .call<{ terms: GlossaryTerm[]; total: number }>('transliterationGlossary/get', {
+      .call('transliterationGlossary/get', {
         body: { projectId, ...page },
       })
       .then((d): SettingRows<GlossaryTerm> => ({ rows: d.terms, totalCount: d.total })),
   uploadMaskTerms: (projectId: string, file: File) =>
-    apiClient.request<{ saved: number }>('transliterationGlossary/create', {
+    apiClient.request('transliterationGlossary/create', {
       body: termUploadBody(projectId, file),
       silent: true,
     }),
   deleteMaskTerms: (projectId: string, ids: string[]) =>
-    apiClient.request<{ deleted: number }>('transliterationGlossary/delete', { body: { projectId, ids } }),
+    apiClient.request('transliterationGlossary/delete', { body: { projectId, ids } }),
 
   domainVerifications: (projectId: string) =>
     apiClient

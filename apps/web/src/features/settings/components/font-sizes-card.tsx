@@ -11,7 +11,12 @@ import {
   Table,
   Typography,
 } from 'antd';
-import { CUSTOM_FONT_SIZE_RANGE, getLanguageName, type CustomFontSizeItem } from '@bhasha/contract';
+import {
+  CUSTOM_FONT_SIZE_RANGE,
+  getLanguageName,
+  type CustomFontSizeItem,
+  type LanguageCode,
+} from '@bhasha/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { settingsApi } from '../api/settings-api';
@@ -22,7 +27,7 @@ import { useDeleteColumn, useSettingsList } from './settings-list-parts';
 export function FontSizesCard({ projectId, languages }: { projectId: string; languages: readonly string[] }) {
   const { t } = useTranslation('settings');
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ language: string; fontSize: number }>();
+  const [form] = Form.useForm<{ language: LanguageCode; fontSize: number }>();
   const { list, refresh, remove } = useSettingsList(
     settingsKeys.fontSizes(projectId),
     () => settingsApi.fontSizes(projectId),
@@ -30,7 +35,7 @@ export function FontSizesCard({ projectId, languages }: { projectId: string; lan
   );
   const deleteColumn = useDeleteColumn<CustomFontSizeItem>(remove, (row) => getLanguageName(row.language));
   const save = useMutation({
-    mutationFn: (values: { language: string; fontSize: number }) =>
+    mutationFn: (values: { language: LanguageCode; fontSize: number }) =>
       settingsApi.saveFontSize(projectId, values.language, values.fontSize),
     onSuccess: async (result) => {
       if (!result.success) return;

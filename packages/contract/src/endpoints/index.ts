@@ -1,0 +1,26 @@
+import { collaboratorEndpoints } from './collaborators';
+import { crawlEndpoints } from './crawl';
+import { glossaryEndpoints } from './glossary';
+import { ignorePatternEndpoints } from './ignore-patterns';
+import { organisationEndpoints } from './organisations';
+import { projectSettingsEndpoints } from './project-settings';
+import { projectEndpoints } from './projects';
+import { transliterationEndpoints } from './transliteration';
+
+export * from './endpoint';
+export type * from './types';
+
+/**
+ * Every API call, grouped by feature. A new call is one entry here; the server registers its route
+ * from the entry and the dashboard's client takes its types from it.
+ */
+export const endpoints = {
+  project: projectEndpoints,
+  crawl: crawlEndpoints,
+  collaborators: collaboratorEndpoints,
+  organisations: organisationEndpoints,
+  projectSettings: projectSettingsEndpoints,
+  ignorePatterns: ignorePatternEndpoints,
+  transliteration: transliterationEndpoints,
+  glossary: glossaryEndpoints,
+};
