@@ -2,6 +2,7 @@ import { API_KEY_MESSAGES, type ApiKey, type ApiKeyAuditEntry } from '@bhasha/co
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, ok, type FakeRoute } from '../../../test/fake-server';
+import { buildProject } from '../../../test/project-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../../test/signed-in';
 
@@ -44,7 +45,11 @@ function startServer(keys: ApiKey[], entries: ApiKeyAuditEntry[], overrides: Rec
     ...signedInRoutes(ABILITIES),
     'GET /api/organisation/api-keys': () => ok({ apiKeys: keys, total: keys.length }),
     'GET /api/organisation/api-keys/audit': () => ok({ entries, total: 45 }),
-    'POST /api/project': () => ok({ projectList: [{ id: 'p1', name: 'Mango Mart' }], totalProjects: 1 }),
+    'POST /api/project': () =>
+      ok({
+        projectList: [buildProject(['mango.example.in'], { id: 'p1', name: 'Mango Mart' })],
+        totalProjects: 1,
+      }),
     ...overrides,
   });
 }
