@@ -1,4 +1,5 @@
-import { Card, Space, Typography } from 'antd';
+import { ApiOutlined } from '@ant-design/icons';
+import { Button, Card, Space, Typography } from 'antd';
 import { ItemList } from '../../../components/item-list/item-list';
 import { PROJECT_TYPES, type Project } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
@@ -30,11 +31,16 @@ function SettingsHomePage() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {abilities?.canEditOwnOrganisation ? (
-        <Card size="small" data-testid="settings-webhooks">
-          <Space>
-            <Link to="webhooks">{tWebhooks('page.link')}</Link>
-            <Typography.Text type="secondary">{tWebhooks('page.subtitle')}</Typography.Text>
-          </Space>
+        <Card
+          title={tWebhooks('page.title')}
+          extra={
+            <Link to="webhooks">
+              <Button icon={<ApiOutlined />}>{tWebhooks('page.manage')}</Button>
+            </Link>
+          }
+          data-testid="settings-webhooks"
+        >
+          <Typography.Text type="secondary">{tWebhooks('page.subtitle')}</Typography.Text>
         </Card>
       ) : null}
       <ProjectPickerCard

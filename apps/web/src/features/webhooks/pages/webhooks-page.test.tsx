@@ -56,7 +56,9 @@ describe('webhooks page', () => {
   it('is reached from the settings page and lists endpoints with their deliveries and answers', async () => {
     const server = startServer();
     renderApp('/app/settings');
-    fireEvent.click(await within(await screen.findByTestId('settings-webhooks')).findByText('Webhooks'));
+    fireEvent.click(
+      await within(await screen.findByTestId('settings-webhooks')).findByText('Manage webhooks'),
+    );
     const table = await screen.findByTestId('webhook-endpoints');
     expect(await within(table).findByText(endpoint.url)).toBeTruthy();
     expect(within(table).getByText('crawl.completed')).toBeTruthy();

@@ -6,7 +6,7 @@ export const webhooks = {
       'Bhasha sends a signed HTTPS request to these endpoints when something happens in your organisation. Failed deliveries are retried with growing waits.',
     add: 'Add endpoint',
     empty: 'No webhook endpoints yet',
-    link: 'Webhooks',
+    manage: 'Manage webhooks',
   },
   create: {
     title: 'Add a webhook endpoint',
