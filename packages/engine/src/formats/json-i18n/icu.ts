@@ -114,7 +114,15 @@ export function icuBlocks(message: string): IcuBlock[] {
   return blocks;
 }
 
+/** Cheap test before the brace matching: a plural or select block names its type after a comma. */
+const MAY_HAVE_BLOCK = /,\s*(?:plural|selectordinal|select)\s*,/;
+
+export function mayHaveIcuBlocks(message: string): boolean {
+  return MAY_HAVE_BLOCK.test(message);
+}
+
 export function hasIcuPlural(message: string): boolean {
+  if (!mayHaveIcuBlocks(message)) return false;
   return icuBlocks(message).some(
     (block) => block.type !== 'select' || block.branches.some((branch) => hasIcuPlural(branch.content)),
   );

@@ -1,4 +1,4 @@
-import { icuBlocks } from './icu';
+import { icuBlocks, mayHaveIcuBlocks } from './icu';
 import { withoutPlaceholders } from './placeholders';
 
 /**
@@ -21,6 +21,7 @@ const DATA_PATTERNS: RegExp[] = [
 
 /** Everything a reader sees of an ICU message: branch contents, without the structure. */
 function readableIcu(message: string): string {
+  if (!mayHaveIcuBlocks(message)) return message;
   const blocks = icuBlocks(message);
   if (blocks.length === 0) return message;
   let out = '';
@@ -36,6 +37,12 @@ function readableIcu(message: string): string {
 /** True when a string value is text for people, false when it is data or only placeholders. */
 export function isTranslatableText(value: string): boolean {
   const trimmed = value.trim();
-  if (trimmed === '' || DATA_PATTERNS.some((pattern) => pattern.test(trimmed))) return false;
+  if (trimmed === '') return false;
+  // Data has no spaces (a number may have thin groups): only such strings are matched against it.
+  if (
+    (!/\s/.test(trimmed) || /^[-+\d]/.test(trimmed)) &&
+    DATA_PATTERNS.some((pattern) => pattern.test(trimmed))
+  )
+    return false;
   return /\p{L}/u.test(withoutPlaceholders(readableIcu(trimmed)));
 }
