@@ -1,3 +1,4 @@
+import { isXmlChar } from '../xml/references';
 /**
  * XML character data: the five predefined entities and character references (XML 1.0 §4.1, §4.6).
  * Nothing else: a resource file cannot declare entities (no DOCTYPE is accepted), so no expansion.
@@ -32,14 +33,7 @@ function referenceText(name: string): string | undefined {
   const code = /^#(?:([0-9]{1,7})|x([0-9a-fA-F]{1,6}))$/.exec(name);
   if (!code) return undefined;
   const point = code[1] !== undefined ? Number(code[1]) : parseInt(code[2]!, 16);
-  const legal =
-    point === 0x9 ||
-    point === 0xa ||
-    point === 0xd ||
-    (point >= 0x20 && point <= 0xd7ff) ||
-    (point >= 0xe000 && point <= 0xfffd) ||
-    (point >= 0x10000 && point <= 0x10ffff);
-  return legal ? String.fromCodePoint(point) : undefined;
+  return isXmlChar(point) ? String.fromCodePoint(point) : undefined;
 }
 
 /** Character data escaped for element content (`&`, `<`, `>`). */

@@ -1,5 +1,17 @@
 import { TmxError } from '../tmx/types';
 
+/** True for a code point XML 1.0 allows in a document (§2.2 Char). */
+export function isXmlChar(point: number): boolean {
+  return (
+    point === 0x9 ||
+    point === 0xa ||
+    point === 0xd ||
+    (point >= 0x20 && point <= 0xd7ff) ||
+    (point >= 0xe000 && point <= 0xfffd) ||
+    (point >= 0x10000 && point <= 0x10ffff)
+  );
+}
+
 /** The text behind `&name;` (predefined entities and character references only), or a `TmxError`. */
 function entityText(text: string, start: number, end: number): string {
   const name = text.slice(start, end);
@@ -22,14 +34,7 @@ function entityText(text: string, start: number, end: number): string {
     );
   }
   const point = code[1] !== undefined ? Number(code[1]) : parseInt(code[2]!, 16);
-  const legal =
-    point === 0x9 ||
-    point === 0xa ||
-    point === 0xd ||
-    (point >= 0x20 && point <= 0xd7ff) ||
-    (point >= 0xe000 && point <= 0xfffd) ||
-    (point >= 0x10000 && point <= 0x10ffff);
-  if (!legal) throw new TmxError(`&${name}; refers to a character XML does not allow`);
+  if (!isXmlChar(point)) throw new TmxError(`&${name}; refers to a character XML does not allow`);
   return String.fromCodePoint(point);
 }
 
