@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import '../i18n/i18n';
 import { appToaster } from '../lib/api/app-toaster';
 import { takeContractViolations } from './contract-replies';
@@ -38,8 +38,19 @@ afterEach(async () => {
   cleanup();
   appToaster.reset();
   window.localStorage.clear();
-  // A lazy screen whose chunk resolves as a test ends schedules React work (setImmediate): let it
-  // run while the document still exists, not after the file's environment is torn down.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await flushScheduledReactWork();
   if (violations.length > 0) throw new Error(violations.join('\n'));
 });
+
+// Work scheduled by the last test must also finish before the file's environment goes.
+afterAll(flushScheduledReactWork);
+
+/**
+ * A lazy screen whose chunk resolves, or a query that settles, as a test ends schedules React work
+ * (React's scheduler runs it in setImmediate slices, each slice may queue the next): let it run
+ * while the document still exists, not after the file's environment is torn down.
+ */
+async function flushScheduledReactWork(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  for (let slice = 0; slice < 5; slice += 1) await new Promise((resolve) => setImmediate(resolve));
+}
