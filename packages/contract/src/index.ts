@@ -36,4 +36,5 @@ export * from './api/proxy';
 export * from './api/manual-translation';
 export * from './api/api-keys';
 export * from './api/webhooks';
+export * from './api/app-files';
 export * from './endpoints';

@@ -1,3 +1,4 @@
+import { appFileEndpoints } from './app-files';
 import { collaboratorEndpoints } from './collaborators';
 import { crawlEndpoints } from './crawl';
 import { glossaryEndpoints } from './glossary';
@@ -23,4 +24,5 @@ export const endpoints = {
   ignorePatterns: ignorePatternEndpoints,
   transliteration: transliterationEndpoints,
   glossary: glossaryEndpoints,
+  appFiles: appFileEndpoints,
 };
