@@ -15,7 +15,7 @@ import { writeXcstrings } from '../xcstrings/write';
 import type { ResourceCodec } from './codec';
 import { maxLengthOfComment } from './hints';
 import { iosForm, iosPluralTexts } from './ios-plurals';
-import { mergePluralForms, type MergedPlural } from './plural-markers';
+import { mergePluralForms, type MergedPlural, type PluralForm } from './plural-markers';
 import type { ResourceUnit } from './types';
 
 interface PluralGroup {
@@ -98,17 +98,14 @@ function layoutOf(file: XcstringsFile): Layout {
 /** The catalog's other languages as facade translations: plain texts by unit id, plurals as one message. */
 function translationsOf(file: XcstringsFile, layout: Layout): Map<string, Map<string, string>> {
   const plain = new Map<string, Map<string, string>>();
-  const pluralForms = new Map<
-    string,
-    Map<string, { category: PluralCategory; text: string; pieces: ReturnType<typeof iosForm>['pieces'] }[]>
-  >();
+  const pluralForms = new Map<string, Map<string, PluralForm[]>>();
   const formUnits = new Map(file.units.map((unit) => [unit.id, unit]));
   for (const found of xcstringsImports(file)) {
     const category = found.path.at(-2) === 'plural' ? (found.path.at(-1) as PluralCategory) : undefined;
     const groupId = category === undefined ? undefined : iosUnitId(found.key, found.path.slice(0, -1));
     const group = groupId === undefined ? undefined : layout.plurals.get(groupId);
     if (category !== undefined && group) {
-      const byGroup = pluralForms.get(found.language) ?? new Map();
+      const byGroup = pluralForms.get(found.language) ?? new Map<string, PluralForm[]>();
       pluralForms.set(found.language, byGroup);
       const forms = byGroup.get(group.unit.id) ?? [];
       byGroup.set(group.unit.id, forms);
