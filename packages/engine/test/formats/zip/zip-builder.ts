@@ -4,7 +4,8 @@ import { crc32, deflateRawSync } from 'node:zlib';
 export interface HandMember {
   name: string;
   data?: Uint8Array | string;
-  method?: 0 | 8 | number;
+  /** 0 stored, 8 deflate, anything else an unknown method. */
+  method?: number;
   flags?: number;
   /** Host system (high byte of "version made by"): 3 is Unix. */
   host?: number;
