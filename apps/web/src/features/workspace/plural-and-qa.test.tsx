@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import { PluralEditor } from './components/plural-editor';
+import { TranslationIssuesTag } from './components/translation-issues-tag';
 import { entry, startWorkspaceServer } from './test/workspace-fixtures';
 
 // NewPipe's `<plurals name="subscribers">` as an app upload stores it: one segment, an ICU plural.
@@ -160,5 +161,23 @@ describe('PluralEditor', () => {
     expect(onSaveAndMove).not.toHaveBeenCalled();
     fireEvent.keyDown(screen.getByTestId('plural-input-other'), { key: 'Tab' });
     expect(onSaveAndMove).toHaveBeenCalledWith(1);
+  });
+});
+
+describe('TranslationIssuesTag', () => {
+  it('words a length limit and names the plural form a problem is in', () => {
+    render(
+      <TranslationIssuesTag
+        source="{count, plural, one {<x1/> file} other {<x1/> files}}"
+        translation="{count, plural, one {<x1/> Datei} other {Dateien, sehr viele Dateien}}"
+        targetLang="de"
+        maxLength={12}
+      />,
+    );
+    const tag = screen.getByTestId('qa-warning');
+    expect(tag.textContent).toBe('2 issues');
+    expect(tag.getAttribute('aria-label')).toBe(
+      'Placeholder <x1/> of the source is missing (form “other”). 27 characters: the limit is 12 (form “other”)',
+    );
   });
 });
