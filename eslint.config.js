@@ -106,7 +106,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@bhasha/server', '@bhasha/db', '@bhasha/mt', '@bhasha/*/*'],
+              // `@bhasha/engine/browser` is the engine's entry for browsers: its pure checks, no codecs.
+              group: ['@bhasha/server', '@bhasha/db', '@bhasha/mt', '@bhasha/*/*', '!@bhasha/engine/browser'],
               message: 'Browser code may import only @bhasha/contract and @bhasha/engine.',
             },
             {

@@ -190,3 +190,10 @@ export { resourcePathForLanguage, languageOfResourcePath } from './formats/resou
 export { resourceFilesOfUpload } from './formats/resource-files/archive';
 export type { UploadedResourceFiles } from './formats/resource-files/archive';
 export { readZip, ZipFormatError, DEFAULT_ARCHIVE_LIMITS } from './formats/zip/read';
+export { translationIssues } from './qa/translation-issues';
+export { placeholderIssues } from './qa/placeholder-issues';
+export { lengthIssues, visibleLength } from './qa/length-issues';
+export { QA_ISSUE_CODES } from './qa/qa-issue';
+export type { QaIssue, QaIssueCode } from './qa/qa-issue';
+export { targetPluralMessage, translatePluralMessage } from './formats/resource-files/plural-translation';
+export { pluralExample } from './formats/plural-example';

@@ -11,6 +11,11 @@ const INTL_ALIASES: Readonly<Record<string, string>> = {
   'kas-IN': 'ks',
 };
 
+/** The tag `Intl` knows a language of the spec's table by. */
+export function intlPluralLocale(language: string): string {
+  return INTL_ALIASES[language] ?? language;
+}
+
 /** True for the name of a CLDR plural category. */
 export function isPluralCategory(value: string): value is PluralCategory {
   return (PLURAL_CATEGORIES as readonly string[]).includes(value);
@@ -25,8 +30,7 @@ export function isPluralCategory(value: string): value is PluralCategory {
 export function pluralCategories(language: string, type: Intl.PluralRuleType = 'cardinal'): PluralCategory[] {
   let found: readonly string[] = ['other'];
   try {
-    found = new Intl.PluralRules(INTL_ALIASES[language] ?? language, { type }).resolvedOptions()
-      .pluralCategories;
+    found = new Intl.PluralRules(intlPluralLocale(language), { type }).resolvedOptions().pluralCategories;
   } catch {
     // An invalid tag: only `other`.
   }

@@ -13,7 +13,6 @@ import {
   type TranslationType,
   WEBHOOK_EVENTS,
 } from '@bhasha/contract';
-import type { MtSegment } from '@bhasha/mt';
 import type { TranslationChange, WriteResult } from '../translation/translation-writer.repository';
 import { createGlossaryRepository } from '../glossary/glossary.repository';
 import { createProjectsRepository, type ProjectRow } from '../projects/projects.repository';
@@ -30,6 +29,7 @@ import {
   type PendingItem,
 } from './mt-runs.repository';
 import { createMtUsageRepository, usageMonthOf } from './mt-usage.repository';
+import { engineSegments } from './plural-segments';
 import { pretranslate } from './pretranslate-pipeline';
 import { buildRunGlossary } from './run-glossary';
 import { createRunMemory, type RunMemorySegment } from './run-memory';
@@ -338,20 +338,25 @@ async function translateChunk(
   const { run, engine } = step;
   const group = chunk.map((segment) => segment.item);
   const domain = chunk[0]!.group!;
-  const vendorRequests = Math.ceil(group.length / engine.provider.limits.maxSegmentsPerRequest);
+  // Plurals go as their forms, one text each (plural-segments.ts).
+  const outgoing = engineSegments(
+    group.map((item) => ({ id: item.segmentId, text: item.text })),
+    run.targetLang,
+  );
+  const vendorRequests = Math.ceil(outgoing.segments.length / engine.provider.limits.maxSegmentsPerRequest);
   await engine.pacer.acquire(vendorRequests, step.signal);
-  const segments: MtSegment[] = group.map((item) => ({ id: item.segmentId, text: item.text }));
   const response = await engine.provider.translate({
     sourceLang: run.sourceLang,
     targetLang: run.targetLang,
-    segments,
+    segments: outgoing.segments,
     glossary: step.glossary,
     signal: step.signal,
   });
   // An unusable answer (placeholders lost, empty) is kept as null: the previous text stays.
-  const answers = response.results.map((result, index) => ({
-    segmentId: group[index]!.segmentId,
-    result: result.status === 'source' ? null : result.translation,
+  const translations = outgoing.collect(response.results);
+  const answers = group.map((item, index) => ({
+    segmentId: item.segmentId,
+    result: translations[index] ?? null,
   }));
   // The engine bills every text it was sent, so usage counts them even when another worker
   // (resuming a run it took for crashed) received these answers first and none are kept here.

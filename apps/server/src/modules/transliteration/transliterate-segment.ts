@@ -1,4 +1,4 @@
-import { TRANSLIT_LANGUAGE_CODES, transliterate } from '@bhasha/engine';
+import { TRANSLIT_LANGUAGE_CODES, translatePluralMessage, transliterate } from '@bhasha/engine';
 
 /** Placeholders of segment text (`<x1>`, `</x1>`, `<x2/>`): carried over untouched. */
 const PLACEHOLDER = /(<\/?x\d+\/?>)/;
@@ -16,14 +16,26 @@ export function transliterationSource(sourceLang: string): string | undefined {
   return isTransliterationLanguage(sourceLang) ? sourceLang : undefined;
 }
 
+interface TransliterateSegmentOptions {
+  to: string;
+  from?: string;
+  customPairs: ReadonlyMap<string, string>;
+}
+
 /**
  * Writes a segment's text in the target script word by word, keeping placeholders, digits,
  * spaces and punctuation. `customPairs` (lower-case source word → target) win over the engine.
+ * A plural (an ICU plural message) has each form written so and comes back with the target
+ * language's plural categories; its ICU syntax is never transliterated.
  */
-export function transliterateSegment(
-  text: string,
-  options: { to: string; from?: string; customPairs: ReadonlyMap<string, string> },
-): string {
+export function transliterateSegment(text: string, options: TransliterateSegmentOptions): string {
+  return (
+    translatePluralMessage(text, options.to, (form) => transliterateText(form, options)) ??
+    transliterateText(text, options)
+  );
+}
+
+function transliterateText(text: string, options: TransliterateSegmentOptions): string {
   return text
     .split(PLACEHOLDER)
     .map((part) =>

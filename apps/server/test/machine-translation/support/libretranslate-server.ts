@@ -20,7 +20,7 @@ export async function startLibreTranslateServer(decide?: (index: number, q: stri
         res.end(JSON.stringify(body));
       };
       if (req.method === 'GET' && req.url === '/languages') {
-        send(200, [{ code: 'en', name: 'English', targets: ['es', 'hi'] }]);
+        send(200, [{ code: 'en', name: 'English', targets: ['es', 'hi', 'ar'] }]);
         return;
       }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { q?: string[] };

@@ -19,6 +19,8 @@ interface SegmentGridProps {
   togglingHashes: ReadonlySet<string>;
   drafts: ReadonlyMap<string, DraftState>;
   actions: SegmentRowActions;
+  /** Length limits of app strings by segment id (their files' `maxLength`), when loaded. */
+  maxLengths?: ReadonlyMap<string, number>;
   onSelectPage: (isSelected: boolean) => void;
   /** Keys pressed while no row is being edited. */
   onBrowseKey: (event: KeyboardEvent<HTMLDivElement>) => void;
@@ -99,6 +101,7 @@ export const SegmentGrid = forwardRef<HTMLDivElement, SegmentGridProps>(function
             isToggling={props.togglingHashes.has(entry.sourceHash)}
             editing={entry.sourceHash === editingHash ? props.editing : null}
             actions={props.actions}
+            maxLength={props.maxLengths?.get(entry.segmentId)}
           />
         ))
       )}

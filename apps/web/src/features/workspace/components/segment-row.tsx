@@ -10,10 +10,14 @@ import { Button, Checkbox, Space, Tooltip, Typography } from 'antd';
 import type { TmEntry } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import type { DraftState } from '../hooks/use-segment-drafts';
+import { isPluralText, targetFormsOf } from '../lib/plural-forms';
 import { DisplayTypeTag } from './display-type-tag';
+import { PluralEditor } from './plural-editor';
+import { PluralText } from './plural-text';
 import { SegmentText } from './segment-text';
 import { EditorTargetKeyboard } from './target-keyboard-input';
 import { TargetEditor } from './target-editor';
+import { TranslationIssuesTag } from './translation-issues-tag';
 import { TranslationTypeTag } from './translation-type-tag';
 
 export interface SegmentRowActions {
@@ -45,6 +49,8 @@ interface SegmentRowProps {
   /** Present only on the row being edited. */
   editing: SegmentEditing | null;
   actions: SegmentRowActions;
+  /** The string's length limit (an app string's `maxLength` or comment hint), when known. */
+  maxLength?: number | null;
 }
 
 function DraftMarker({ draft }: { draft: DraftState | undefined }) {
@@ -79,9 +85,15 @@ export const SegmentRow = memo(function SegmentRow({
   isToggling,
   editing,
   actions,
+  maxLength,
 }: SegmentRowProps) {
   const { t } = useTranslation('workspace');
   const target = draft?.text ?? entry.preProcessedTarget;
+  // App string files store a plural as one segment of kind `plural` (an ICU plural message).
+  const isPlural = entry.kind === 'plural' && isPluralText(entry.source);
+  // A translation that is not a plural message is edited as text, so none of it is lost.
+  const isEditedByForm =
+    isPlural && editing !== null && targetFormsOf(editing.text, entry.targetLang) !== undefined;
   const className = [
     'workspace-row',
     isActive ? 'workspace-row--active' : '',
@@ -114,7 +126,7 @@ export const SegmentRow = memo(function SegmentRow({
         {position}
       </div>
       <div role="gridcell" className="workspace-cell workspace-cell--source" data-testid="segment-source">
-        <SegmentText text={entry.source} />
+        {isPlural ? <PluralText text={entry.source} /> : <SegmentText text={entry.source} />}
       </div>
       <div
         role="gridcell"
@@ -125,7 +137,16 @@ export const SegmentRow = memo(function SegmentRow({
         onClick={editing ? undefined : () => actions.onStartEdit(index)}
       >
         <div data-testid="segment-target">
-          {editing ? (
+          {editing && isEditedByForm ? (
+            <PluralEditor
+              value={editing.text}
+              source={entry.source}
+              targetLang={entry.targetLang}
+              onChange={editing.onChange}
+              onSaveAndMove={editing.onSaveAndMove}
+              onCancel={editing.onCancel}
+            />
+          ) : editing ? (
             <EditorTargetKeyboard value={editing.text} onChange={editing.onChange}>
               <TargetEditor
                 value={editing.text}
@@ -135,6 +156,8 @@ export const SegmentRow = memo(function SegmentRow({
                 onCancel={editing.onCancel}
               />
             </EditorTargetKeyboard>
+          ) : target && isPlural ? (
+            <PluralText text={target} targetLang={entry.targetLang} />
           ) : target ? (
             <SegmentText text={target} />
           ) : (
@@ -143,6 +166,12 @@ export const SegmentRow = memo(function SegmentRow({
             </Typography.Text>
           )}
         </div>
+        <TranslationIssuesTag
+          source={entry.source}
+          translation={editing ? editing.text : target}
+          targetLang={entry.targetLang}
+          maxLength={maxLength}
+        />
         {isActive && !editing && (
           <div className="workspace-edit-cue" data-testid="edit-cue">
             <EditOutlined aria-hidden /> {t('row.editCue')}

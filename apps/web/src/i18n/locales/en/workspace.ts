@@ -57,6 +57,33 @@ export const workspace = {
     toggleDisplayType: 'Switch display type (now {{label}})',
     toggleHint: 'Click to switch between translation and transliteration',
   },
+  plural: {
+    label: 'Plural forms',
+    categories: { zero: 'zero', one: 'one', two: 'two', few: 'few', many: 'many', other: 'other' },
+    example: 'e.g. {{number}}',
+    formInput: 'Translation for “{{category}}”',
+    missingForm: 'No translation for this form',
+    incomplete: 'Incomplete',
+    incompleteHint: 'Forms without a translation: {{categories}}',
+    notPlural:
+      'This translation is not a plural message: edit it as text, or empty it to translate form by form.',
+  },
+  qa: {
+    tag_one: '{{count}} issue',
+    tag_other: '{{count}} issues',
+    inForm: '{{message}} (form “{{category}}”)',
+    codes: {
+      MISSING_PLACEHOLDER: 'Placeholder {{marker}} of the source is missing',
+      EXTRA_PLACEHOLDER: 'Placeholder {{marker}} is not in the source',
+      DUPLICATE_PLACEHOLDER: 'Placeholder {{marker}} appears more often than in the source',
+      BROKEN_PLACEHOLDER: 'Placeholder {{marker}} is broken or unclosed',
+      MISNESTED_PLACEHOLDER: 'Placeholder {{marker}} closes before a placeholder opened inside it',
+      NOT_PLURAL: 'The source is a plural: the translation needs a form for each plural category',
+      MISSING_PLURAL_CATEGORY: 'The plural form “{{category}}” is missing',
+      EXTRA_PLURAL_CATEGORY: 'The language has no plural form “{{category}}”',
+      TOO_LONG: '{{length}} characters: the limit is {{limit}}',
+    },
+  },
   phonetic: {
     candidates:
       'Suggestions for “{{word}}”: arrows to choose, Space, Enter or Tab to take, 1–9 to take that one, Esc to keep the Roman letters',
