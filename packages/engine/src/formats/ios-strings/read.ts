@@ -56,9 +56,15 @@ export function parseStrings(
   return { file, encoding, text, entries: entries.map((entry) => entry.entry), ...unitsOf(entries, file) };
 }
 
-interface ReadEntry {
+/** A pair as the tokenizer reads it, with the comments just before it. */
+export interface ReadEntry {
   readonly entry: StringsEntry;
   readonly comment: string | undefined;
+}
+
+/** The tokenizer's pass alone: every pair of the text, decoded, with its comment (no units). */
+export function readStringsPairs(text: string, file: string): ReadEntry[] {
+  return new StringsTokenizer(text, file).readEntries();
 }
 
 function unitsOf(entries: readonly ReadEntry[], file: string): { units: IosUnit[]; warnings: string[] } {
