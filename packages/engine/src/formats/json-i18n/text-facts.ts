@@ -1,5 +1,5 @@
 import { icuBlocks, mayHaveIcuBlocks } from './icu';
-import { withoutPlaceholders } from './placeholders';
+import { mayHavePlaceholder, withoutPlaceholders } from './placeholders';
 
 /**
  * Values that look like strings but are data: translating them would break the app that reads
@@ -40,9 +40,15 @@ export function isTranslatableText(value: string): boolean {
   if (trimmed === '') return false;
   // Data has no spaces (a number may have thin groups): only such strings are matched against it.
   if (
-    (!/\s/.test(trimmed) || /^[-+\d]/.test(trimmed)) &&
+    (!WHITESPACE.test(trimmed) || SIGN_OR_DIGIT_FIRST.test(trimmed)) &&
     DATA_PATTERNS.some((pattern) => pattern.test(trimmed))
   )
     return false;
-  return /\p{L}/u.test(withoutPlaceholders(readableIcu(trimmed)));
+  // Placeholders and ICU blocks start with one of a few characters: most texts have none.
+  if (!mayHavePlaceholder(trimmed)) return LETTER.test(trimmed);
+  return LETTER.test(withoutPlaceholders(readableIcu(trimmed)));
 }
+
+const WHITESPACE = /\s/;
+const SIGN_OR_DIGIT_FIRST = /^[-+\d]/;
+const LETTER = /\p{L}/u;
