@@ -111,9 +111,9 @@ function unitOf(
   context: string,
   plural?: JsonI18nUnit['plural'],
   id = jsonPointer(keyPath),
-) {
   // No placeholder or ICU block can start without one of a few characters.
-  const plain = !mayHavePlaceholder(text);
+  plain = !mayHavePlaceholder(text),
+) {
   const unit: JsonI18nUnit = {
     id,
     keyPath,
@@ -156,8 +156,9 @@ export function readJsonI18n(text: string, options: ReadJsonI18nOptions = {}): J
   const keyPath: string[] = [];
   const visit = (node: JsonNode, pointer: string, plural?: JsonI18nUnit['plural']): void => {
     if (node.kind === 'string') {
-      if (isTranslatableText(node.value))
-        units.push(unitOf(keyPath.slice(), node.value, keyPath.join('.'), plural, pointer));
+      const markup = mayHavePlaceholder(node.value);
+      if (isTranslatableText(node.value, markup))
+        units.push(unitOf(keyPath.slice(), node.value, keyPath.join('.'), plural, pointer, !markup));
     } else if (node.kind === 'array') {
       node.items.forEach((item, index) => {
         const key = String(index);

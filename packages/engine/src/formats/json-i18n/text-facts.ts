@@ -34,8 +34,11 @@ function readableIcu(message: string): string {
   return out + message.slice(at);
 }
 
-/** True when a string value is text for people, false when it is data or only placeholders. */
-export function isTranslatableText(value: string): boolean {
+/**
+ * True when a string value is text for people, false when it is data or only placeholders.
+ * `markup`: whether the value may hold placeholders or ICU blocks, when the caller knows already.
+ */
+export function isTranslatableText(value: string, markup = mayHavePlaceholder(value)): boolean {
   const trimmed = value.trim();
   if (trimmed === '') return false;
   // Data has no spaces (a number may have thin groups): only such strings are matched against it.
@@ -45,7 +48,7 @@ export function isTranslatableText(value: string): boolean {
   )
     return false;
   // Placeholders and ICU blocks start with one of a few characters: most texts have none.
-  if (!mayHavePlaceholder(trimmed)) return LETTER.test(trimmed);
+  if (!markup) return LETTER.test(trimmed);
   return LETTER.test(withoutPlaceholders(readableIcu(trimmed)));
 }
 
