@@ -2,33 +2,60 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Parser } from 'htmlparser2';
 import {
+  DEFAULT_ANDROID_LIMITS,
   parseAndroidResources,
+  parseOrderedJson,
+  parsePlistXml,
   parseStrings,
   parseStringsdict,
   parseXcstrings,
   readJsonI18n,
+  readStringsPairs,
+  scanJson,
+  tokenizeXml,
   writeAndroidResources,
   writeJsonI18n,
   writeStrings,
   writeStringsdict,
   writeXcstrings,
 } from '@bhasha/engine';
-import { report } from './measure';
+import { report, reportInfo } from './measure';
 
 const TARGET = 0.5;
 const RUNS = Number(process.env.BENCH_CODEC_RUNS ?? 21);
-const WARM_UPS = 5;
+const WARM_UP_MS = 400;
 const FIXTURES = fileURLToPath(new URL('../../packages/engine/test/formats/', import.meta.url));
 
-/** Median milliseconds of `RUNS` calls after a few warm-up calls (the median shrugs off a neighbour's burst). */
-function medianMs(fn: () => unknown): number {
-  for (let i = 0; i < WARM_UPS; i += 1) fn();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const start = performance.now();
-    fn();
-    times.push(performance.now() - start);
+/** CPU milliseconds this process has used (user + system): a neighbour's load does not count in it. */
+function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+/**
+ * Median CPU milliseconds of one call of each function, the two taking turns call by call after a
+ * warm-up of both, so a burst of load on the shared machine falls on both sides alike.
+ */
+function pairedMedianMs(first: () => unknown, second: () => unknown): [number, number] {
+  const warmUpEnd = performance.now() + WARM_UP_MS;
+  for (let calls = 0; calls < 10 || performance.now() < warmUpEnd; calls += 1) {
+    first();
+    second();
   }
+  const firstTimes: number[] = [];
+  const secondTimes: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    let start = cpuMs();
+    first();
+    firstTimes.push(cpuMs() - start);
+    start = cpuMs();
+    second();
+    secondTimes.push(cpuMs() - start);
+  }
+  return [median(firstTimes), median(secondTimes)];
+}
+
+function median(times: number[]): number {
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)] ?? NaN;
 }
@@ -51,9 +78,12 @@ function parseXmlOnly(text: string): number {
 interface CodecCase {
   readonly name: string;
   readonly path: string;
-  readonly reference: string;
-  /** Parse-only pass of the reference parser over the file's text. */
+  /** The codec's own parser, whose parse-only pass is the issue's reference. */
+  readonly parser: string;
   readonly parseOnly: (text: string, bytes: Uint8Array) => unknown;
+  /** A widely used parser of the same syntax, printed for information only (see the comment below). */
+  readonly external: string;
+  readonly externalParse: (text: string, bytes: Uint8Array) => unknown;
   /** Codec parse + write with no translations (which gives the file back byte for byte). */
   readonly roundTrip: (text: string, bytes: Uint8Array) => unknown;
 }
@@ -64,43 +94,49 @@ const CASES: readonly CodecCase[] = [
   {
     name: 'Android strings.xml',
     path: 'android/fixtures/NewPipe/res/values-ta/strings.xml',
-    reference: 'htmlparser2 xmlMode parse',
-    parseOnly: (text) => parseXmlOnly(text),
+    parser: 'its XML tokenizer',
+    parseOnly: (text) => tokenizeXml(text, DEFAULT_ANDROID_LIMITS),
+    external: 'htmlparser2 xmlMode',
+    externalParse: (text) => parseXmlOnly(text),
     roundTrip: (text) => writeAndroidResources(parseAndroidResources(text), {}, { language: 'ta' }),
   },
   {
     name: 'iOS .strings',
     path: 'ios/fixtures/ElementX/ur.lproj/Localizable.strings',
-    // No parser of old-style plist text ships with Node; the same pairs as a JSON object through
-    // JSON.parse is the fastest parse-only pass over the same characters with the same escapes.
-    reference: 'JSON.parse of the same pairs',
-    parseOnly: (_text, bytes) => JSON.parse(stringsAsJson(bytes)) as unknown,
+    parser: 'its .strings tokenizer',
+    parseOnly: (text) => readStringsPairs(text, 'Localizable.strings'),
+    // No parser of old-style plist text ships with Node: the same pairs as one JSON object.
+    external: 'JSON.parse of the same pairs',
+    externalParse: (_text, bytes) => JSON.parse(stringsAsJson(bytes)) as unknown,
     roundTrip: (_text, bytes) => writeStrings(parseStrings(bytes, 'Localizable.strings'), EMPTY),
   },
   {
     name: 'iOS .stringsdict',
     path: 'ios/fixtures/ElementX/ur.lproj/Localizable.stringsdict',
-    reference: 'htmlparser2 xmlMode parse',
-    parseOnly: (text) => parseXmlOnly(text),
+    parser: 'its plist XML parser',
+    parseOnly: (text) => parsePlistXml(text, 'Localizable.stringsdict'),
+    external: 'htmlparser2 xmlMode',
+    externalParse: (text) => parseXmlOnly(text),
     roundTrip: (_text, bytes) =>
       writeStringsdict(parseStringsdict(bytes, 'Localizable.stringsdict'), EMPTY, 'ur'),
   },
   {
     name: 'iOS .xcstrings',
     path: 'ios/fixtures/IceCubes/Localizable.xcstrings',
-    reference: 'JSON.parse',
-    parseOnly: (text) => JSON.parse(text) as unknown,
+    parser: 'its ordered JSON reader',
+    parseOnly: (text) => parseOrderedJson(text, 'Localizable.xcstrings'),
+    external: 'JSON.parse',
+    externalParse: (text) => JSON.parse(text) as unknown,
     roundTrip: (_text, bytes) => writeXcstrings(parseXcstrings(bytes, 'Localizable.xcstrings'), EMPTY, 'en'),
   },
   {
     name: 'JSON i18n',
     path: 'json-i18n/fixtures/jellyfin-web/ta.json',
-    reference: 'JSON.parse',
-    parseOnly: (text) => JSON.parse(text) as unknown,
-    roundTrip: (text) => {
-      readJsonI18n(text);
-      return writeJsonI18n(text, EMPTY, { language: 'ta' });
-    },
+    parser: 'its span-keeping JSON scanner',
+    parseOnly: (text) => scanJson(text),
+    external: 'JSON.parse',
+    externalParse: (text) => JSON.parse(text) as unknown,
+    roundTrip: (text) => writeJsonI18n(readJsonI18n(text), EMPTY, { language: 'ta' }),
   },
 ];
 
@@ -119,23 +155,48 @@ function stringsAsJson(bytes: Uint8Array): string {
 
 /**
  * Each codec's round trip (parse + write, no translations) of the largest fixture of its format,
- * against a parse-only pass of the XML or JSON parser it is compared with, in this same run:
- * ratio = reference time / codec time, target ≥ 0.5×.
+ * against a parse-only pass of the XML or JSON parser the codec uses, in this same run:
+ * ratio = reference time / codec time, target ≥ 0.5× (issue 26).
+ *
+ * Which parser: every codec reads with a parser of its own (a well-formedness-checking XML
+ * tokenizer that refuses DOCTYPEs for Android, a plist XML reader for .stringsdict, an
+ * order- and span-keeping JSON reader for .xcstrings and JSON i18n, a tokenizer of old-style
+ * plist text for .strings), because none of the stock parsers keeps the spans, spellings, key
+ * order and line numbers a byte-identical writer and a line-naming error need. The issue's
+ * reference is "the XML or JSON parser the codec uses", so that parser's parse-only pass, on the
+ * same decoded text, is what the target is measured against: the figure says how much the codec
+ * adds (units, escapes, placeholders, writing, byte decoding and encoding) on top of reading the
+ * syntax. htmlparser2 or JSON.parse, which the codecs do not use, would measure something else
+ * (the codec's parser against a native or a non-validating one), so they are printed beside it
+ * for information only: a parser of our own made slower would raise the target ratio, and that
+ * line shows it.
  */
 export function benchCodecs(): void {
   for (const codec of CASES) {
     const bytes = new Uint8Array(readFileSync(FIXTURES + codec.path));
     const text = new TextDecoder().decode(bytes);
-    codec.parseOnly(text, bytes); // builds any derived reference input before timing
-    const referenceMs = medianMs(() => codec.parseOnly(text, bytes));
-    const codecMs = medianMs(() => codec.roundTrip(text, bytes));
+    codec.externalParse(text, bytes); // builds any derived reference input before timing
+    const [referenceMs, codecMs] = pairedMedianMs(
+      () => codec.parseOnly(text, bytes),
+      () => codec.roundTrip(text, bytes),
+    );
+    const [externalMs, codecAgainMs] = pairedMedianMs(
+      () => codec.externalParse(text, bytes),
+      () => codec.roundTrip(text, bytes),
+    );
     const ratio = referenceMs / codecMs;
+    const size = `${(bytes.length / 1000).toFixed(0)} kB`;
     report(
       `codec ${codec.name}`,
       ratio,
-      `≥ ${TARGET}× ${codec.reference}`,
+      `≥ ${TARGET}× ${codec.parser}`,
       ratio >= TARGET,
-      `${(bytes.length / 1000).toFixed(0)} kB: round trip ${codecMs.toFixed(2)} ms vs ${codec.reference} ${referenceMs.toFixed(2)} ms (median of ${RUNS})`,
+      `${size}: round trip ${codecMs.toFixed(2)} ms vs ${codec.parser} ${referenceMs.toFixed(2)} ms (CPU, median of ${RUNS})`,
+    );
+    reportInfo(
+      `codec ${codec.name} vs ${codec.external}`,
+      externalMs / codecAgainMs,
+      `${size}: round trip ${codecAgainMs.toFixed(2)} ms vs ${codec.external} parse ${externalMs.toFixed(2)} ms`,
     );
   }
 }

@@ -28,6 +28,22 @@ export function isPluralCategory(value: string): value is PluralCategory {
  * Intl does not know gets `other` alone.
  */
 export function pluralCategories(language: string, type: Intl.PluralRuleType = 'cardinal'): PluralCategory[] {
+  const memoKey = `${type} ${language}`;
+  let categories = known.get(memoKey);
+  if (categories === undefined) {
+    categories = categoriesOf(language, type);
+    // Tags come from files and requests: the memo stays bounded whatever they hold.
+    if (known.size >= MAX_KNOWN) known.clear();
+    known.set(memoKey, categories);
+  }
+  return [...categories];
+}
+
+// Building an Intl.PluralRules costs more than a whole plural's write: each tag is asked once.
+const known = new Map<string, readonly PluralCategory[]>();
+const MAX_KNOWN = 512;
+
+function categoriesOf(language: string, type: Intl.PluralRuleType): readonly PluralCategory[] {
   let found: readonly string[] = ['other'];
   try {
     found = new Intl.PluralRules(intlPluralLocale(language), { type }).resolvedOptions().pluralCategories;

@@ -20,6 +20,9 @@ export interface DecodedText {
 /** Characters the decoder must look at: escapes, quotes and whitespace. */
 const SPECIAL = /[\\" \n\t\r\f\v]/g;
 
+/** What makes decoded text differ from its characters: escapes, quotes, whitespace to collapse or trim. */
+const NEEDS_DECODING = /[\\"\n\t\r\f\v]| {2}|^ | $/;
+
 /** The characters aapt2 collapses (C `isspace`). */
 function isWhitespace(char: string): boolean {
   return char === ' ' || char === '\n' || char === '\t' || char === '\r' || char === '\f' || char === '\v';
@@ -27,6 +30,12 @@ function isWhitespace(char: string): boolean {
 
 /** Decodes Android escapes over the element's content; state (quotes, a pending backslash) runs across markers. */
 export function decodeAndroidText(parts: readonly DecodePart[]): DecodedText {
+  const only = parts.length === 1 ? parts[0]! : undefined;
+  if (only !== undefined && 'chars' in only && !NEEDS_DECODING.test(only.chars)) {
+    // No escape, quote, line break or run of spaces, no space at either end: the text is itself.
+    const first = only.chars[0];
+    return { pieces: only.chars === '' ? [] : [only], reference: first === '@' || first === '?' };
+  }
   const pieces: DecodePart[] = [];
   let current = '';
   let quoted = false;

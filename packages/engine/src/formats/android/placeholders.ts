@@ -81,14 +81,19 @@ export function numberPlaceholders(
   findFormats: boolean,
 ): { text: string; placeholders: AndroidPlaceholder[] } {
   const placeholders: AndroidPlaceholder[] = [];
-  const ids = new Map<InlinePiece, number>();
+  let ids: Map<InlinePiece, number> | undefined; // most texts have no inline piece
   let text = '';
   for (const piece of pieces) {
     if ('chars' in piece) {
-      text += findFormats ? piece.chars.replace(FORMAT_SPECIFIER, formatMarker) : piece.chars;
+      // Every specifier starts with %: most texts have none and skip the pattern.
+      text +=
+        findFormats && piece.chars.includes('%')
+          ? piece.chars.replace(FORMAT_SPECIFIER, formatMarker)
+          : piece.chars;
       continue;
     }
     const marker = markers[piece.marker]!;
+    ids ??= new Map();
     let id = ids.get(marker.piece);
     if (id === undefined) {
       id = placeholders.length + 1;

@@ -6,7 +6,7 @@ import {
   type InlineMarker,
   type InlinePiece,
 } from './placeholders';
-import { tokenizeXml, type XmlToken } from './tokenizer';
+import { tokenizeXml, type XmlAttribute, type XmlToken } from './tokenizer';
 import { decodeXmlReferences } from './xml-references';
 import {
   AndroidResourceError,
@@ -88,9 +88,7 @@ export function parseAndroidResources(
     }
     if (token.type !== 'open') continue;
     const close = token.selfClosing ? index : matchingClose(tokens, index);
-    const attributes = Object.fromEntries(
-      token.attributes.map((attribute) => [attribute.name, attribute.value]),
-    );
+    const attributes = attributeRecord(token.attributes);
     const key = attributes.name;
     const kind = token.name;
     if ((kind === 'string' || kind === 'string-array' || kind === 'plurals') && !token.selfClosing) {
@@ -147,7 +145,7 @@ export function parseAndroidResources(
                     });
               addUnit(unit);
               groupUnits.push(unit);
-              items.push({ ...item, unit });
+              items.push({ start: item.start, end: item.end, startTag: item.startTag, unit });
             }
             itemComments = [];
           }
@@ -180,8 +178,15 @@ export function parseAndroidResources(
     const raw = source.slice(contentStart, contentEnd);
     const start = contentStart + (raw.length - raw.trimStart().length);
     const end = Math.max(start, contentEnd - (raw.length - raw.trimEnd().length));
-    const inner = tokens.slice(open + 1, close).filter((token) => !(token.type === 'text' && isBlank(token)));
-    const cdata = inner.length === 1 && inner[0]!.type === 'cdata';
+    let cdata = false;
+    let nonBlank = 0;
+    for (let index = open + 1; index < close && nonBlank < 2; index++) {
+      const token = tokens[index]!;
+      if (token.type === 'text' && isBlank(token)) continue;
+      nonBlank++;
+      cdata = token.type === 'cdata';
+    }
+    cdata &&= nonBlank === 1;
 
     const markers: InlineMarker[] = [];
     const parts: DecodePart[] = [];
@@ -256,8 +261,21 @@ export function parseAndroidResources(
   }
 
   function isBlank(token: XmlToken): boolean {
-    return source.slice(token.start, token.end).trim() === '';
+    for (let index = token.start; index < token.end; index++) {
+      const code = source.charCodeAt(index);
+      // String.prototype.trim's white space and line terminators, as the check used before.
+      if (!(code <= 0x20 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : isTrimmedAway(code)))
+        return false;
+    }
+    return true;
   }
+}
+
+const TRIMMED = /^\s$/;
+
+/** A character above U+0020 that `trim()` removes (no-break and Unicode spaces, line separators, BOM). */
+function isTrimmedAway(code: number): boolean {
+  return code >= 0x80 && TRIMMED.test(String.fromCharCode(code));
 }
 
 /** What a unit takes from its resource element. */
@@ -286,6 +304,18 @@ function matchingClose(tokens: readonly XmlToken[], open: number): number {
     else if (token.type === 'close' && --depth === 0) return index;
   }
   return tokens.length - 1;
+}
+
+/** The attributes by name (a loop: `Object.fromEntries` of pairs cost a tenth of the whole parse). */
+function attributeRecord(attributes: readonly XmlAttribute[]): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const { name, value } of attributes) {
+    // An XML name may be `__proto__`: it stays an own property, as fromEntries made it.
+    if (name === '__proto__')
+      Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true });
+    else record[name] = value;
+  }
+  return record;
 }
 
 function booleanAttribute(value: string | undefined): boolean | undefined {

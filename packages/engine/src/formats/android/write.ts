@@ -50,6 +50,9 @@ export function writeAndroidResources(
         ? translations[id]
         : undefined;
   const omit = options.untranslated === 'omit';
+  // Nothing to replace and nothing to leave out: the file is its own translation.
+  if (!omit && (isTranslationMap(translations) ? translations.size === 0 : isEmpty(translations)))
+    return file.source;
   const edits: Edit[] = [];
   const grouped = new Set<AndroidUnit>(file.groups.flatMap((group) => group.units));
 
@@ -74,13 +77,19 @@ export function writeAndroidResources(
   }
 
   edits.sort((a, b) => a.start - b.start);
-  let out = '';
+  const pieces: string[] = [];
   let from = 0;
   for (const edit of edits) {
-    out += file.source.slice(from, edit.start) + edit.text;
+    pieces.push(file.source.slice(from, edit.start), edit.text);
     from = edit.end;
   }
-  return out + file.source.slice(from);
+  pieces.push(file.source.slice(from));
+  return pieces.join('');
+}
+
+function isEmpty(record: Readonly<Record<string, string>>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return false;
+  return true;
 }
 
 function isTranslationMap(translations: AndroidTranslations): translations is ReadonlyMap<string, string> {

@@ -13,6 +13,8 @@ const SPECIFIER_PATTERN =
 /** Text with its specifiers replaced by `<xN/>` markers, numbered from 1 in order. */
 export function protectSpecifiers(value: string): { text: string; placeholders: IosPlaceholder[] } {
   const placeholders: IosPlaceholder[] = [];
+  // Every specifier starts with %: most texts have none and skip the pattern.
+  if (!value.includes('%')) return { text: value, placeholders };
   const text = value.replace(SPECIFIER_PATTERN, (code) => {
     const id = placeholders.length + 1;
     placeholders.push({ id, code });

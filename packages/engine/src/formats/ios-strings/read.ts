@@ -20,6 +20,8 @@ export interface StringsFile {
   readonly file: string;
   readonly encoding: TextEncodingInfo;
   readonly text: string;
+  /** A copy of the bytes read: what a write that changes nothing gives back. */
+  readonly bytes: Uint8Array;
   /** Every pair in file order, duplicates included. */
   readonly entries: readonly StringsEntry[];
   /** One unit per key (the last definition, as Xcode keeps), in order of first appearance. */
@@ -53,28 +55,45 @@ export function parseStrings(
   if (bytes.length > maxBytes) throw new IosFormatError(file, 1, `the file is larger than ${maxBytes} bytes`);
   const { text, encoding } = decodeText(bytes, file);
   const entries = new StringsTokenizer(text, file).readEntries();
-  return { file, encoding, text, entries: entries.map((entry) => entry.entry), ...unitsOf(entries, file) };
+  return {
+    file,
+    encoding,
+    text,
+    bytes: bytes.slice(),
+    entries: entries.map((entry) => entry.entry),
+    ...unitsOf(entries, file),
+  };
 }
 
-interface ReadEntry {
+/** A pair as the tokenizer reads it, with the comments just before it. */
+export interface ReadEntry {
   readonly entry: StringsEntry;
   readonly comment: string | undefined;
 }
 
+/** The tokenizer's pass alone: every pair of the text, decoded, with its comment (no units). */
+export function readStringsPairs(text: string, file: string): ReadEntry[] {
+  return new StringsTokenizer(text, file).readEntries();
+}
+
 function unitsOf(entries: readonly ReadEntry[], file: string): { units: IosUnit[]; warnings: string[] } {
-  const lastByKey = new Map<string, ReadEntry>();
-  const firstLine = new Map<string, number>();
+  // Per key: the line of its first definition and its last definition (which Xcode keeps).
+  const byKey = new Map<string, { readonly firstLine: number; last: ReadEntry }>();
   const warnings: string[] = [];
   for (const read of entries) {
     const { key, line } = read.entry;
-    const first = firstLine.get(key);
-    if (first === undefined) firstLine.set(key, line);
-    else warnings.push(`${file}:${line}: the key "${key}" is also on line ${first}; the last one wins`);
-    lastByKey.set(key, read);
+    const seen = byKey.get(key);
+    if (seen === undefined) byKey.set(key, { firstLine: line, last: read });
+    else {
+      warnings.push(`${file}:${line}: the key "${key}" is also on line ${seen.firstLine}; the last one wins`);
+      seen.last = read;
+    }
   }
-  const units = [...lastByKey.values()].map(({ entry, comment }): IosUnit => {
+  const units: IosUnit[] = [];
+  for (const { last } of byKey.values()) {
+    const { entry, comment } = last;
     const { text, placeholders } = protectSpecifiers(entry.value);
-    return {
+    units.push({
       id: iosUnitId(entry.key),
       key: entry.key,
       path: [],
@@ -82,8 +101,8 @@ function unitsOf(entries: readonly ReadEntry[], file: string): { units: IosUnit[
       placeholders,
       line: entry.line,
       ...(comment === undefined ? {} : { comment }),
-    };
-  });
+    });
+  }
   return { units, warnings };
 }
 
@@ -131,9 +150,8 @@ class StringsTokenizer {
   private readToken(what: string): { value: string; start: number; end: number; quoted: boolean } {
     const start = this.position;
     if (this.text[start] === '"') {
-      let index = start + 1;
-      while (index < this.text.length && this.text[index] !== '"') index += this.text[index] === '\\' ? 2 : 1;
-      if (index >= this.text.length) this.fail(start, 'a quoted string is not closed');
+      const index = this.closingQuote(start);
+      if (index === -1) this.fail(start, 'a quoted string is not closed');
       this.position = index + 1;
       return {
         value: decodeStringsEscapes(this.text.slice(start + 1, index)),
@@ -147,6 +165,18 @@ class StringsTokenizer {
     if (index === start) this.fail(start, `expected ${what}`);
     this.position = index;
     return { value: this.text.slice(start, index), start, end: index, quoted: false };
+  }
+
+  /** The quote that closes the one at `open` (one after an even run of backslashes), or -1. */
+  private closingQuote(open: number): number {
+    const { text } = this;
+    for (let quote = text.indexOf('"', open + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
+      let backslashes = 0;
+      while (quote - backslashes - 1 > open && text.charCodeAt(quote - backslashes - 1) === 0x5c)
+        backslashes += 1;
+      if (backslashes % 2 === 0) return quote;
+    }
+    return -1;
   }
 
   /** Consumes `char`; when it is missing, the error points at `after`, the end of what it should follow. */

@@ -6,6 +6,15 @@ export interface TextEncodingInfo {
   readonly bom: boolean;
 }
 
+// One decoder per encoding, reused: building one costs a quarter of decoding a 150 kB file, and a
+// decoder keeps no state between whole-input `decode` calls.
+const STRICT_DECODERS = {
+  'utf-8': new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }),
+  'utf-16le': new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true }),
+  'utf-16be': new TextDecoder('utf-16be', { fatal: true, ignoreBOM: true }),
+} as const;
+const UTF8_ENCODER = new TextEncoder();
+
 /**
  * Decodes a text file the way Xcode reads `.strings`: a byte-order mark decides (UTF-8, UTF-16LE,
  * UTF-16BE); without one, a zero byte in the first code unit means UTF-16, anything else is UTF-8.
@@ -16,7 +25,7 @@ export function decodeText(bytes: Uint8Array, file: string): { text: string; enc
   if (encoding.name !== 'utf-8' && body.length % 2 !== 0)
     throw new IosFormatError(file, 1, 'the file is UTF-16 but has an odd number of bytes');
   try {
-    return { text: new TextDecoder(encoding.name, { fatal: true, ignoreBOM: true }).decode(body), encoding };
+    return { text: STRICT_DECODERS[encoding.name].decode(body), encoding };
   } catch {
     const lenient = new TextDecoder(encoding.name, { ignoreBOM: true }).decode(body);
     const line = lineAt(lenient, lenient.indexOf('\uFFFD'));
@@ -37,7 +46,7 @@ function detectEncoding(bytes: Uint8Array): TextEncodingInfo {
 /** Encodes a text back in the encoding (and with the byte-order mark) it came in. */
 export function encodeText(text: string, encoding: TextEncodingInfo): Uint8Array {
   if (encoding.name === 'utf-8') {
-    const body = new TextEncoder().encode(text);
+    const body = UTF8_ENCODER.encode(text);
     if (!encoding.bom) return body;
     const out = new Uint8Array(body.length + 3);
     out.set([0xef, 0xbb, 0xbf]);

@@ -32,7 +32,9 @@ export interface IosUnit {
 
 /** Joins a key and its path into a unit id; the separator (U+001F) cannot be typed in a key by hand. */
 export function iosUnitId(key: string, path: readonly string[] = []): string {
-  return path.length === 0 ? key : [key, ...path].join('\u001f');
+  let id = key;
+  for (const segment of path) id += `\u001f${segment}`;
+  return id;
 }
 
 /** Broken or refused input, with the file and line it was found at. */

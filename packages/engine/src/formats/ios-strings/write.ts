@@ -10,6 +10,8 @@ import { encodeText } from './text-encoding';
  * occurrence. A translation equal to the source value keeps the value's original spelling.
  */
 export function writeStrings(file: StringsFile, translations: ReadonlyMap<string, string>): Uint8Array {
+  // Nothing to replace: the bytes as they came (decoding and encoding again would give the same).
+  if (translations.size === 0) return file.bytes.slice();
   const parts: string[] = [];
   let cursor = 0;
   const unitsById = new Map(file.units.map((unit) => [unit.id, unit]));

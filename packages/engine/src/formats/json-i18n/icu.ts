@@ -118,7 +118,8 @@ export function icuBlocks(message: string): IcuBlock[] {
 const MAY_HAVE_BLOCK = /,\s*(?:plural|selectordinal|select)\s*,/;
 
 export function mayHaveIcuBlocks(message: string): boolean {
-  return MAY_HAVE_BLOCK.test(message);
+  // A block opens with a brace: most texts have none, and a search for one character is cheap.
+  return message.includes('{') && MAY_HAVE_BLOCK.test(message);
 }
 
 export function hasIcuPlural(message: string): boolean {

@@ -6,7 +6,7 @@
  * keyed by its JSON pointer; keys, numbers, booleans, null and data-like strings are never units.
  */
 import { hasIcuPlural } from './icu';
-import { placeholdersOf } from './placeholders';
+import { mayHavePlaceholder, placeholdersOf } from './placeholders';
 import { scanJson, type JsonMember, type JsonNode, type ScanLimits } from './scan';
 import { isTranslatableText } from './text-facts';
 
@@ -29,6 +29,9 @@ export interface JsonI18nUnit {
 export interface JsonI18nDocument {
   layout: JsonI18nLayout;
   units: JsonI18nUnit[];
+  /** The text read and its scanned tree, so a writer need not read it again. */
+  text: string;
+  root: JsonNode;
 }
 
 export interface ReadJsonI18nOptions {
@@ -47,7 +50,31 @@ export const DEFAULT_JSON_I18N_MAX_LENGTH = 20 * 1024 * 1024;
 export const PLURAL_KEY = /^(.+)_(zero|one|two|few|many|other)$/;
 
 export function jsonPointer(keyPath: readonly string[]): string {
-  return keyPath.map((key) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  let pointer = '';
+  for (const key of keyPath) pointer = pointerBelow(pointer, key);
+  return pointer;
+}
+
+/** The pointer of `key` inside the value at `parent`. */
+export function pointerBelow(parent: string, key: string): string {
+  if (!key.includes('~') && !key.includes('/')) return `${parent}/${key}`;
+  return `${parent}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
+const CATEGORY_NAMES: ReadonlySet<string> = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+/**
+ * `[base, category]` of an i18next plural key (`files_one`), as `PLURAL_KEY` matches it, without
+ * running a pattern over every key of the file.
+ */
+export function pluralKeyParts(key: string): [base: string, category: string] | undefined {
+  const underscore = key.lastIndexOf('_');
+  if (underscore < 1) return undefined;
+  const category = key.slice(underscore + 1);
+  if (!CATEGORY_NAMES.has(category)) return undefined;
+  const base = key.slice(0, underscore);
+  return LINE_TERMINATOR.test(base) ? undefined : [base, category];
 }
 
 const isChromeEntry = (member: JsonMember) =>
@@ -59,29 +86,41 @@ export function isChromeMessages(root: JsonNode): root is Extract<JsonNode, { ki
   return root.kind === 'object' && root.members.length > 0 && root.members.every(isChromeEntry);
 }
 
+const NO_BASES: ReadonlySet<string> = new Set();
+
 /** Bases of the i18next plural groups among an object's keys: `x_other` and one more category. */
-export function pluralBases(members: readonly JsonMember[]): Set<string> {
+export function pluralBases(members: readonly JsonMember[]): ReadonlySet<string> {
   const categoriesOf = new Map<string, Set<string>>();
   for (const member of members) {
-    const match = PLURAL_KEY.exec(member.key);
-    if (!match || member.value.kind !== 'string') continue;
-    const set = categoriesOf.get(match[1]!) ?? new Set<string>();
-    set.add(match[2]!);
-    categoriesOf.set(match[1]!, set);
+    if (member.value.kind !== 'string') continue;
+    const parts = pluralKeyParts(member.key);
+    if (!parts) continue;
+    const set = categoriesOf.get(parts[0]) ?? new Set<string>();
+    set.add(parts[1]);
+    categoriesOf.set(parts[0], set);
   }
+  if (categoriesOf.size === 0) return NO_BASES;
   return new Set(
     [...categoriesOf].filter(([, set]) => set.has('other') && set.size > 1).map(([base]) => base),
   );
 }
 
-function unitOf(keyPath: string[], text: string, context: string, plural?: JsonI18nUnit['plural']) {
+function unitOf(
+  keyPath: string[],
+  text: string,
+  context: string,
+  plural?: JsonI18nUnit['plural'],
+  id = jsonPointer(keyPath),
+  // No placeholder or ICU block can start without one of a few characters.
+  plain = !mayHavePlaceholder(text),
+) {
   const unit: JsonI18nUnit = {
-    id: jsonPointer(keyPath),
+    id,
     keyPath,
     text,
     context,
-    placeholders: placeholdersOf(text),
-    icu: hasIcuPlural(text),
+    placeholders: plain ? [] : placeholdersOf(text),
+    icu: !plain && hasIcuPlural(text),
   };
   if (plural) unit.plural = plural;
   return unit;
@@ -110,23 +149,34 @@ export function readJsonI18n(text: string, options: ReadJsonI18nOptions = {}): J
       const note = description?.value.kind === 'string' ? `\n${description.value.value}` : '';
       units.push(unitOf([entry.key, 'message'], message.value.value, `${entry.key}${note}`));
     }
-    return { layout: 'chrome-messages', units };
+    return { layout: 'chrome-messages', units, text, root };
   }
 
-  const visit = (node: JsonNode, keyPath: string[], plural?: JsonI18nUnit['plural']): void => {
+  // The key path is one stack, copied only for the strings that become units.
+  const keyPath: string[] = [];
+  const visit = (node: JsonNode, pointer: string, plural?: JsonI18nUnit['plural']): void => {
     if (node.kind === 'string') {
-      if (isTranslatableText(node.value)) units.push(unitOf(keyPath, node.value, keyPath.join('.'), plural));
+      const markup = mayHavePlaceholder(node.value);
+      if (isTranslatableText(node.value, markup))
+        units.push(unitOf(keyPath.slice(), node.value, keyPath.join('.'), plural, pointer, !markup));
     } else if (node.kind === 'array') {
-      node.items.forEach((item, index) => visit(item, [...keyPath, String(index)]));
+      node.items.forEach((item, index) => {
+        const key = String(index);
+        keyPath.push(key);
+        visit(item, `${pointer}/${key}`);
+        keyPath.pop();
+      });
     } else if (node.kind === 'object') {
       const bases = pluralBases(node.members);
       for (const member of node.members) {
-        const match = PLURAL_KEY.exec(member.key);
-        const group = match && bases.has(match[1]!) ? { base: match[1]!, category: match[2]! } : undefined;
-        visit(member.value, [...keyPath, member.key], group);
+        const parts = bases.size === 0 ? undefined : pluralKeyParts(member.key);
+        const group = parts && bases.has(parts[0]) ? { base: parts[0], category: parts[1] } : undefined;
+        keyPath.push(member.key);
+        visit(member.value, pointerBelow(pointer, member.key), group);
+        keyPath.pop();
       }
     }
   };
-  visit(root, []);
-  return { layout: 'key-map', units };
+  visit(root, '');
+  return { layout: 'key-map', units, text, root };
 }

@@ -43,6 +43,14 @@ export interface ScanLimits {
 
 const DEFAULT_LIMITS: ScanLimits = { maxDepth: 64 };
 
+const LITERALS = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+] as const;
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+
 const ESCAPES: Record<string, string> = {
   '"': '"',
   '\\': '\\',
@@ -78,14 +86,31 @@ export function scanJson(text: string, limits: ScanLimits = DEFAULT_LIMITS): Jso
   function readString(): string {
     const start = at;
     expect('"');
+    // Most strings have no escape: one scan to the closing quote and one slice.
+    let index = at;
+    for (;;) {
+      const code = text.charCodeAt(index);
+      if (code === 0x22) {
+        at = index + 1;
+        return text.slice(start + 1, index);
+      }
+      if (code === 0x5c) break;
+      if (code < 0x20 || index >= text.length) {
+        at = index;
+        if (index >= text.length) fail('unterminated string', start);
+        fail('control character in a string');
+      }
+      index += 1;
+    }
+    at = index;
     let value = '';
-    let runStart = at;
+    let runStart = start + 1;
     for (;;) {
       if (at >= text.length) fail('unterminated string', start);
-      const c = text[at]!;
-      if (c === '"') break;
-      if (c.charCodeAt(0) < 0x20) fail('control character in a string');
-      if (c !== '\\') {
+      const code = text.charCodeAt(at);
+      if (code === 0x22) break;
+      if (code < 0x20) fail('control character in a string');
+      if (code !== 0x5c) {
         at += 1;
         continue;
       }
@@ -93,7 +118,7 @@ export function scanJson(text: string, limits: ScanLimits = DEFAULT_LIMITS): Jso
       const escape = text[at + 1];
       if (escape === 'u') {
         const hex = text.slice(at + 2, at + 6);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('bad \\u escape');
+        if (!HEX4.test(hex)) fail('bad \\u escape');
         value += String.fromCharCode(parseInt(hex, 16));
         at += 6;
       } else {
@@ -117,17 +142,14 @@ export function scanJson(text: string, limits: ScanLimits = DEFAULT_LIMITS): Jso
     if (c === '"') return { kind: 'string', value: readString(), start, end: at };
     if (c === '{') return readObject(depth);
     if (c === '[') return readArray(depth);
-    for (const [word, value] of [
-      ['true', true],
-      ['false', false],
-      ['null', null],
-    ] as const) {
+    for (const [word, value] of LITERALS) {
       if (text.startsWith(word, at)) {
         at += word.length;
         return { kind: 'literal', value, start, end: at };
       }
     }
-    const number = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(at, at + 400));
+    NUMBER.lastIndex = at;
+    const number = NUMBER.exec(text);
     if (!number) fail(at >= text.length ? 'unexpected end of input' : 'unexpected character');
     at += number![0].length;
     return { kind: 'number', raw: number![0], start, end: at };

@@ -1,5 +1,5 @@
 import { icuBlocks, mayHaveIcuBlocks } from './icu';
-import { withoutPlaceholders } from './placeholders';
+import { mayHavePlaceholder, withoutPlaceholders } from './placeholders';
 
 /**
  * Values that look like strings but are data: translating them would break the app that reads
@@ -34,15 +34,24 @@ function readableIcu(message: string): string {
   return out + message.slice(at);
 }
 
-/** True when a string value is text for people, false when it is data or only placeholders. */
-export function isTranslatableText(value: string): boolean {
+/**
+ * True when a string value is text for people, false when it is data or only placeholders.
+ * `markup`: whether the value may hold placeholders or ICU blocks, when the caller knows already.
+ */
+export function isTranslatableText(value: string, markup = mayHavePlaceholder(value)): boolean {
   const trimmed = value.trim();
   if (trimmed === '') return false;
   // Data has no spaces (a number may have thin groups): only such strings are matched against it.
   if (
-    (!/\s/.test(trimmed) || /^[-+\d]/.test(trimmed)) &&
+    (!WHITESPACE.test(trimmed) || SIGN_OR_DIGIT_FIRST.test(trimmed)) &&
     DATA_PATTERNS.some((pattern) => pattern.test(trimmed))
   )
     return false;
-  return /\p{L}/u.test(withoutPlaceholders(readableIcu(trimmed)));
+  // Placeholders and ICU blocks start with one of a few characters: most texts have none.
+  if (!markup) return LETTER.test(trimmed);
+  return LETTER.test(withoutPlaceholders(readableIcu(trimmed)));
 }
+
+const WHITESPACE = /\s/;
+const SIGN_OR_DIGIT_FIRST = /^[-+\d]/;
+const LETTER = /\p{L}/u;

@@ -6,7 +6,14 @@
  */
 import { pluralCategories } from '../plural-categories';
 import { withPluralCategories } from './icu';
-import { PLURAL_KEY, isChromeMessages, jsonPointer, pluralBases } from './read';
+import {
+  isChromeMessages,
+  jsonPointer,
+  pluralBases,
+  pluralKeyParts,
+  pointerBelow,
+  type JsonI18nDocument,
+} from './read';
 import { jsonStringLiteral, scanJson, type JsonMember, type JsonNode } from './scan';
 
 export interface WriteJsonI18nOptions {
@@ -41,13 +48,20 @@ function removals(object: ObjectNode, removed: ReadonlySet<number>): Edit[] {
   return edits;
 }
 
+/**
+ * The file with its translations written in. `source` is the file's text, or what `readJsonI18n`
+ * answered for it (its scanned tree is reused instead of reading the text again).
+ */
 export function writeJsonI18n(
-  text: string,
+  source: string | JsonI18nDocument,
   translations: ReadonlyMap<string, string>,
   options: WriteJsonI18nOptions,
 ): string {
+  const text = typeof source === 'string' ? source : source.text;
   const omit = options.untranslated === 'omit';
-  const root = scanJson(text);
+  // Nothing to replace and nothing to leave out: the file is its own translation.
+  if (translations.size === 0 && !omit) return text;
+  const root = typeof source === 'string' ? scanJson(text) : source.root;
   const edits: Edit[] = [];
   const translate = (value: string) => literalFor(withPluralCategories(value, options.language));
   const literalFor = (value: string) => jsonStringLiteral(value);
@@ -67,20 +81,20 @@ export function writeJsonI18n(
     return applyEdits(text, edits);
   }
 
-  const visitString = (node: JsonNode, keyPath: string[]): 'kept' | 'translated' | 'untranslated' => {
+  const visitString = (node: JsonNode, pointer: string): 'kept' | 'translated' | 'untranslated' => {
     if (node.kind !== 'string') return 'kept';
-    const translation = translations.get(jsonPointer(keyPath));
+    const translation = translations.get(pointer);
     if (translation === undefined) return 'untranslated';
     edits.push({ start: node.start, end: node.end, text: translate(translation) });
     return 'translated';
   };
 
-  const visit = (node: JsonNode, keyPath: string[]): void => {
+  const visit = (node: JsonNode, pointer: string): void => {
     if (node.kind === 'array') {
       // Array items keep their place: an untranslated one stays in the source language.
       node.items.forEach((item, index) => {
-        const path = [...keyPath, String(index)];
-        if (visitString(item, path) === 'kept') visit(item, path);
+        const itemPointer = `${pointer}/${index}`;
+        if (visitString(item, itemPointer) === 'kept') visit(item, itemPointer);
       });
       return;
     }
@@ -89,35 +103,35 @@ export function writeJsonI18n(
     const bases = pluralBases(node.members);
     const groups = new Map<string, number[]>();
     node.members.forEach((member, index) => {
-      const match = PLURAL_KEY.exec(member.key);
-      if (match && bases.has(match[1]!)) {
-        groups.set(match[1]!, [...(groups.get(match[1]!) ?? []), index]);
+      const parts = bases.size === 0 ? undefined : pluralKeyParts(member.key);
+      if (parts && bases.has(parts[0])) {
+        groups.set(parts[0], [...(groups.get(parts[0]) ?? []), index]);
         return;
       }
-      const path = [...keyPath, member.key];
-      const outcome = visitString(member.value, path);
-      if (outcome === 'kept') visit(member.value, path);
+      const memberPointer = pointerBelow(pointer, member.key);
+      const outcome = visitString(member.value, memberPointer);
+      if (outcome === 'kept') visit(member.value, memberPointer);
       else if (outcome === 'untranslated' && omit) removed.add(index);
     });
     for (const [base, indexes] of groups) {
       const group = indexes.map((index) => node.members[index]!);
-      const translated = group.some((member) => translations.has(jsonPointer([...keyPath, member.key])));
+      const translated = group.some((member) => translations.has(pointerBelow(pointer, member.key)));
       if (!translated) {
         if (omit) indexes.forEach((index) => removed.add(index));
         continue;
       }
-      edits.push(...pluralGroup(text, node, base, indexes, keyPath));
+      edits.push(...pluralGroup(text, node, base, indexes, pointer));
     }
     edits.push(...removals(node, removed));
   };
 
   /** A translated i18next plural group, rewritten with the target language's categories. */
-  function pluralGroup(source: string, node: ObjectNode, base: string, indexes: number[], keyPath: string[]) {
+  function pluralGroup(source: string, node: ObjectNode, base: string, indexes: number[], pointer: string) {
     const members = indexes.map((index) => node.members[index]!);
-    const categoryOf = (member: JsonMember) => PLURAL_KEY.exec(member.key)![2]!;
+    const categoryOf = (member: JsonMember) => pluralKeyParts(member.key)![1];
     const valueOf = (member: JsonMember | undefined) => {
       if (!member || member.value.kind !== 'string') return undefined;
-      return translations.get(jsonPointer([...keyPath, member.key])) ?? member.value.value;
+      return translations.get(pointerBelow(pointer, member.key)) ?? member.value.value;
     };
     const other = valueOf(members.find((member) => categoryOf(member) === 'other'))!;
     const wanted: string[] = pluralCategories(options.language);
@@ -145,18 +159,19 @@ export function writeJsonI18n(
     return [{ start: members[0]!.span.start, end: members.at(-1)!.span.end, text: written.join(separator) }];
   }
 
-  visit(root, []);
+  visit(root, '');
   return applyEdits(text, edits);
 }
 
 function applyEdits(text: string, edits: Edit[]): string {
   const sorted = [...edits].sort((a, b) => a.start - b.start);
-  let out = '';
+  const parts: string[] = [];
   let at = 0;
   for (const edit of sorted) {
     if (edit.start < at) throw new Error('overlapping edits of a JSON file');
-    out += text.slice(at, edit.start) + edit.text;
+    parts.push(text.slice(at, edit.start), edit.text);
     at = edit.end;
   }
-  return out + text.slice(at);
+  parts.push(text.slice(at));
+  return parts.join('');
 }

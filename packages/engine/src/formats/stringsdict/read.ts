@@ -38,6 +38,8 @@ export interface StringsdictFile {
   readonly file: string;
   readonly encoding: TextEncodingInfo;
   readonly text: string;
+  /** A copy of the bytes read: what a write that changes nothing gives back. */
+  readonly bytes: Uint8Array;
   readonly entries: readonly StringsdictEntry[];
   readonly units: readonly IosUnit[];
 }
@@ -75,7 +77,9 @@ export function parseStringsdict(
   const top = root.children[0];
   if (!top || top.name !== 'dict') return fail(root, '<plist> does not hold a <dict>');
   const entries = dictPairs(top, fail).map((pair) => readEntry(pair, fail));
-  return { file, encoding, text, entries, units: entries.flatMap(unitsOfEntry) };
+  const units: IosUnit[] = [];
+  for (const entry of entries) unitsOfEntry(entry, units);
+  return { file, encoding, text, bytes: bytes.slice(), entries, units };
 }
 
 /** The key/value pairs of a plist `<dict>`. */
@@ -136,20 +140,20 @@ function readVariable(
   };
 }
 
-function unitsOfEntry(entry: StringsdictEntry): IosUnit[] {
-  const units: IosUnit[] = [];
+function unitsOfEntry(entry: StringsdictEntry, units: IosUnit[]): void {
   const push = (path: string[], element: PlistElement, category?: PluralCategory, comment?: string): void => {
     const { text, placeholders } = protectSpecifiers(element.text);
-    units.push({
+    const unit: { -readonly [Field in keyof IosUnit]: IosUnit[Field] } = {
       id: iosUnitId(entry.key, path),
       key: entry.key,
       path,
       text,
       placeholders,
       line: element.line,
-      ...(category === undefined ? {} : { pluralCategory: category }),
-      ...(comment === undefined ? {} : { comment }),
-    });
+    };
+    if (category !== undefined) unit.pluralCategory = category;
+    if (comment !== undefined) unit.comment = comment;
+    units.push(unit);
   };
   if (entry.formatKey) push([FORMAT_KEY], entry.formatKey.value);
   for (const variable of entry.variables) {
@@ -157,5 +161,4 @@ function unitsOfEntry(entry: StringsdictEntry): IosUnit[] {
     for (const form of variable.forms)
       push([variable.name, form.category], form.pair.value, form.category, comment);
   }
-  return units;
 }

@@ -30,7 +30,7 @@ export function writeStringsdict(
   const unitsById = new Map(file.units.map((unit) => [unit.id, unit]));
   const edits: Edit[] = [];
   for (const entry of file.entries) {
-    if (entry.formatKey) {
+    if (entry.formatKey && translations.size > 0) {
       const unit = unitsById.get(iosUnitId(entry.key, [FORMAT_KEY]))!;
       const value = translatedValue(unit, translations.get(unit.id));
       if (value !== undefined) edits.push(replaceContent(entry.formatKey.value, value));
@@ -38,6 +38,8 @@ export function writeStringsdict(
     for (const variable of entry.variables)
       edits.push(...variableEdits(file.text, entry.key, variable, targetCategories, translations, unitsById));
   }
+  // Nothing replaced and every plural already has the language's categories: the bytes as they came.
+  if (edits.length === 0) return file.bytes.slice();
   edits.sort((left, right) => left.start - right.start);
   const parts: string[] = [];
   let cursor = 0;
@@ -77,6 +79,7 @@ function variableEdits(
     unitsById.get(iosUnitId(key, [variable.name, category]));
   const sourceCategories = forms.map((form) => form.category);
   if (sameCategories(sourceCategories, targetCategories)) {
+    if (translations.size === 0) return [];
     return forms.flatMap((form) => {
       const unit = unitOf(form.category)!;
       const value = translatedValue(unit, translations.get(unit.id));

@@ -156,7 +156,8 @@ class JsonReader {
 /** The value of a key of an object, if the node is an object that has it. */
 export function jsonMember(node: JsonNode | undefined, key: string): JsonNode | undefined {
   if (node?.kind !== 'object') return undefined;
-  return node.entries.find(([name]) => name === key)?.[1];
+  for (const entry of node.entries) if (entry[0] === key) return entry[1];
+  return undefined;
 }
 
 /** The text of a string member, if there is one. */

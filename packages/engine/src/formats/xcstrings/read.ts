@@ -34,6 +34,8 @@ export interface XcstringsFile {
   readonly sourceLanguage: string;
   /** The decoded text; untouched parts of the catalog are written back from it. */
   readonly text: string;
+  /** A copy of the bytes read: what a write that changes nothing gives back. */
+  readonly bytes: Uint8Array;
   readonly root: JsonObject;
   /** Whitespace after the JSON (Xcode writes none). */
   readonly trailing: string;
@@ -50,6 +52,9 @@ export interface ParseXcstringsOptions {
 /** Default size limit of a String Catalog (they hold every language: large catalogs pass 4 MiB). */
 export const DEFAULT_XCSTRINGS_MAX_BYTES = 64 * 1024 * 1024;
 
+// Reused: a decoder keeps no state between whole-input `decode` calls, and building one is not free.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * Reads a String Catalog (Xcode 15 `.xcstrings`: JSON with `sourceLanguage`, `version` and
  * `strings` → key → `comment`, `extractionState`, `shouldTranslate`, `localizations` → language →
@@ -65,7 +70,7 @@ export function parseXcstrings(
   if (bytes.length > maxBytes) throw new IosFormatError(file, 1, `the file is larger than ${maxBytes} bytes`);
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     throw new IosFormatError(file, 1, 'the file is not valid UTF-8');
   }
@@ -84,7 +89,7 @@ export function parseXcstrings(
     }
     units.push(...unitsOfKey(key, entry, sourceLanguage));
   }
-  return { file, sourceLanguage, text, root, trailing, units, skippedKeys };
+  return { file, sourceLanguage, text, bytes: bytes.slice(), root, trailing, units, skippedKeys };
 }
 
 /**

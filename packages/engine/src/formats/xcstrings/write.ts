@@ -27,6 +27,10 @@ export function writeXcstrings(
   language: string,
   options: WriteXcstringsOptions = {},
 ): Uint8Array {
+  // With no translation nothing is rebuilt, and a catalog that starts with its JSON (no byte order
+  // mark, no leading space, which the serialiser does not write) is written back as it came.
+  if (translations.size === 0 && file.root.start === 0 && !startsWithBom(file.bytes))
+    return file.bytes.slice();
   const writer = new LocalizationWriter(file, translations, language, options.state ?? 'translated');
   const strings = jsonMember(file.root, 'strings') as JsonObject;
   const entries = strings.entries.map(([key, entry]): [string, JsonNode] => [
@@ -35,7 +39,13 @@ export function writeXcstrings(
   ]);
   const changed = entries.some(([, entry], index) => entry !== strings.entries[index]![1]);
   const root = changed ? withMember(file.root, 'strings', { kind: 'object', entries }) : file.root;
-  return new TextEncoder().encode(writeXcodeJson(root, '', file.text) + file.trailing);
+  return UTF8.encode(writeXcodeJson(root, '', file.text) + file.trailing);
+}
+
+const UTF8 = new TextEncoder();
+
+function startsWithBom(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
 class LocalizationWriter {

@@ -55,6 +55,20 @@ describe('JSON i18n codec on real files', () => {
     expect(writeJsonI18n(text, new Map(), { language: 'en' })).toBe(text);
   });
 
+  it.each(files)('%s written from its read document matches writing from its text', (_name, text) => {
+    const source = readJsonI18n(text);
+    const translations = translateAll(source.units);
+    for (const untranslated of ['source', 'omit'] as const) {
+      const fromText = writeJsonI18n(text, translations, { language: 'ar', untranslated });
+      expect(writeJsonI18n(source, translations, { language: 'ar', untranslated })).toBe(fromText);
+    }
+    // Half translated, omit: the writer's removals work on the reused tree too.
+    const half = new Map([...translations].filter((_entry, index) => index % 2 === 0));
+    expect(writeJsonI18n(source, half, { language: 'hi', untranslated: 'omit' })).toBe(
+      writeJsonI18n(text, half, { language: 'hi', untranslated: 'omit' }),
+    );
+  });
+
   it.each(files)(
     '%s translated to Hindi and Arabic keeps every key, placeholder and plural category',
     (_name, text) => {
