@@ -151,7 +151,7 @@ export function writeJsonI18n(
     const written = wanted.map(
       (category) =>
         `${jsonStringLiteral(`${base}_${category}`)}${colon}${literalFor(
-          translations.get(jsonPointer([...keyPath, `${base}_${category}`])) ??
+          translations.get(pointerBelow(pointer, `${base}_${category}`)) ??
             valueOf(byCategory.get(category)) ??
             other,
         )}`,
