@@ -148,6 +148,10 @@ export const xcstringsCodec: ResourceCodec = {
     };
   },
 
+  verify(fileName, bytes) {
+    layoutOf(parseXcstrings(bytes, fileName));
+  },
+
   write(fileName, bytes, translations, options) {
     const file = parseXcstrings(bytes, fileName);
     const layout = layoutOf(file);

@@ -383,6 +383,7 @@ describe('JSON through the facade', () => {
       ['/files{plural}', '{count, plural, one {<x1/> file} other {<x1/> files}}', ['{{count}}']],
       ['/hello', 'Hello <x1/>', ['{{name}}']],
     ]);
+    expect(file.units.map((unit) => unit.line)).toEqual([2, 4]);
     const written = writeResourceFile(
       'locales/en.json',
       utf8(I18NEXT),
