@@ -13,6 +13,7 @@ import { pluralCategories, type PluralCategory } from '../plural-categories';
 import { parseXcstrings, xcstringsImports, type XcstringsFile, type XcstringsUnit } from '../xcstrings/read';
 import { writeXcstrings } from '../xcstrings/write';
 import type { ResourceCodec } from './codec';
+import { assertKnownMarkers } from './errors';
 import { maxLengthOfComment } from './hints';
 import { iosForm, iosPluralTexts } from './ios-plurals';
 import { mergePluralForms, type MergedPlural, type PluralForm } from './plural-markers';
@@ -157,9 +158,12 @@ export const xcstringsCodec: ResourceCodec = {
     const layout = layoutOf(file);
     const categories = pluralCategories(options.language);
     const codecTranslations = new Map<string, string>();
+    const plainUnits = new Map(layout.units.filter((unit) => !unit.plural).map((unit) => [unit.id, unit]));
     for (const [id, translation] of translations) {
       const group = layout.plurals.get(id);
       if (!group) {
+        const unit = plainUnits.get(id);
+        if (unit) assertKnownMarkers(fileName, unit, translation);
         codecTranslations.set(id, translation);
         continue;
       }
