@@ -11,6 +11,7 @@ import { pluralCategories, type PluralCategory } from '../plural-categories';
 import type { ResourceCodec } from './codec';
 import { icuBranchContent, markIcuBranch, markIcuMessage, markPlaceholders, unmark } from './json-markers';
 import { maxLengthOfComment } from './hints';
+import { lineFinder } from './json-lines';
 import { mergePluralForms, type MergedPlural, type PluralForm } from './plural-markers';
 import { pluralForms } from './plural-message';
 import { ResourceFileError, type ResourceUnit } from './types';
@@ -44,32 +45,6 @@ function decode(fileName: string, bytes: Uint8Array): string {
   } catch {
     throw new ResourceFileError(fileName, undefined, 'the file is not valid UTF-8');
   }
-}
-
-/**
- * Lines of units, which come in file order: each text is looked for from where the last one was
- * found (the codec reads whole documents and keeps no lines). A text spelled with other escapes
- * than `JSON.stringify` uses is not found and gets line 1.
- */
-function lineFinder(text: string): (value: string) => number {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  let from = 0;
-  return (value) => {
-    const needle = JSON.stringify(value);
-    let at = text.indexOf(needle, from);
-    if (at === -1) at = text.indexOf(needle);
-    if (at === -1) return 1;
-    from = at + needle.length;
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= at) low = middle;
-      else high = middle - 1;
-    }
-    return low + 1;
-  };
 }
 
 /** A Chrome message's description (what the codec puts after the key in its context). */

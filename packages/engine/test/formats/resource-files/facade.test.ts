@@ -359,6 +359,7 @@ describe('String Catalogs through the facade', () => {
       ['Done', 'Done', false],
     ]);
     expect(unitOf(file.units, '%lld posts\u001fplural').comment).toBe('Profile header');
+    expect(file.units.map((unit) => unit.line)).toEqual([4, 45]);
     expect(Object.fromEntries(file.translations.get('hi')!)).toEqual({
       '%lld posts\u001fplural': '{count, plural, one {<x1/> पोस्ट} other {<x1/> पोस्ट्स}}',
       Done: 'हो गया',
