@@ -151,6 +151,8 @@ describe('Android through the facade', () => {
     );
     expect(error).toMatchObject({ fileName: path, line: 2 });
     expect(error.message).toMatch(/^res\/values\/strings\.xml:2: /);
+    expect(error.reason).not.toContain('line 2');
+    expect(error.reason).not.toContain('strings.xml');
   });
 
   it('says what it takes when a file is no resource file', () => {
@@ -186,6 +188,17 @@ describe('.strings through the facade', () => {
     expect(Buffer.from(written.subarray(2)).toString('utf16le')).toBe(
       '/* Greeting, maxLength=12 */\n"hello" = "नमस्ते %@";\n"bye" = "Bye";\n',
     );
+  });
+
+  it('refuses a translation with a specifier the source lacks, naming the line', () => {
+    const error = errorOf(() =>
+      writeResourceFile('en.lproj/Localizable.strings', utf8(SOURCE), new Map([['bye', 'अलविदा <x1/>']]), {
+        language: 'hi',
+        sourceLanguage: 'en',
+      }),
+    );
+    expect(error).toMatchObject({ fileName: 'en.lproj/Localizable.strings', line: 3 });
+    expect(error.reason).toContain('<x1/>');
   });
 
   it('leaves untranslated pairs out with `omit`, every occurrence of a duplicated key', () => {
@@ -346,6 +359,7 @@ describe('String Catalogs through the facade', () => {
       ['Done', 'Done', false],
     ]);
     expect(unitOf(file.units, '%lld posts\u001fplural').comment).toBe('Profile header');
+    expect(file.units.map((unit) => unit.line)).toEqual([4, 45]);
     expect(Object.fromEntries(file.translations.get('hi')!)).toEqual({
       '%lld posts\u001fplural': '{count, plural, one {<x1/> पोस्ट} other {<x1/> पोस्ट्स}}',
       Done: 'हो गया',
@@ -383,6 +397,7 @@ describe('JSON through the facade', () => {
       ['/files{plural}', '{count, plural, one {<x1/> file} other {<x1/> files}}', ['{{count}}']],
       ['/hello', 'Hello <x1/>', ['{{name}}']],
     ]);
+    expect(file.units.map((unit) => unit.line)).toEqual([2, 4]);
     const written = writeResourceFile(
       'locales/en.json',
       utf8(I18NEXT),
