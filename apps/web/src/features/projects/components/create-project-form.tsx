@@ -128,7 +128,15 @@ export function CreateProjectForm({ types, onCreated }: CreateProjectFormProps) 
         <Form.Item
           name="name"
           label={t('wizard.name')}
-          rules={isWebsite ? [] : [{ required: true, whitespace: true, message: t('wizard.nameRequired') }]}
+          // Read from the form, not the watched value: the type may have changed a moment ago.
+          rules={[
+            {
+              validator: (_, value: string | undefined) =>
+                form.getFieldValue('type') === 'website' || value?.trim()
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('wizard.nameRequired'))),
+            },
+          ]}
         >
           <Input
             placeholder={isWebsite ? t('wizard.namePlaceholder') : t('wizard.appNamePlaceholder')}

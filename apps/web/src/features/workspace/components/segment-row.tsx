@@ -7,8 +7,10 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import { Button, Checkbox, Space, Tooltip, Typography } from 'antd';
-import type { TmEntry } from '@bhasha/contract';
+import type { AppUnit, TmEntry } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
+import { LengthCounter } from '../../app-files/components/length-counter';
+import { SegmentContext } from '../../app-files/components/segment-context';
 import type { DraftState } from '../hooks/use-segment-drafts';
 import { DisplayTypeTag } from './display-type-tag';
 import { SegmentText } from './segment-text';
@@ -45,6 +47,8 @@ interface SegmentRowProps {
   /** Present only on the row being edited. */
   editing: SegmentEditing | null;
   actions: SegmentRowActions;
+  /** Key, file, comment and length limit of a mobile project's string; absent for websites. */
+  unit?: AppUnit;
 }
 
 function DraftMarker({ draft }: { draft: DraftState | undefined }) {
@@ -79,6 +83,7 @@ export const SegmentRow = memo(function SegmentRow({
   isToggling,
   editing,
   actions,
+  unit,
 }: SegmentRowProps) {
   const { t } = useTranslation('workspace');
   const target = draft?.text ?? entry.preProcessedTarget;
@@ -115,6 +120,7 @@ export const SegmentRow = memo(function SegmentRow({
       </div>
       <div role="gridcell" className="workspace-cell workspace-cell--source" data-testid="segment-source">
         <SegmentText text={entry.source} />
+        {unit && <SegmentContext unit={unit} />}
       </div>
       <div
         role="gridcell"
@@ -143,6 +149,9 @@ export const SegmentRow = memo(function SegmentRow({
             </Typography.Text>
           )}
         </div>
+        {unit?.maxLength != null && (editing || target) && (
+          <LengthCounter text={editing ? editing.text : target} maxLength={unit.maxLength} />
+        )}
         {isActive && !editing && (
           <div className="workspace-edit-cue" data-testid="edit-cue">
             <EditOutlined aria-hidden /> {t('row.editCue')}
