@@ -98,6 +98,11 @@ function startServer() {
           },
         ],
       }),
+    'POST /api/translation/mobileLanguageAddition': (body) =>
+      ok({
+        targetLanguages: [...PROJECT.targetLanguages, ...(body as { languages: string[] }).languages],
+        prefilled: 120,
+      }),
     'POST /api/translation/appFiles/delete': () => {
       files = [];
       return ok({ deleted: true }, 'File removed');
@@ -255,5 +260,38 @@ describe('the string files page of a mobile project', () => {
       fileId: FILE_ID,
     });
     expect(await within(table).findByText(/No string files yet/)).toBeTruthy();
+  }, 90_000);
+
+  it('adds a language with the language picker', async () => {
+    const { server } = await openFilesPage();
+    fireEvent.click(screen.getByTestId('app-files-add-languages'));
+    const select = await screen.findByTestId('add-languages-select');
+    const input = select.tagName === 'INPUT' ? select : (select.querySelector('input') as HTMLInputElement);
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: 'tam' } });
+    fireEvent.click(await screen.findByTitle('Tamil (ta)'));
+    fireEvent.click(document.querySelector('.ant-modal .ant-btn-primary')!);
+    await waitFor(() =>
+      expect(server.callsTo('POST /api/translation/mobileLanguageAddition')).toHaveLength(1),
+    );
+    expect(server.callsTo('POST /api/translation/mobileLanguageAddition')[0]!.body).toEqual({
+      projectId: 'p1',
+      languages: ['ta'],
+    });
+    expect(
+      await screen.findByText('Language added; 120 strings filled from the translation memory'),
+    ).toBeTruthy();
+  }, 90_000);
+
+  it('shows a files summary on the project overview instead of the crawl', async () => {
+    startServer();
+    renderApp('/app/projects/p1');
+    const summary = await screen.findByTestId('app-files-summary', {}, { timeout: 30_000 });
+    await waitFor(() => expect(within(summary).getByTestId('app-files-summary-count').textContent).toBe('1'));
+    expect(within(summary).getByTestId('file-progress-hi').textContent).toContain('30 of 40 translated');
+    expect(screen.queryByTestId('crawl-card')).toBeNull();
+    expect(screen.queryByTestId('project-scope-link')).toBeNull();
+    fireEvent.click(within(summary).getByTestId('app-files-link'));
+    expect(await screen.findByTestId('app-files-page')).toBeTruthy();
   }, 90_000);
 });
