@@ -200,6 +200,8 @@ describe('the string files page of a mobile project', () => {
 
   it('downloads one file in a language, a language’s files and every language', async () => {
     const { server, table } = await openFilesPage();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const savedAs = () => click.mock.contexts.map((anchor) => (anchor as HTMLAnchorElement).download);
     fireEvent.click(within(table).getByTestId('app-file-download'));
     await chooseMenuItem('Marathi');
     await waitFor(() => expect(server.downloads).toHaveLength(1));
@@ -214,6 +216,8 @@ describe('the string files page of a mobile project', () => {
     await chooseMenuItem('All languages (zip)');
     await waitFor(() => expect(server.downloads).toHaveLength(3));
     expect(server.downloads[2]).toEqual({ projectId: 'p1' });
+    // Android files all share a name: the language's folder tells them apart.
+    expect(savedAs()).toEqual(['values-mr-strings.xml', 'kisan-app-hi.zip', 'kisan-app-all-languages.zip']);
   }, 90_000);
 
   it('takes a new version of a file and shows what changed', async () => {
