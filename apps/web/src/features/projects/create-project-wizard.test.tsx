@@ -8,6 +8,17 @@ import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../test/sign
 
 const ABILITIES = abilitiesFor(['dashboard', 'projects']);
 
+/** A server that can create mobile app projects too. */
+const MOBILE_ABILITIES = {
+  ...ABILITIES,
+  projectCreation: {
+    ...ABILITIES.projectCreation,
+    types: ABILITIES.projectCreation.types.map((option) =>
+      option.type === 'mob' ? { ...option, available: true } : option,
+    ),
+  },
+};
+
 function createdProject(origins: string[]): Project {
   return buildProject(
     origins.map((origin) => new URL(origin).hostname),
@@ -15,15 +26,27 @@ function createdProject(origins: string[]): Project {
   );
 }
 
-function startServer() {
+function startServer(abilities: object = ABILITIES) {
   let created: Project | null = null;
   return installFakeServer({
-    ...signedInRoutes(ABILITIES),
+    ...signedInRoutes(abilities),
     'POST /api/project': () => ok({ projectList: [], totalProjects: 0 }),
     'POST /api/project/new': (body) => {
-      created = createdProject([(body as { baseUrl: string }).baseUrl]);
+      const request = body as { type: string; baseUrl?: string; name?: string };
+      created =
+        request.type === 'mob'
+          ? buildProject(['app.example.in'], {
+              id: 'p9',
+              projectId: 'p9',
+              type: 'mob',
+              name: request.name ?? '',
+              targetLanguages: ['hi'],
+              status: 'partialCreated',
+            })
+          : createdProject([request.baseUrl!]);
       return ok({ project: created }, PROJECT_MESSAGES.projectCreated);
     },
+    'POST /api/translation/stringxmlFileurls': () => ok({ files: [] }),
     'POST /api/project/new/multiOrigin': (body) => {
       created = createdProject((body as { origins: string[] }).origins);
       return ok({ project: created }, PROJECT_MESSAGES.projectCreated);
@@ -82,8 +105,8 @@ async function leaveTypeStep() {
   await screen.findByTestId('wizard-back');
 }
 
-async function openWizard() {
-  const server = startServer();
+async function openWizard(abilities: object = ABILITIES) {
+  const server = startServer(abilities);
   renderApp('/app/projects/new');
   // The first render loads the lazy shell: on a busy machine that takes longer than one query.
   await screen.findByTestId('create-project-form', {}, { timeout: 30_000 });
@@ -176,4 +199,32 @@ describe('the create-project wizard', () => {
     });
     expect(server.callsTo('POST /api/project/new')).toHaveLength(0);
   });
+
+  it('creates a mobile app project without a website step and opens its files page', async () => {
+    const server = await openWizard(MOBILE_ABILITIES);
+    fireEvent.click(screen.getByText('Mobile App'));
+    // An app has no address to default its name to: the name is asked for.
+    fireEvent.click(screen.getByTestId('wizard-next'));
+    expect(await screen.findByText('Please enter the app’s name')).toBeTruthy();
+    expect(screen.queryByTestId('wizard-back')).toBeNull();
+    type('wizard-name', 'Kisan App');
+    fireEvent.click(screen.getByTestId('wizard-next'));
+    // Straight to the languages: no website step, no scope or crawl choice.
+    await screen.findByTestId('wizard-submit');
+    expect(screen.queryByText('Start crawling as soon as the project is created')).toBeNull();
+    await pickTargetLanguage('hin', 'Hindi (hi)');
+    fireEvent.click(screen.getByTestId('wizard-submit'));
+
+    await waitFor(() => expect(server.callsTo('POST /api/project/new')).toHaveLength(1));
+    expect(server.callsTo('POST /api/project/new')[0]!.body).toEqual({
+      name: 'Kisan App',
+      type: 'mob',
+      sourceLanguage: 'en',
+      targetLanguages: ['hi'],
+    });
+    expect(server.callsTo('POST /api/project/crawl')).toHaveLength(0);
+    // Then the new project's files page, ready for the first upload.
+    expect(await screen.findByTestId('app-files-page')).toBeTruthy();
+    expect(await screen.findByText(/No string files yet/)).toBeTruthy();
+  }, 90_000);
 });

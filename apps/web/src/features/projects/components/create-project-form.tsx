@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input, Radio, Select, Space, Steps } from 'antd';
 import {
-  LANGUAGE_CODES,
-  LANGUAGES,
   SCOPE_TYPE_VALUES,
   isValidWebsiteUrl,
   normaliseWebsiteUrl,
@@ -14,6 +12,7 @@ import {
 } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { useCreateProject, useStartCrawl } from '../api/projects-queries';
+import { LANGUAGE_OPTIONS } from '../lib/language-options';
 
 interface WizardValues {
   type: ProjectType;
@@ -25,10 +24,7 @@ interface WizardValues {
   crawlNow: boolean;
 }
 
-const LANGUAGE_OPTIONS = LANGUAGE_CODES.map((code) => ({
-  value: code,
-  label: `${LANGUAGES[code]} (${code})`,
-}));
+type StepKey = 'type' | 'website' | 'languages';
 
 interface CreateProjectFormProps {
   /** Every project type with whether it can be created yet (the server's abilities). */
@@ -38,7 +34,9 @@ interface CreateProjectFormProps {
 
 /**
  * The create-project wizard: type, website address(es), languages; optionally crawls at once.
- * Types the server cannot create yet are shown, disabled, so nobody fills in a form for nothing.
+ * A mobile app project has no website: its strings come from uploaded files, so it skips that
+ * step and needs a name. Types the server cannot create yet are shown, disabled, so nobody fills
+ * in a form for nothing.
  */
 export function CreateProjectForm({ types, onCreated }: CreateProjectFormProps) {
   const { t } = useTranslation('projects');
@@ -51,39 +49,42 @@ export function CreateProjectForm({ types, onCreated }: CreateProjectFormProps) 
   // Translating a site into its own language makes no sense: the source is not offered as a target.
   const targetOptions = LANGUAGE_OPTIONS.filter((option) => option.value !== sourceLanguage);
 
+  const isWebsite = type === 'website';
+
   /** The fields each step validates before moving on (every origin row on the website step). */
-  function fieldsOfStep(index: number): Array<Array<string | number>> {
-    if (index === 0) return [['type'], ['name']];
-    if (index === 1)
+  function fieldsOfStep(key: StepKey): Array<Array<string | number>> {
+    if (key === 'type') return [['type'], ['name']];
+    if (key === 'website')
       return ((form.getFieldValue('origins') as string[] | undefined) ?? []).map((_, i) => ['origins', i]);
     return [['sourceLanguage'], ['targetLanguages'], ['scopeType']];
   }
 
   async function handleFinish() {
     const values = form.getFieldsValue(true) as WizardValues;
-    const origins = (values.origins ?? []).map((o) => normaliseWebsiteUrl(o)).filter(Boolean);
+    const website = values.type === 'website';
+    // Addresses typed before switching to another type are not sent with it.
+    const origins = website ? (values.origins ?? []).map((o) => normaliseWebsiteUrl(o)).filter(Boolean) : [];
     const common = {
-      ...(values.name ? { name: values.name } : {}),
+      ...(values.name ? { name: values.name.trim() } : {}),
       sourceLanguage: values.sourceLanguage,
       targetLanguages: values.targetLanguages,
-      scopeType: values.scopeType,
+      ...(website ? { scopeType: values.scopeType } : {}),
     };
     const project =
-      values.type === 'website' && origins.length > 1
+      website && origins.length > 1
         ? await create.mutateAsync({ kind: 'multi', body: { ...common, origins } })
         : await create.mutateAsync({
             kind: 'single',
             body: { ...common, type: values.type, ...(origins[0] ? { baseUrl: origins[0] } : {}) },
           });
-    if (values.type === 'website' && values.crawlNow) await crawl.mutateAsync({ projectId: project.id });
+    if (website && values.crawlNow) await crawl.mutateAsync({ projectId: project.id });
     onCreated(project);
   }
 
-  const steps = [
-    { key: 'type', title: t('wizard.steps.type') },
-    { key: 'website', title: t('wizard.steps.website') },
-    { key: 'languages', title: t('wizard.steps.languages') },
-  ];
+  const steps = (
+    isWebsite ? (['type', 'website', 'languages'] as const) : (['type', 'languages'] as const)
+  ).map((key: StepKey) => ({ key, title: t(`wizard.steps.${key}`) }));
+  const stepKey = steps[step]?.key ?? 'type';
 
   return (
     <Form<WizardValues>
@@ -102,7 +103,7 @@ export function CreateProjectForm({ types, onCreated }: CreateProjectFormProps) 
       style={{ maxWidth: 640 }}
     >
       <Steps current={step} items={steps} style={{ marginBottom: 24 }} />
-      <div hidden={step !== 0}>
+      <div hidden={stepKey !== 'type'}>
         <Form.Item
           name="type"
           label={t('columns.type')}
@@ -124,11 +125,27 @@ export function CreateProjectForm({ types, onCreated }: CreateProjectFormProps) 
             }))}
           />
         </Form.Item>
-        <Form.Item name="name" label={t('wizard.name')}>
-          <Input placeholder={t('wizard.namePlaceholder')} maxLength={120} data-testid="wizard-name" />
+        <Form.Item
+          name="name"
+          label={t('wizard.name')}
+          // Read from the form, not the watched value: the type may have changed a moment ago.
+          rules={[
+            {
+              validator: (_, value: string | undefined) =>
+                form.getFieldValue('type') === 'website' || value?.trim()
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('wizard.nameRequired'))),
+            },
+          ]}
+        >
+          <Input
+            placeholder={isWebsite ? t('wizard.namePlaceholder') : t('wizard.appNamePlaceholder')}
+            maxLength={120}
+            data-testid="wizard-name"
+          />
         </Form.Item>
       </div>
-      <div hidden={step !== 1}>
+      <div hidden={stepKey !== 'website'}>
         <Form.List name="origins">
           {(fields, { add, remove }) => (
             <>
@@ -178,7 +195,7 @@ export function CreateProjectForm({ types, onCreated }: CreateProjectFormProps) 
           )}
         </Form.List>
       </div>
-      <div hidden={step !== 2}>
+      <div hidden={stepKey !== 'languages'}>
         <Form.Item name="sourceLanguage" label={t('wizard.sourceLanguage')}>
           <Select
             showSearch
@@ -201,7 +218,7 @@ export function CreateProjectForm({ types, onCreated }: CreateProjectFormProps) 
             data-testid="wizard-target-languages"
           />
         </Form.Item>
-        {type === 'website' && (
+        {isWebsite && (
           <>
             <Form.Item name="scopeType" label={t('wizard.scopeType')}>
               <Radio.Group
@@ -229,7 +246,7 @@ export function CreateProjectForm({ types, onCreated }: CreateProjectFormProps) 
             data-testid="wizard-next"
             onClick={() =>
               void form
-                .validateFields(fieldsOfStep(step))
+                .validateFields(fieldsOfStep(stepKey))
                 .then(() => setStep(step + 1))
                 .catch(() => undefined)
             }

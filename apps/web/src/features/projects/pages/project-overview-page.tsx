@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { ArrowLeftOutlined, DeleteOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  DeleteOutlined,
+  FileTextOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import {
   Button,
   Card,
@@ -17,6 +22,7 @@ import { LANGUAGES, SUCCESS_MESSAGES, isLanguageCode } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { appToaster } from '../../../lib/api/app-toaster';
+import { AppFilesSummaryCard } from '../../app-files/components/app-files-summary-card';
 import { useDeleteProject, useProject } from '../api/projects-queries';
 import { CrawlCard } from '../components/crawl-card';
 import { DomainsCard } from '../components/domains-card';
@@ -63,6 +69,13 @@ export function ProjectOverviewPage() {
               </Button>
             </Link>
           )}
+          {data.type === 'mob' && (
+            <Link to="files">
+              <Button icon={<FileTextOutlined />} data-testid="project-files-link">
+                {t('overview.files')}
+              </Button>
+            </Link>
+          )}
           <Button danger icon={<DeleteOutlined />} onClick={() => setConfirming(true)}>
             {t('overview.delete')}
           </Button>
@@ -77,13 +90,20 @@ export function ProjectOverviewPage() {
               <Card>
                 <Descriptions column={1} size="small">
                   <Descriptions.Item label={t('columns.type')}>{t(`types.${data.type}`)}</Descriptions.Item>
-                  <Descriptions.Item label={t('columns.website')}>{data.baseUrl}</Descriptions.Item>
+                  {data.type !== 'mob' && (
+                    <Descriptions.Item label={t('columns.website')}>{data.baseUrl}</Descriptions.Item>
+                  )}
                   <Descriptions.Item label={t('overview.languages')}>
                     {languageName(data.sourceLanguage)} → {data.targetLanguages.map(languageName).join(', ')}
                   </Descriptions.Item>
                 </Descriptions>
               </Card>
-              <CrawlCard project={data} />
+              {/* A mobile project's strings come from its files: it has no crawl and no domains. */}
+              {data.type === 'mob' ? (
+                <AppFilesSummaryCard projectId={data.id} />
+              ) : (
+                <CrawlCard project={data} />
+              )}
               {data.type === 'website' && <DomainsCard project={data} />}
               <CollaboratorsCard project={data} />
             </Space>

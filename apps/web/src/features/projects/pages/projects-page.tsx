@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useNavigate } from 'react-router';
+import { AppFilesPage } from '../../app-files/pages/app-files-page';
 import { ScopePage } from '../../scope/pages/scope-page';
 import { useAbilities } from '../../users/api/users-queries';
 import { CreateProjectForm } from '../components/create-project-form';
@@ -66,7 +67,13 @@ function ProjectCreatePage() {
       }
     >
       {gate?.allowed ? (
-        <CreateProjectForm types={gate.types} onCreated={(project) => void navigate(`../${project.id}`)} />
+        <CreateProjectForm
+          types={gate.types}
+          // A mobile project has nothing to translate until its files are uploaded: it opens there.
+          onCreated={(project) =>
+            void navigate(project.type === 'mob' ? `../${project.id}/files` : `../${project.id}`)
+          }
+        />
       ) : (
         <Result
           status="info"
@@ -79,7 +86,7 @@ function ProjectCreatePage() {
   );
 }
 
-/** /app/projects: the list, the create wizard, a project's overview and its scope. */
+/** /app/projects: the list, the create wizard, a project's overview, its scope or its string files. */
 export function ProjectsPage() {
   return (
     <Routes>
@@ -87,6 +94,7 @@ export function ProjectsPage() {
       <Route path="new" element={<ProjectCreatePage />} />
       <Route path=":projectId" element={<ProjectOverviewPage />} />
       <Route path=":projectId/scope" element={<ScopePage />} />
+      <Route path=":projectId/files" element={<AppFilesPage />} />
       {/* Any other path (an old or mistyped link) showed an empty page: back to the list. */}
       <Route path="*" element={<Navigate to="/app/projects" replace />} />
     </Routes>

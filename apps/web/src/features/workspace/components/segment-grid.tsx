@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, type KeyboardEvent } from 'react';
 import { Checkbox, Empty, Skeleton } from 'antd';
-import type { TmEntry } from '@bhasha/contract';
+import type { AppUnit, TmEntry } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import type { DraftState } from '../hooks/use-segment-drafts';
 import { SegmentRow, type SegmentEditing, type SegmentRowActions } from './segment-row';
@@ -19,8 +19,8 @@ interface SegmentGridProps {
   togglingHashes: ReadonlySet<string>;
   drafts: ReadonlyMap<string, DraftState>;
   actions: SegmentRowActions;
-  /** Length limits of app strings by segment id (their files' `maxLength`), when loaded. */
-  maxLengths?: ReadonlyMap<string, number>;
+  /** A mobile project's string context by segment id (absent for websites). */
+  units?: ReadonlyMap<string, AppUnit>;
   onSelectPage: (isSelected: boolean) => void;
   /** Keys pressed while no row is being edited. */
   onBrowseKey: (event: KeyboardEvent<HTMLDivElement>) => void;
@@ -101,7 +101,7 @@ export const SegmentGrid = forwardRef<HTMLDivElement, SegmentGridProps>(function
             isToggling={props.togglingHashes.has(entry.sourceHash)}
             editing={entry.sourceHash === editingHash ? props.editing : null}
             actions={props.actions}
-            maxLength={props.maxLengths?.get(entry.segmentId)}
+            unit={props.units?.get(entry.segmentId)}
           />
         ))
       )}

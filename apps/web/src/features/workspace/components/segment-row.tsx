@@ -7,8 +7,10 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import { Button, Checkbox, Space, Tooltip, Typography } from 'antd';
-import type { TmEntry } from '@bhasha/contract';
+import type { AppUnit, TmEntry } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
+import { LengthCounter } from '../../app-files/components/length-counter';
+import { SegmentContext } from '../../app-files/components/segment-context';
 import type { DraftState } from '../hooks/use-segment-drafts';
 import { isPluralText, targetFormsOf } from '../lib/plural-forms';
 import { DisplayTypeTag } from './display-type-tag';
@@ -49,8 +51,8 @@ interface SegmentRowProps {
   /** Present only on the row being edited. */
   editing: SegmentEditing | null;
   actions: SegmentRowActions;
-  /** The string's length limit (an app string's `maxLength` or comment hint), when known. */
-  maxLength?: number | null;
+  /** Key, file, comment and length limit of a mobile project's string; absent for websites. */
+  unit?: AppUnit;
 }
 
 function DraftMarker({ draft }: { draft: DraftState | undefined }) {
@@ -85,7 +87,7 @@ export const SegmentRow = memo(function SegmentRow({
   isToggling,
   editing,
   actions,
-  maxLength,
+  unit,
 }: SegmentRowProps) {
   const { t } = useTranslation('workspace');
   const target = draft?.text ?? entry.preProcessedTarget;
@@ -127,6 +129,7 @@ export const SegmentRow = memo(function SegmentRow({
       </div>
       <div role="gridcell" className="workspace-cell workspace-cell--source" data-testid="segment-source">
         {isPlural ? <PluralText text={entry.source} /> : <SegmentText text={entry.source} />}
+        {unit && <SegmentContext unit={unit} />}
       </div>
       <div
         role="gridcell"
@@ -170,8 +173,11 @@ export const SegmentRow = memo(function SegmentRow({
           source={entry.source}
           translation={editing ? editing.text : target}
           targetLang={entry.targetLang}
-          maxLength={maxLength}
+          maxLength={unit?.maxLength}
         />
+        {unit?.maxLength != null && (editing || target) && (
+          <LengthCounter text={editing ? editing.text : target} maxLength={unit.maxLength} />
+        )}
         {isActive && !editing && (
           <div className="workspace-edit-cue" data-testid="edit-cue">
             <EditOutlined aria-hidden /> {t('row.editCue')}

@@ -8,8 +8,8 @@ import { notifySessionExpired } from '../../../lib/api/session-expiry';
 import { clearSession, readToken } from '../../../lib/session/session-storage';
 
 /**
- * Downloads a CSV report (suggestionReport, feedbackReport; spec §8) or an export (TMX, XLSX) and
- * saves it under `fileName`.
+ * Downloads a CSV report (suggestionReport, feedbackReport; spec §8) or an export (TMX, XLSX, an
+ * app's string files) and saves it under `fileName`.
  * The server answers the file itself, or the usual envelope when it fails: that message is
  * shown as the warning toast every other call shows.
  */
@@ -50,8 +50,9 @@ export async function downloadCsv(path: string, body: unknown, fileName: string)
   const href = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = href;
-  // Report names come without an extension (suggestionReport); exports name their own (.tmx, .xlsx).
-  anchor.download = /\.[a-z0-9]{2,4}$/i.test(fileName) ? fileName : `${fileName}.csv`;
+  // Report names come without an extension (suggestionReport); exports name their own (.tmx,
+  // .xlsx, a string file's .stringsdict).
+  anchor.download = /\.[a-z0-9]{2,12}$/i.test(fileName) ? fileName : `${fileName}.csv`;
   document.body.append(anchor);
   anchor.click();
   anchor.remove();

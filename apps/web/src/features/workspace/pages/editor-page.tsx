@@ -10,6 +10,7 @@ import { Badge, Button, Card, Pagination, Result, Select, Skeleton, Space, Toolt
 import { LANGUAGES, isLanguageCode } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useAppUnits } from '../../app-files/api/app-files-queries';
 import { useSessionUser } from '../../auth/state/auth-context';
 import { useProject } from '../../projects/api/projects-queries';
 import { useEntryPage, useToggleDisplayType } from '../api/translation-queries';
@@ -56,6 +57,9 @@ export function EditorPage() {
     }),
     [page.data],
   );
+  // A mobile project's strings carry a key, file, comment and length limit: one call per page.
+  const segmentIds = useMemo(() => rows.map((row) => row.segmentId), [rows]);
+  const units = useAppUnits(projectId, segmentIds, project.data?.type === 'mob');
   const { drafts, save } = useSegmentDrafts(projectId, language);
   const session = useEditorSession({
     rows,
@@ -326,6 +330,7 @@ export function EditorPage() {
           togglingHashes={togglingHashes}
           drafts={drafts}
           actions={actions}
+          units={units.data}
           onSelectPage={(isSelected) => {
             if (!isSelected) setAllMatchingKey(null);
             bulk.setPage(rows, isSelected);

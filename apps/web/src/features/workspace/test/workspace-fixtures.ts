@@ -1,5 +1,5 @@
-import type { TmEntry, TmRevision, TranslationType } from '@bhasha/contract';
-import { fail, installFakeServer, ok } from '../../../test/fake-server';
+import type { Project, TmEntry, TmRevision, TranslationType } from '@bhasha/contract';
+import { fail, installFakeServer, ok, type FakeRoute } from '../../../test/fake-server';
 import { buildProject } from '../../../test/project-fixtures';
 import { abilitiesFor, signedInRoutes } from '../../../test/signed-in';
 
@@ -46,7 +46,16 @@ interface FilterBody {
  * versions and keeps revisions the way the real one's contract describes, so the editor's
  * requests and the rows it shows can be checked together.
  */
-export function startWorkspaceServer(initial: TmEntry[], options: { failUpdatesOf?: string } = {}) {
+export function startWorkspaceServer(
+  initial: TmEntry[],
+  options: {
+    failUpdatesOf?: string;
+    /** Another project than the website one (a mobile app's). */
+    project?: Project;
+    /** Further routes, for calls only some projects make. */
+    routes?: Record<string, FakeRoute>;
+  } = {},
+) {
   const rows = new Map(initial.map((row) => [row.sourceHash, { ...row }]));
   const order = new Map(initial.map((row, index) => [row.sourceHash, index + 1]));
   const revisions = new Map<string, TmRevision[]>();
@@ -87,7 +96,7 @@ export function startWorkspaceServer(initial: TmEntry[], options: { failUpdatesO
 
   const server = installFakeServer({
     ...signedInRoutes(ABILITIES),
-    'POST /api/project/details': () => ok({ project: PROJECT }),
+    'POST /api/project/details': () => ok({ project: options.project ?? PROJECT }),
     'GET /api/scope/urls/p1': () => ok({ urlList: [], total: 0 }),
     'POST /api/translation/counts': () => {
       const words = (type: TranslationType) =>
@@ -236,6 +245,7 @@ export function startWorkspaceServer(initial: TmEntry[], options: { failUpdatesO
         hits.length === 0 ? 'No Strings found to replace!' : 'Success',
       );
     },
+    ...options.routes,
   });
   return { ...server, rows, revisions };
 }

@@ -14,6 +14,7 @@ import { settings } from './settings';
 import { humanTranslation } from './human-translation';
 import { apiKeys } from './api-keys';
 import { webhooks } from './webhooks';
+import { appFiles } from './app-files';
 
 /** English resources, one object per namespace. */
 export const EN_RESOURCES = {
@@ -33,4 +34,5 @@ export const EN_RESOURCES = {
   humanTranslation,
   apiKeys,
   webhooks,
+  appFiles,
 } as const;

@@ -31,11 +31,13 @@ export const projects = {
   wizard: {
     title: 'New project',
     typeNotAvailable: '{{type}} (not available yet)',
-    typesNotAvailableHint: 'Only website projects can be created for now; the other types are on their way.',
+    typesNotAvailableHint: 'The types marked not available yet are on their way.',
     cannotCreate: 'You cannot create a project',
     steps: { type: 'Type', website: 'Website', languages: 'Languages' },
     name: 'Project name',
     namePlaceholder: 'Defaults to the website address',
+    appNamePlaceholder: 'The app’s name',
+    nameRequired: 'Please enter the app’s name',
     urls: 'Website address',
     addOrigin: 'Add another domain',
     removeOrigin: 'Remove',
@@ -54,6 +56,7 @@ export const projects = {
   overview: {
     back: 'All projects',
     scope: 'URLs and scope',
+    files: 'String files',
     crawl: 'Crawl now',
     recrawl: 'Crawl again',
     delete: 'Delete project',
