@@ -316,7 +316,7 @@ describe('website projects', () => {
     const countProjects = async () =>
       (await t.handle.executeSql('SELECT count(*)::int AS n FROM projects')).rows[0]?.n as number;
     const before = await countProjects();
-    for (const type of ['mob', 'api', 'document']) {
+    for (const type of ['api', 'document']) {
       const res = await post('/project/new', admin, {
         type,
         baseUrl: 'https://app.example.in',
@@ -339,7 +339,7 @@ describe('website projects', () => {
     expect(adminGate).toMatchObject({ allowed: true, reason: null });
     expect(adminGate.types).toEqual([
       { type: 'website', available: true },
-      { type: 'mob', available: false },
+      { type: 'mob', available: true },
       { type: 'api', available: false },
       { type: 'document', available: false },
     ]);
