@@ -167,3 +167,19 @@ export { writeXcstrings } from './formats/xcstrings/write';
 export type { WriteXcstringsOptions, XcstringsWriteState } from './formats/xcstrings/write';
 export { pairBesideTranslations } from './formats/ios-strings/beside-translations';
 export type { BesideTranslation } from './formats/ios-strings/beside-translations';
+export {
+  pluralMessage,
+  pluralForms,
+  quoteIcuLiteral,
+  unquoteIcuLiteral,
+} from './formats/resource-files/plural-message';
+export { RESOURCE_FORMATS, ResourceFileError } from './formats/resource-files/types';
+export type {
+  ArchiveEntry,
+  ArchiveLimits,
+  MissingTranslation,
+  ResourceFile,
+  ResourceFormat,
+  ResourceUnit,
+  WriteResourceOptions,
+} from './formats/resource-files/types';

@@ -1,0 +1,13 @@
+import type { ResourceFile, WriteResourceOptions } from './types';
+
+/** What the facade needs of each format: read a file into units, write translations into it. */
+export interface ResourceCodec {
+  read(fileName: string, bytes: Uint8Array): ResourceFile;
+  /** The file with `translations` (unit id → text) written in; codec errors may escape. */
+  write(
+    fileName: string,
+    bytes: Uint8Array,
+    translations: ReadonlyMap<string, string>,
+    options: WriteResourceOptions,
+  ): Uint8Array;
+}

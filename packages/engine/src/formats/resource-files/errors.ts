@@ -1,0 +1,33 @@
+import { AndroidResourceError } from '../android/types';
+import { IosFormatError } from '../ios-strings/types';
+import { ResourceFileError } from './types';
+
+/** A line named in a message such as `line 12: …` or `at line 12` (the JSON codec's errors). */
+const LINE_IN_MESSAGE = /\bline (\d+)\b/i;
+
+/**
+ * Any error a codec throws as a `ResourceFileError` naming the file and, when the codec knows it,
+ * the line: callers of the facade meet one error type whatever the format.
+ */
+export function asResourceFileError(fileName: string, error: unknown): ResourceFileError {
+  if (error instanceof ResourceFileError) return error;
+  if (error instanceof AndroidResourceError) {
+    const reason = error.message.replace(/^[^:]*(?:line \d+)?: /, '');
+    return new ResourceFileError(fileName, error.line, reason);
+  }
+  if (error instanceof IosFormatError) return new ResourceFileError(fileName, error.line, error.reason);
+  if (error instanceof Error) {
+    const line = LINE_IN_MESSAGE.exec(error.message)?.[1];
+    return new ResourceFileError(fileName, line === undefined ? undefined : Number(line), error.message);
+  }
+  return new ResourceFileError(fileName, undefined, String(error));
+}
+
+/** Runs a codec step, turning whatever it throws into a `ResourceFileError`. */
+export function withFileErrors<T>(fileName: string, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    throw asResourceFileError(fileName, error);
+  }
+}
