@@ -116,7 +116,11 @@ describe('mobile app string files', () => {
       targetLanguages: ['hi'],
     });
     const websiteId = website.json().data.project.id as string;
-    const refused = await upload(admin(), { projectId: websiteId }, { name: 'strings.xml', content: strings });
+    const refused = await upload(
+      admin(),
+      { projectId: websiteId },
+      { name: 'strings.xml', content: strings },
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().data).toContain(APP_FILE_MESSAGES.notMobileProject);
   });
@@ -199,7 +203,9 @@ describe('mobile app string files', () => {
     const entries = readZip(new Uint8Array(zipped.rawPayload));
     expect(entries.map((entry) => entry.path)).toEqual(['app/src/main/res/values-hi/strings.xml']);
     const written = readResourceFile('strings.xml', entries[0]!.bytes);
-    expect(written.units.find((unit) => unit.key === 'setup_archive_folder_dialog_cancel')?.text).toBe('रद्द करें');
+    expect(written.units.find((unit) => unit.key === 'setup_archive_folder_dialog_cancel')?.text).toBe(
+      'रद्द करें',
+    );
   });
 
   it('takes a UTF-16 .strings file and gives it back in UTF-16', async () => {
@@ -222,7 +228,10 @@ describe('mobile app string files', () => {
     const next = text
       .replace('>Done</string>', '>Finished</string>')
       .replace(/\s*<string name="setup_archive_folder_dialog_skip_for_now">[^<]*<\/string>/, '')
-      .replace('</resources>', '    <string name="archive_folder_renamed">Archive folder renamed</string>\n</resources>');
+      .replace(
+        '</resources>',
+        '    <string name="archive_folder_renamed">Archive folder renamed</string>\n</resources>',
+      );
     const response = await upload(
       admin(),
       { projectId, fileId },
@@ -243,7 +252,9 @@ describe('mobile app string files', () => {
     const keys = written.units.map((unit) => unit.key);
     expect(keys).not.toContain('setup_archive_folder_dialog_skip_for_now');
     expect(keys).toContain('archive_folder_renamed');
-    expect(written.units.find((unit) => unit.key === 'setup_archive_folder_dialog_done')?.text).toBe('हो गया');
+    expect(written.units.find((unit) => unit.key === 'setup_archive_folder_dialog_done')?.text).toBe(
+      'हो गया',
+    );
 
     // Saving the carried translation again is the review: it no longer counts as waiting.
     const saved = await post('/translation/user/update', admin(), {
@@ -281,11 +292,16 @@ describe('mobile app string files', () => {
     expect(rows.map((row) => row.type)).toEqual(['USER']);
 
     // The first project adds Bengali: its strings come pre-filled from the second's translations.
-    const added = await post('/translation/mobileLanguageAddition', admin(), { projectId, languages: ['bn'] });
+    const added = await post('/translation/mobileLanguageAddition', admin(), {
+      projectId,
+      languages: ['bn'],
+    });
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json().data.targetLanguages).toEqual(['hi', 'bn']);
     expect(added.json().data.prefilled).toBeGreaterThan(0);
-    const bengali = (await list()).find((f) => f.fileId === fileId)!.languages.find((l) => l.language === 'bn');
+    const bengali = (await list())
+      .find((f) => f.fileId === fileId)!
+      .languages.find((l) => l.language === 'bn');
     expect(bengali!.translatedCount).toBe(added.json().data.prefilled);
     expect(bengali!.exportPath).toBe('app/src/main/res/values-bn/strings.xml');
   });
@@ -302,13 +318,19 @@ describe('mobile app string files', () => {
     const response = await upload(admin(), { projectId }, { name: 'res.zip', content: archive });
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json().data)).toMatch(/broken\.xml:\d+/);
-    expect([await count('app_files'), await count('app_file_versions'), await count('segments')]).toEqual(before);
+    expect([await count('app_files'), await count('app_file_versions'), await count('segments')]).toEqual(
+      before,
+    );
   });
 
   it('keeps files inside their organisation', async () => {
     expect((await post('/translation/stringxmlFileurls', otherAdmin(), { projectId })).statusCode).toBe(404);
     expect((await exportFile({ fileId, targetLang: 'hi' }, otherAdmin())).statusCode).toBe(404);
-    const foreignUpload = await upload(otherAdmin(), { projectId }, { name: 'strings.xml', content: strings });
+    const foreignUpload = await upload(
+      otherAdmin(),
+      { projectId },
+      { name: 'strings.xml', content: strings },
+    );
     expect(foreignUpload.statusCode).toBe(404);
     const foreignDelete = await post('/translation/appFiles/delete', otherAdmin(), { projectId, fileId });
     expect(foreignDelete.statusCode).toBe(404);

@@ -4,7 +4,10 @@ import type { Database } from '@bhasha/db';
 import type { ResourceFile } from '@bhasha/engine';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
 import { createSegmentsRepository } from '../crawl/segments.repository';
-import { createTranslationWriter, type TranslationChange } from '../translation/translation-writer.repository';
+import {
+  createTranslationWriter,
+  type TranslationChange,
+} from '../translation/translation-writer.repository';
 import type { ProjectRow } from '../projects/projects.repository';
 import { createAppFilesRepository, type AppFileRow } from './app-files.repository';
 import { compareUnits, unitSegmentsOf } from './app-file-units';
@@ -98,7 +101,8 @@ export async function storeFileVersion(
       });
     }
   }
-  const importResults = imported.length > 0 ? await writer.write({ ...ids, authorId: uploadedBy }, imported) : [];
+  const importResults =
+    imported.length > 0 ? await writer.write({ ...ids, authorId: uploadedBy }, imported) : [];
 
   const carriedFrom = new Map(changes.changed.map((change) => [change.now.unit.id, change.previousHash]));
   await files.replaceUnits(
@@ -113,7 +117,8 @@ export async function storeFileVersion(
       comment: segment.unit.comment ?? null,
       maxLength: segment.unit.maxLength ?? null,
       plural: segment.unit.plural,
-      carriedFromHash: carriedFrom.get(segment.unit.id) ?? previous.get(segment.unit.id)?.carriedFromHash ?? null,
+      carriedFromHash:
+        carriedFrom.get(segment.unit.id) ?? previous.get(segment.unit.id)?.carriedFromHash ?? null,
     })),
   );
 

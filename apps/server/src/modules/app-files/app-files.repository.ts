@@ -88,7 +88,12 @@ export function createAppFilesRepository(db: Database) {
       });
       const [row] = await db
         .update(appFiles)
-        .set({ version: next, stringCount: version.stringCount, wordCount: version.wordCount, updatedAt: now })
+        .set({
+          version: next,
+          stringCount: version.stringCount,
+          wordCount: version.wordCount,
+          updatedAt: now,
+        })
         .where(eq(appFiles.id, file.id))
         .returning();
       return row!;
@@ -139,7 +144,8 @@ export function createAppFilesRepository(db: Database) {
     /** Makes `units` the file's units (those of its current version). */
     async replaceUnits(fileId: string, units: readonly (typeof appFileUnits.$inferInsert)[]): Promise<void> {
       await db.delete(appFileUnits).where(eq(appFileUnits.fileId, fileId));
-      for (let i = 0; i < units.length; i += 1000) await db.insert(appFileUnits).values(units.slice(i, i + 1000));
+      for (let i = 0; i < units.length; i += 1000)
+        await db.insert(appFileUnits).values(units.slice(i, i + 1000));
     },
 
     /** Segment ids of every unit of the project's files (distinct). */
@@ -149,7 +155,10 @@ export function createAppFilesRepository(db: Database) {
         .from(appFileUnits)
         .innerJoin(
           segments,
-          and(eq(segments.projectId, appFileUnits.projectId), eq(segments.sourceHash, appFileUnits.sourceHash)),
+          and(
+            eq(segments.projectId, appFileUnits.projectId),
+            eq(segments.sourceHash, appFileUnits.sourceHash),
+          ),
         )
         .where(eq(appFileUnits.projectId, projectId));
       return rows.map((row) => row.id);

@@ -74,7 +74,11 @@ export const appFilesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, 'a
       return reply
         .header('content-type', download.contentType)
         .header('content-disposition', attachment(download.fileName))
-        .send(download.content instanceof Uint8Array ? Buffer.from(download.content) : Readable.from(download.content));
+        .send(
+          download.content instanceof Uint8Array
+            ? Buffer.from(download.content)
+            : Readable.from(download.content),
+        );
     },
   });
 

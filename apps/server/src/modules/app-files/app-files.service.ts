@@ -26,7 +26,11 @@ import type { ProjectAccess } from '../projects/project-access';
 import type { ProjectRow } from '../projects/projects.repository';
 import { applyExactMatchesToNewSegments } from '../translation/exact-matches';
 import { storeFileVersion, type ParsedSource, type StoredVersion } from './app-file-store';
-import { createAppFilesRepository, type AppFileLanguageCounts, type AppFileRow } from './app-files.repository';
+import {
+  createAppFilesRepository,
+  type AppFileLanguageCounts,
+  type AppFileRow,
+} from './app-files.repository';
 
 /** An upload as the route read it. */
 export interface AppFileUpload {
@@ -77,7 +81,8 @@ export function createAppFilesService(deps: {
   const files = createAppFilesRepository(db);
 
   async function mobileProject(project: ProjectRow): Promise<ProjectRow> {
-    if (project.type !== PROJECT_TYPES.mobile) throw AppError.validation([APP_FILE_MESSAGES.notMobileProject]);
+    if (project.type !== PROJECT_TYPES.mobile)
+      throw AppError.validation([APP_FILE_MESSAGES.notMobileProject]);
     return project;
   }
 
@@ -99,7 +104,12 @@ export function createAppFilesService(deps: {
     const sources = found.sources.map((entry) => {
       const file = parseSource(entry.path, entry.bytes);
       const translations = new Map<string, ReadonlyMap<string, string>>(file.translations);
-      return { path: single && upload.path ? upload.path : entry.path, bytes: entry.bytes, file, translations };
+      return {
+        path: single && upload.path ? upload.path : entry.path,
+        bytes: entry.bytes,
+        file,
+        translations,
+      };
     });
     const sourceAt = new Map(found.sources.map((entry, index) => [entry.path, sources[index]!]));
     for (const beside of found.besides) {
@@ -163,7 +173,9 @@ export function createAppFilesService(deps: {
 
   async function presentFiles(project: ProjectRow, rows: readonly AppFileRow[]): Promise<AppFile[]> {
     const counts = await files.languageCounts(project.id, project.targetLanguages);
-    const byKey = new Map<string, AppFileLanguageCounts>(counts.map((c) => [`${c.fileId}\u0000${c.targetLang}`, c]));
+    const byKey = new Map<string, AppFileLanguageCounts>(
+      counts.map((c) => [`${c.fileId}\u0000${c.targetLang}`, c]),
+    );
     return rows.map((file) => ({
       fileId: file.id,
       path: file.path,
@@ -186,7 +198,12 @@ export function createAppFilesService(deps: {
   }
 
   function exportPathOf(project: ProjectRow, file: AppFileRow, language: string): string {
-    return resourcePathForLanguage(file.path, file.format as ResourceFormat, project.sourceLanguage, language);
+    return resourcePathForLanguage(
+      file.path,
+      file.format as ResourceFormat,
+      project.sourceLanguage,
+      language,
+    );
   }
 
   /** The file in one language, written into its current version and parsed again by the engine. */
@@ -198,7 +215,9 @@ export function createAppFilesService(deps: {
   ): Promise<Uint8Array> {
     const bytes = await files.currentContent(file);
     const translations =
-      language === project.sourceLanguage ? new Map<string, string>() : await files.unitTranslations(file.id, language);
+      language === project.sourceLanguage
+        ? new Map<string, string>()
+        : await files.unitTranslations(file.id, language);
     try {
       return writeResourceFile(file.path, bytes, translations, {
         language,
@@ -233,7 +252,9 @@ export function createAppFilesService(deps: {
         file: parsed,
         translations: parsed.translations,
       };
-      return store(principal, project, [source], async (tx) => createAppFilesRepository(tx).find(project.id, file.id));
+      return store(principal, project, [source], async (tx) =>
+        createAppFilesRepository(tx).find(project.id, file.id),
+      );
     },
 
     async list(principal: Principal, projectId: string): Promise<{ files: AppFile[] }> {
@@ -294,7 +315,9 @@ export function createAppFilesService(deps: {
           content: await writeFile(project, file, input.targetLang, missing),
         };
       }
-      const selected = input.fileId ? [await requireFile(project, input.fileId)] : await files.list(project.id);
+      const selected = input.fileId
+        ? [await requireFile(project, input.fileId)]
+        : await files.list(project.id);
       if (selected.length === 0) throw AppError.notFound('A string file');
       const languages = input.targetLang ? [input.targetLang] : project.targetLanguages;
       // Every file is written (and parsed again) before the first byte goes out: a failure answers 400, not a cut zip.
