@@ -269,7 +269,8 @@ describe('mobile app string files', () => {
     expect((await list()).find((f) => f.fileId === fileId)!.languages[0]).toMatchObject({ reviewCount: 0 });
 
     const versions = await post('/translation/appFiles/versions', admin(), { projectId, fileId });
-    expect(versions.json().data.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    const listed = versions.json<{ data: { versions: { version: number }[] } }>().data.versions;
+    expect(listed.map((v) => v.version)).toEqual([2, 1]);
   });
 
   it('imports translations beside the source as USER translations and pre-fills a new language from the TM', async () => {

@@ -80,7 +80,7 @@ export function createAppFilesService(deps: {
   const { db, access } = deps;
   const files = createAppFilesRepository(db);
 
-  async function mobileProject(project: ProjectRow): Promise<ProjectRow> {
+  function mobileProject(project: ProjectRow): ProjectRow {
     if (project.type !== PROJECT_TYPES.mobile)
       throw AppError.validation([APP_FILE_MESSAGES.notMobileProject]);
     return project;
@@ -231,7 +231,7 @@ export function createAppFilesService(deps: {
 
   return {
     async upload(principal: Principal, upload: AppFileUpload): Promise<AppFileUploadResult> {
-      const project = await mobileProject(await access.requireManageable(principal, upload.projectId));
+      const project = mobileProject(await access.requireManageable(principal, upload.projectId));
       const sources = parseUpload(project, upload);
       return store(principal, project, sources, (tx, source) =>
         createAppFilesRepository(tx).findByPath(project.id, source.path),
@@ -242,7 +242,7 @@ export function createAppFilesService(deps: {
       principal: Principal,
       input: { projectId: string; fileId: string; fileName: string; bytes: Uint8Array },
     ): Promise<AppFileUploadResult> {
-      const project = await mobileProject(await access.requireManageable(principal, input.projectId));
+      const project = mobileProject(await access.requireManageable(principal, input.projectId));
       const file = await requireFile(project, input.fileId);
       const parsed = parseSource(file.path, input.bytes);
       if (parsed.units.length === 0) throw AppError.validation([APP_FILE_MESSAGES.noStrings]);
@@ -258,12 +258,12 @@ export function createAppFilesService(deps: {
     },
 
     async list(principal: Principal, projectId: string): Promise<{ files: AppFile[] }> {
-      const project = await mobileProject(await access.requireVisible(principal, projectId));
+      const project = mobileProject(await access.requireVisible(principal, projectId));
       return { files: await presentFiles(project, await files.list(project.id)) };
     },
 
     async versions(principal: Principal, projectId: string, fileId: string) {
-      const project = await mobileProject(await access.requireVisible(principal, projectId));
+      const project = mobileProject(await access.requireVisible(principal, projectId));
       const file = await requireFile(project, fileId);
       const rows = await files.versions(file.id);
       return {
@@ -272,13 +272,13 @@ export function createAppFilesService(deps: {
     },
 
     async remove(principal: Principal, projectId: string, fileId: string): Promise<{ deleted: true }> {
-      const project = await mobileProject(await access.requireManageable(principal, projectId));
+      const project = mobileProject(await access.requireManageable(principal, projectId));
       if (!(await files.remove(project.id, fileId))) throw AppError.notFound('The file');
       return { deleted: true };
     },
 
     async units(principal: Principal, projectId: string, segmentIds: readonly string[]) {
-      const project = await mobileProject(await access.requireVisible(principal, projectId));
+      const project = mobileProject(await access.requireVisible(principal, projectId));
       const rows = await files.unitsOfSegments(project.id, segmentIds);
       return {
         units: rows.map((row) => ({
@@ -301,7 +301,7 @@ export function createAppFilesService(deps: {
       principal: Principal,
       input: { projectId: string; fileId?: string; targetLang?: string; missing?: AppFileMissing },
     ): Promise<AppFileDownload> {
-      const project = await mobileProject(await access.requireVisible(principal, input.projectId));
+      const project = mobileProject(await access.requireVisible(principal, input.projectId));
       const missing = input.missing ?? project.settings.appFileMissing ?? 'source';
       const known = [project.sourceLanguage, ...project.targetLanguages];
       if (input.targetLang && !known.includes(input.targetLang))
@@ -337,7 +337,7 @@ export function createAppFilesService(deps: {
 
     /** Adds target languages (the projects service's rules apply), then fills them from the organisation's TM. */
     async addLanguages(principal: Principal, projectId: string, languages: readonly string[]) {
-      const project = await mobileProject(await access.requireManageable(principal, projectId));
+      const project = mobileProject(await access.requireManageable(principal, projectId));
       const added = languages.filter(
         (language) => language !== project.sourceLanguage && !project.targetLanguages.includes(language),
       );
