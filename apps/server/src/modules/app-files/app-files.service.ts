@@ -19,6 +19,7 @@ import {
 } from '@bhasha/engine';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import type { Clock } from '../../lib/clock';
 import { createDeferredEmitter } from '../../realtime/deferred-emitter';
 import type { RealtimeEmitter } from '../../realtime/realtime-emitter';
@@ -143,16 +144,23 @@ export function createAppFilesService(deps: {
   ): Promise<AppFileUploadResult> {
     const events = createDeferredEmitter();
     const now = deps.clock.now();
-    const stored: StoredVersion[] = await db.transaction(async (tx) => {
-      const results: StoredVersion[] = [];
-      for (const source of sources) {
-        const existing = await target(tx, source);
-        results.push(
-          await storeFileVersion(tx, { emitter: events, now }, project, existing, source, principal.id),
-        );
-      }
-      return results;
-    });
+    let stored: StoredVersion[];
+    try {
+      stored = await db.transaction(async (tx) => {
+        const results: StoredVersion[] = [];
+        for (const source of sources) {
+          const existing = await target(tx, source);
+          results.push(
+            await storeFileVersion(tx, { emitter: events, now }, project, existing, source, principal.id),
+          );
+        }
+        return results;
+      });
+    } catch (error) {
+      // Two uploads of one new path (or two versions of one file) at once: the later one lost.
+      if (isUniqueViolation(error)) throw AppError.conflict(APP_FILE_MESSAGES.uploadRace);
+      throw error;
+    }
     events.flushTo(deps.emitter);
     const listed = await presentFiles(
       project,
