@@ -223,6 +223,48 @@ describe('mobile app string files', () => {
     expect(Buffer.compare(source.rawPayload, Buffer.from(bytes))).toBe(0);
   });
 
+  it('keeps a plural as one segment of kind plural and writes the Hindi categories back', async () => {
+    const tusky = new Uint8Array(await readFile(join(FIXTURES, 'android', 'tusky', 'strings.xml')));
+    const response = await upload(
+      admin(),
+      { projectId, path: 'tusky/res/values/strings.xml' },
+      { name: 'strings.xml', content: tusky },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const units = readResourceFile('strings.xml', tusky).units;
+    const plural = units.find((unit) => unit.key === 'notification_title_summary')!;
+    expect(plural.text).toBe('{count, plural, one {<x1/> new interaction} other {<x1/> new interactions}}');
+    const { rows } = await t.handle.executeSql(
+      `SELECT kind, word_count FROM segments WHERE project_id = '${projectId}' AND source_hash = '${sourceHash(plural.text)}'`,
+    );
+    // Words of the `other` form, not of the ICU syntax around it.
+    expect(rows).toEqual([{ kind: 'plural', word_count: 2 }]);
+    const { rows: plurals } = await t.handle.executeSql(
+      `SELECT count(*)::int AS n FROM app_file_units WHERE plural AND project_id = '${projectId}'`,
+    );
+    expect(plurals[0]?.n).toBe(units.filter((unit) => unit.plural).length);
+
+    await saveTranslation(
+      projectId,
+      'hi',
+      plural.text,
+      '{count, plural, one {<x1/> नई गतिविधि} other {<x1/> नई गतिविधियाँ}}',
+    );
+    const file = (response.json().data as AppFileUploadResult).files[0]!;
+    const hindi = await exportFile({ fileId: file.fileId, targetLang: 'hi' });
+    expect(hindi.statusCode, hindi.body).toBe(200);
+    expect(hindi.body).toContain('<item quantity="one">%1$d नई गतिविधि</item>');
+    expect(hindi.body).toContain('<item quantity="other">%1$d नई गतिविधियाँ</item>');
+    const back = readResourceFile('strings.xml', new Uint8Array(hindi.rawPayload));
+    expect(back.units.find((unit) => unit.key === 'notification_title_summary')?.text).toBe(
+      '{count, plural, one {<x1/> नई गतिविधि} other {<x1/> नई गतिविधियाँ}}',
+    );
+    expect(back.units).toHaveLength(units.length);
+    expect(
+      (await post('/translation/appFiles/delete', admin(), { projectId, fileId: file.fileId })).statusCode,
+    ).toBe(200);
+  });
+
   it('takes a new version: added strings are new content, a changed one keeps its translation for review, a removed one leaves', async () => {
     const text = Buffer.from(strings).toString('utf8');
     const next = text

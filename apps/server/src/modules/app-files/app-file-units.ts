@@ -1,4 +1,4 @@
-import { countWords, pluralForms, sourceHash, type ResourceUnit } from '@bhasha/engine';
+import { countWords, pluralForms, sourceHash, stripPlaceholders, type ResourceUnit } from '@bhasha/engine';
 
 /** A unit of an uploaded file as the segment store and the unit table need it. */
 export interface UnitSegment {
@@ -10,16 +10,21 @@ export interface UnitSegment {
   wordCount: number;
 }
 
+/** Words of a text as website segments count them: placeholders (`<x1/>`, `<x2>…</x2>` tags) are no words. */
+function plainWords(text: string): number {
+  return countWords(stripPlaceholders(text));
+}
+
 /**
  * A plural counts the words of its `other` form (the one every language has), not of the ICU
  * syntax around its forms; anything else counts as website text does.
  */
 function wordsOf(unit: ResourceUnit): number {
-  if (!unit.plural) return countWords(unit.text);
+  if (!unit.plural) return plainWords(unit.text);
   const plural = pluralForms(unit.text);
-  if (!plural) return countWords(unit.text);
+  if (!plural) return plainWords(unit.text);
   const other = plural.forms.get('other') ?? [...plural.forms.values()].at(-1) ?? '';
-  return countWords(other);
+  return plainWords(other);
 }
 
 /** The segment facts of a file's units, in file order. */
