@@ -4,12 +4,12 @@
  */
 export function multipartBody(
   fields: Record<string, string>,
-  file?: { name: string; type: string; content: string },
-): { payload: string; contentType: string };
-export function multipartBody(
-  fields: Record<string, string>,
   file: { name: string; type: string; content: Uint8Array },
 ): { payload: Buffer; contentType: string };
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { name: string; type: string; content: string },
+): { payload: string; contentType: string };
 export function multipartBody(
   fields: Record<string, string>,
   file?: { name: string; type: string; content: string | Uint8Array },

@@ -43,6 +43,7 @@ export const APP_FILE_MESSAGES = {
   noStrings: 'The file holds no translatable string',
   fileNotFound: 'No such file in this project',
   languageNotInProject: 'The project does not translate into this language',
+  pathExtension: 'The path must end with the extension of the uploaded file',
   uploadRace: 'Another upload of this file was stored at the same time: upload again',
   badPath: 'The path must be relative to the app: no leading /, no .. and no backslash',
 } as const;

@@ -102,6 +102,13 @@ export function createAppFilesService(deps: {
       return refuse(error);
     }
     const single = found.sources.length === 1 && !upload.fileName.toLowerCase().endsWith('.zip');
+    // The path decides the format on export: it must name the same kind of file.
+    if (
+      single &&
+      upload.path &&
+      posix.extname(upload.path).toLowerCase() !== posix.extname(upload.fileName).toLowerCase()
+    )
+      throw AppError.validation([APP_FILE_MESSAGES.pathExtension]);
     const sources = found.sources.map((entry) => {
       const file = parseSource(entry.path, entry.bytes);
       const translations = new Map<string, ReadonlyMap<string, string>>(file.translations);
