@@ -183,3 +183,10 @@ export type {
   ResourceUnit,
   WriteResourceOptions,
 } from './formats/resource-files/types';
+export { detectResourceFormat } from './formats/resource-files/detect';
+export { readResourceFile } from './formats/resource-files/read';
+export { writeResourceFile } from './formats/resource-files/write';
+export { resourcePathForLanguage, languageOfResourcePath } from './formats/resource-files/paths';
+export { resourceFilesOfUpload } from './formats/resource-files/archive';
+export type { UploadedResourceFiles } from './formats/resource-files/archive';
+export { readZip, ZipFormatError, DEFAULT_ARCHIVE_LIMITS } from './formats/zip/read';

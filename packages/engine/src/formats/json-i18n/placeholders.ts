@@ -5,7 +5,7 @@
  * `{count, number, integer}`), printf specifiers (`%s`, `%1$s`, `%.2f`, `%%`) and Chrome
  * extension substitutions (`$NAME$`, `$1`). ICU plural and select blocks are structure, read by icu.ts.
  */
-const PLACEHOLDER =
+export const PLACEHOLDER =
   /\{\{[^{}]*\}\}|\$t\([^()]*\)|<\/?[A-Za-z0-9_-]+\s*\/?>|\{\s*[\w.]+\s*(?:,\s*(?:number|date|time|duration|spellout)\s*(?:,[^{}]*)?)?\}|%(?:\d+\$)?[-+ #0]*\d*(?:\.\d+)?(?:ll|l|h)?[sdfiuxXeEgGc@]|%%|\$[A-Za-z0-9_@]+\$|\$\d/g;
 
 /** Every placeholder starts with one of these: most texts have none and skip the pattern. */

@@ -136,7 +136,11 @@ export function writeJsonI18n(
     const byCategory = new Map(members.map((member) => [categoryOf(member), member]));
     const written = wanted.map(
       (category) =>
-        `${jsonStringLiteral(`${base}_${category}`)}${colon}${literalFor(valueOf(byCategory.get(category)) ?? other)}`,
+        `${jsonStringLiteral(`${base}_${category}`)}${colon}${literalFor(
+          translations.get(jsonPointer([...keyPath, `${base}_${category}`])) ??
+            valueOf(byCategory.get(category)) ??
+            other,
+        )}`,
     );
     return [{ start: members[0]!.span.start, end: members.at(-1)!.span.end, text: written.join(separator) }];
   }

@@ -71,9 +71,17 @@ export interface MergedPlural {
   readonly keys: string[];
 }
 
-export function mergePluralForms(forms: readonly PluralForm[], variable = 'count'): MergedPlural {
-  const keys: string[] = [];
-  const placeholders: string[] = [];
+/**
+ * `base`: the numbering to extend (a translation's forms numbered as its source's message, so the
+ * same `%d` keeps its marker; a piece the source lacks gets the next free number).
+ */
+export function mergePluralForms(
+  forms: readonly PluralForm[],
+  variable = 'count',
+  base?: Pick<MergedPlural, 'keys' | 'placeholders'>,
+): MergedPlural {
+  const keys: string[] = [...(base?.keys ?? [])];
+  const placeholders: string[] = [...(base?.placeholders ?? [])];
   const texts = new Map<string, string>();
   for (const form of forms) {
     const local = new Map<number, number>();

@@ -7,14 +7,14 @@ import { ResourceFileError, type ResourceFile, type ResourceFormat } from './typ
 /** The adapter for a file, or a `ResourceFileError` saying the file is no resource file. */
 export function codecFor(path: string, bytes: Uint8Array): ResourceCodec & { format: ResourceFormat } {
   const format = detectResourceFormat(path, bytes);
-  const codec = format === undefined ? undefined : RESOURCE_CODECS[format];
-  if (format === undefined || codec === undefined) {
+  if (format === undefined) {
     throw new ResourceFileError(
       path,
       undefined,
       'not a string resource file (Android .xml with <resources>, .strings, .stringsdict, .xcstrings or i18n .json)',
     );
   }
+  const codec = RESOURCE_CODECS[format];
   return { format, read: codec.read.bind(codec), write: codec.write.bind(codec) };
 }
 
