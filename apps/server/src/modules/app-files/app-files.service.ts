@@ -10,6 +10,7 @@ import {
 import type { Database } from '@bhasha/db';
 import {
   ResourceFileError,
+  ZipFormatError,
   readResourceFile,
   resourceFilesOfUpload,
   resourcePathForLanguage,
@@ -99,6 +100,9 @@ export function createAppFilesService(deps: {
     try {
       found = resourceFilesOfUpload(upload.fileName, upload.bytes, project.sourceLanguage, KNOWN_CODES);
     } catch (error) {
+      // A refused archive (broken, a bomb, a member climbing out) names the upload.
+      if (error instanceof ZipFormatError)
+        throw AppError.validation([`${upload.fileName}: ${error.message}`]);
       return refuse(error);
     }
     const single = found.sources.length === 1 && !upload.fileName.toLowerCase().endsWith('.zip');
