@@ -364,6 +364,24 @@ describe('mobile app string files', () => {
     expect([await count('app_files'), await count('app_file_versions'), await count('segments')]).toEqual(
       before,
     );
+    const notZip = await upload(admin(), { projectId }, { name: 'res.zip', content: strings.slice(0, 40) });
+    expect(notZip.statusCode).toBe(400);
+    expect(JSON.stringify(notZip.json().data)).toContain('res.zip: ');
+    // A path names zip members on export: it may not climb out of the app, nor change the kind of file.
+    const climbing = await upload(
+      admin(),
+      { projectId, path: '../../res/values/strings.xml' },
+      { name: 'strings.xml', content: strings },
+    );
+    expect(climbing.statusCode).toBe(400);
+    expect(climbing.json().data).toContain(APP_FILE_MESSAGES.badPath);
+    const otherKind = await upload(
+      admin(),
+      { projectId, path: 'res/values/strings.json' },
+      { name: 'strings.xml', content: strings },
+    );
+    expect(otherKind.statusCode).toBe(400);
+    expect(otherKind.json().data).toContain(APP_FILE_MESSAGES.pathExtension);
   });
 
   it('keeps files inside their organisation', async () => {
