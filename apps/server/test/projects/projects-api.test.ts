@@ -82,8 +82,7 @@ describe('website projects', () => {
       targetLanguages: ['hi'],
       name: 'Beta 100%_site',
     });
-    // Mobile projects cannot be created through the API until the type lands; the list's type
-    // filter is checked on a row written the way that flow will write it.
+    // A mobile project row as the create flow writes it (no base URL), for the list's type filter.
     await createProjectsRepository(t.handle.db).insert({
       organisationId,
       name: 'Alpha app',
