@@ -11,6 +11,7 @@ import { pluralCategories, type PluralCategory } from '../plural-categories';
 import type { ResourceCodec } from './codec';
 import { icuBranchContent, markIcuBranch, markIcuMessage, markPlaceholders, unmark } from './json-markers';
 import { maxLengthOfComment } from './hints';
+import { lineFinder } from './json-lines';
 import { mergePluralForms, type MergedPlural, type PluralForm } from './plural-markers';
 import { pluralForms } from './plural-message';
 import { ResourceFileError, type ResourceUnit } from './types';
@@ -46,15 +47,6 @@ function decode(fileName: string, bytes: Uint8Array): string {
   }
 }
 
-/** Line of each unit: where its text first appears in the file (the codec reads whole documents). */
-function lineOf(text: string, value: string): number {
-  const at = text.indexOf(JSON.stringify(value).slice(1, -1));
-  if (at === -1) return 1;
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) line += 1;
-  return line;
-}
-
 /** A Chrome message's description (what the codec puts after the key in its context). */
 function commentOf(unit: JsonI18nUnit): Pick<ResourceUnit, 'comment' | 'maxLength'> {
   const newline = unit.context.indexOf('\n');
@@ -75,7 +67,8 @@ function layoutOf(text: string): Layout {
   const document = readJsonI18n(text.startsWith(BOM) ? text.slice(1) : text);
   const units: ResourceUnit[] = [];
   const bindings = new Map<string, Binding>();
-  const groups = new Map<string, { first: JsonI18nUnit; forms: PluralForm[]; index: number }>();
+  const groups = new Map<string, { first: JsonI18nUnit; forms: PluralForm[]; index: number; line: number }>();
+  const lineOf = lineFinder(text);
   for (const unit of document.units) {
     if (unit.plural) {
       const parent = unit.keyPath.slice(0, -1);
@@ -83,7 +76,7 @@ function layoutOf(text: string): Layout {
       let group = groups.get(id);
       if (!group) {
         // The group's place is that of its first form; its unit is made once all forms are read.
-        group = { first: unit, forms: [], index: units.length };
+        group = { first: unit, forms: [], index: units.length, line: lineOf(unit.text) };
         groups.set(id, group);
         units.push({ id, key: '', text: '', plural: true, placeholders: [], line: 1 });
       }
@@ -97,18 +90,18 @@ function layoutOf(text: string): Layout {
       );
       const merged = mergePluralForms(forms, plural.variable);
       bindings.set(unit.id, { kind: 'icu', codecId: unit.id, variable: plural.variable, merged });
-      units.push(unitOf(unit, unit.id, merged.text, true, merged.placeholders, text));
+      units.push(unitOf(unit, unit.id, merged.text, true, merged.placeholders, lineOf(unit.text)));
       continue;
     }
     const marked = unit.icu ? markIcuMessage(unit.text) : markPlaceholders(unit.text);
     bindings.set(unit.id, { kind: 'plain', codecId: unit.id, pieces: marked.pieces });
-    units.push(unitOf(unit, unit.id, marked.text, false, marked.pieces, text));
+    units.push(unitOf(unit, unit.id, marked.text, false, marked.pieces, lineOf(unit.text)));
   }
   for (const [id, group] of groups) {
     const parent = group.first.keyPath.slice(0, -1);
     const merged = mergePluralForms(group.forms);
     bindings.set(id, { kind: 'i18next', parent, base: group.first.plural!.base, merged });
-    units[group.index] = unitOf(group.first, id, merged.text, true, merged.placeholders, text);
+    units[group.index] = unitOf(group.first, id, merged.text, true, merged.placeholders, group.line);
   }
   return { units, bindings };
 }
@@ -125,7 +118,7 @@ function unitOf(
   text: string,
   plural: boolean,
   placeholders: readonly string[],
-  fileText: string,
+  line: number,
 ): ResourceUnit {
   return {
     id,
@@ -133,7 +126,7 @@ function unitOf(
     text,
     plural,
     placeholders,
-    line: lineOf(fileText, unit.text),
+    line,
     ...commentOf(unit),
   };
 }

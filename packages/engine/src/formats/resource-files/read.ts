@@ -5,7 +5,10 @@ import { withFileErrors } from './errors';
 import { ResourceFileError, type ResourceFile, type ResourceFormat } from './types';
 
 /** The adapter for a file, or a `ResourceFileError` saying the file is no resource file. */
-export function codecFor(path: string, bytes: Uint8Array): ResourceCodec & { format: ResourceFormat } {
+export function codecFor(
+  path: string,
+  bytes: Uint8Array,
+): Required<ResourceCodec> & { format: ResourceFormat } {
   const format = detectResourceFormat(path, bytes);
   if (format === undefined) {
     throw new ResourceFileError(
@@ -15,7 +18,12 @@ export function codecFor(path: string, bytes: Uint8Array): ResourceCodec & { for
     );
   }
   const codec = RESOURCE_CODECS[format];
-  return { format, read: codec.read.bind(codec), write: codec.write.bind(codec) };
+  return {
+    format,
+    read: codec.read.bind(codec),
+    write: codec.write.bind(codec),
+    verify: (codec.verify ?? codec.read).bind(codec),
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import { parseStrings, type StringsEntry, type StringsFile } from '../ios-string
 import { encodeText } from '../ios-strings/text-encoding';
 import { writeStrings } from '../ios-strings/write';
 import type { ResourceCodec } from './codec';
+import { assertKnownMarkers } from './errors';
 import { maxLengthOfComment } from './hints';
 import type { ResourceUnit } from './types';
 
@@ -37,6 +38,11 @@ export const stringsCodec: ResourceCodec = {
       );
       if (omitted.size > 0)
         file = parseStrings(encodeText(withoutKeys(file, omitted), file.encoding), fileName);
+    }
+    const units = new Map(file.units.map((unit) => [unit.id, unit]));
+    for (const [id, translation] of translations) {
+      const unit = units.get(id);
+      if (unit) assertKnownMarkers(fileName, unit, translation);
     }
     return writeStrings(file, translations);
   },

@@ -12,6 +12,7 @@ import { iosUnitId, type IosUnit } from '../ios-strings/types';
 import { pluralCategories } from '../plural-categories';
 import { stripPlaceholders } from '../../html/placeholder-syntax';
 import type { ResourceCodec } from './codec';
+import { assertKnownMarkers } from './errors';
 import { maxLengthOfComment } from './hints';
 import { iosForm, iosPluralTexts } from './ios-plurals';
 import { mergePluralForms, type MergedPlural } from './plural-markers';
@@ -105,9 +106,12 @@ export const stringsdictCodec: ResourceCodec = {
     }
     const categories = pluralCategories(options.language);
     const codecTranslations = new Map<string, string>();
+    const plainUnits = new Map(layout.units.filter((unit) => !unit.plural).map((unit) => [unit.id, unit]));
     for (const [id, translation] of translations) {
       const variable = layout.variables.get(id);
       if (!variable) {
+        const unit = plainUnits.get(id);
+        if (unit) assertKnownMarkers(fileName, unit, translation);
         codecTranslations.set(id, translation);
         continue;
       }

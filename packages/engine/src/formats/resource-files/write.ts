@@ -1,5 +1,5 @@
 import { withFileErrors } from './errors';
-import { codecFor, readResourceFile } from './read';
+import { codecFor } from './read';
 import { ResourceFileError, type WriteResourceOptions } from './types';
 
 /**
@@ -19,7 +19,7 @@ export function writeResourceFile(
   const codec = codecFor(path, bytes);
   const written = withFileErrors(path, () => codec.write(path, bytes, translations, options));
   try {
-    readResourceFile(path, written);
+    withFileErrors(path, () => codec.verify(path, written));
   } catch (error) {
     const reason = error instanceof ResourceFileError ? error.reason : String(error);
     const line = error instanceof ResourceFileError ? error.line : undefined;

@@ -13,7 +13,9 @@ import { pluralCategories, type PluralCategory } from '../plural-categories';
 import { parseXcstrings, xcstringsImports, type XcstringsFile, type XcstringsUnit } from '../xcstrings/read';
 import { writeXcstrings } from '../xcstrings/write';
 import type { ResourceCodec } from './codec';
+import { assertKnownMarkers } from './errors';
 import { maxLengthOfComment } from './hints';
+import { lineFinder } from './json-lines';
 import { iosForm, iosPluralTexts } from './ios-plurals';
 import { mergePluralForms, type MergedPlural, type PluralForm } from './plural-markers';
 import type { ResourceUnit } from './types';
@@ -51,6 +53,17 @@ function layoutOf(file: XcstringsFile): Layout {
   const plurals = new Map<string, PluralGroup>();
   const groupOfForm = new Map<string, PluralGroup>();
   const formsOfGroup = new Map<string, XcstringsUnit[]>();
+  // The catalog codec reads the JSON as a whole: a unit's line is that of its key.
+  const lineOf = lineFinder(file.text, true);
+  const lines = new Map<string, number>();
+  const lineOfKey = (key: string): number => {
+    let line = lines.get(key);
+    if (line === undefined) {
+      line = lineOf(key);
+      lines.set(key, line);
+    }
+    return line;
+  };
   for (const unit of file.units) {
     if (unit.pluralCategory === undefined) continue;
     const id = iosUnitId(unit.key, unit.path.slice(0, -1));
@@ -64,7 +77,7 @@ function layoutOf(file: XcstringsFile): Layout {
         text: unit.text,
         plural: false,
         placeholders: unit.placeholders.map((placeholder) => placeholder.code),
-        line: unit.line,
+        line: lineOfKey(unit.key),
         ...annotations(unit),
       });
       continue;
@@ -81,7 +94,7 @@ function layoutOf(file: XcstringsFile): Layout {
         text: merged.text,
         plural: true,
         placeholders: merged.placeholders,
-        line: unit.line,
+        line: lineOfKey(unit.key),
         ...annotations(unit),
       },
       merged,
@@ -148,14 +161,21 @@ export const xcstringsCodec: ResourceCodec = {
     };
   },
 
+  verify(fileName, bytes) {
+    layoutOf(parseXcstrings(bytes, fileName));
+  },
+
   write(fileName, bytes, translations, options) {
     const file = parseXcstrings(bytes, fileName);
     const layout = layoutOf(file);
     const categories = pluralCategories(options.language);
     const codecTranslations = new Map<string, string>();
+    const plainUnits = new Map(layout.units.filter((unit) => !unit.plural).map((unit) => [unit.id, unit]));
     for (const [id, translation] of translations) {
       const group = layout.plurals.get(id);
       if (!group) {
+        const unit = plainUnits.get(id);
+        if (unit) assertKnownMarkers(fileName, unit, translation);
         codecTranslations.set(id, translation);
         continue;
       }
