@@ -32,6 +32,7 @@ import { manualTranslationRoutes } from './modules/manual-translation/manual-tra
 import { registerApiKeyGate } from './modules/api-keys/api-key-gate';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { appFilesRoutes } from './modules/app-files/app-files.routes';
 import { loggerOptions } from './lib/logger';
 import { createServices, servicesFor, type AppDeps, type Services } from './services';
 
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(manualTranslationRoutes, { services: servicesFor(services, 'manualTranslation') });
       await api.register(apiKeysRoutes, { services: servicesFor(services, 'apiKeys') });
       await api.register(webhooksRoutes, { services: servicesFor(services, 'webhooks') });
+      await api.register(appFilesRoutes, { services: servicesFor(services, 'appFiles') });
     },
     { prefix: API_PREFIX },
   );

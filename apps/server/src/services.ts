@@ -1,6 +1,6 @@
 import type { DestinationStream } from 'pino';
 import type { DbHandle } from '@bhasha/db';
-import type { UiConfig } from '@bhasha/contract';
+import type { LanguageCode, UiConfig } from '@bhasha/contract';
 import type { AppConfig } from './config/load-config';
 import type { JobQueue } from './jobs/job-queue';
 import { createBackgroundTasks } from './lib/background-tasks';
@@ -48,6 +48,7 @@ import { createManualTranslationServices } from './modules/manual-translation/ma
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { createWebhooksServices } from './modules/webhooks/webhooks-services';
+import { createAppFilesService } from './modules/app-files/app-files.service';
 
 /** The side effects the server is built from; tests pass their own clock, emitter, mailer or SMS provider. */
 export interface AppDeps {
@@ -120,6 +121,7 @@ export function createServices(appDeps: AppDeps) {
     clock: deps.clock,
     allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK_FETCH,
   });
+  const website = createWebsiteServices({ db, clock: deps.clock, jobs: deps.jobs, background });
   return {
     ...deps,
     uiConfig,
@@ -160,7 +162,16 @@ export function createServices(appDeps: AppDeps) {
       publicUrl: deps.config.publicUrl,
       emitter: deps.emitter,
     }),
-    ...createWebsiteServices({ db, clock: deps.clock, jobs: deps.jobs, background }),
+    ...website,
+    appFiles: createAppFilesService({
+      db,
+      clock: deps.clock,
+      emitter: deps.emitter,
+      access: projectAccess,
+      setTargetLanguages: (principal, projectId, targetLanguages) =>
+        // Codes the project already holds or the request validated.
+        website.projects.update(principal, { projectId, targetLanguages: targetLanguages as LanguageCode[] }),
+    }),
     ...createTranslationServices({ db, clock: deps.clock, emitter: deps.emitter }),
     ...createMachineTranslationServices({
       db,

@@ -38,11 +38,15 @@ export function translationFile(root: string, source: SourceFile, locale: string
 }
 
 /** A file's kind by its extension, as the server can take it today. */
-export type FileKind = 'url-list' | 'tmx';
+export type FileKind = 'url-list' | 'tmx' | 'app-strings';
+
+/** Mobile-app string files: Android resources and iOS `.strings`, `.stringsdict`, String Catalogs. */
+const APP_STRING_EXTENSIONS = new Set(['.xml', '.strings', '.stringsdict', '.xcstrings']);
 
 export function fileKind(path: string): FileKind | undefined {
   const extension = extname(path).toLowerCase();
   if (extension === '.txt') return 'url-list';
   if (extension === '.tmx') return 'tmx';
+  if (APP_STRING_EXTENSIONS.has(extension)) return 'app-strings';
   return undefined;
 }

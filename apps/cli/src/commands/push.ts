@@ -6,12 +6,17 @@ import { CliError } from '../errors';
 import { projectDetails } from '../project-api';
 import { fileKind, sourceFiles, translationFile } from './files';
 import { importTmx } from './tm';
+import { pushAppStrings } from './app-strings';
 
 interface UrlListResult {
   file: string;
   added: number;
   existing: number;
   failed: Array<{ url: string; reason: string }>;
+}
+
+function pick(result: { added: number; changed: number; removed: number }) {
+  return { added: result.added, changed: result.changed, removed: result.removed };
 }
 
 /**
@@ -26,9 +31,26 @@ export async function push(context: CommandContext): Promise<void> {
   if (sources.length === 0) throw new CliError('No file matches the source patterns: nothing to push');
 
   const pushed: UrlListResult[] = [];
+  const stringFiles: Array<{
+    file: string;
+    version: number;
+    added: number;
+    changed: number;
+    removed: number;
+  }> = [];
   for (const source of sources) {
     const kind = fileKind(source.path);
     const name = relative(context.cwd, source.path);
+    if (kind === 'app-strings') {
+      const result = await pushAppStrings(client, { projectId, root: config.root, path: source.path });
+      const version = result.files[0]?.version ?? 1;
+      stringFiles.push({ file: source.path, version, ...pick(result) });
+      context.out.success(
+        `${name}: version ${version}, ${result.added} new, ${result.changed} changed, ${result.removed} removed strings`,
+      );
+      for (const warning of result.warnings) context.out.error(warning);
+      continue;
+    }
     if (kind === 'tmx')
       throw new CliError(
         `${name}: a TMX file holds translations; name it as a translation pattern and push with --translations`,
@@ -79,7 +101,7 @@ export async function push(context: CommandContext): Promise<void> {
         );
       }
   }
-  context.out.result({ projectId, sources: pushed, translations });
+  context.out.result({ projectId, sources: pushed, stringFiles, translations });
   if (pushed.some((result) => result.failed.length > 0))
     throw new CliError('Some URLs were refused (listed above)');
 }

@@ -29,6 +29,7 @@ const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'delivery', description: 'Serving translated websites: snippet and proxy.' },
   { name: 'manual-translation', description: 'Human translation orders and their desk.' },
   { name: 'webhooks', description: 'Outgoing webhooks: endpoints, signed deliveries, retries.' },
+  { name: 'mobile apps', description: 'String files of mobile-app projects: upload, new versions, export.' },
   { name: 'api-keys', description: 'Organisation API keys for CI and scripts, and their audit log.' },
 ];
 

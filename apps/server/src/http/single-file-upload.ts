@@ -27,31 +27,40 @@ export interface SingleFileRules {
 }
 
 /**
- * Reads the text fields and the one file (as UTF-8 text) of an upload registered with
+ * Reads the text fields and the one file (its bytes, as sent) of an upload registered with
  * `singleFileUploadOptions`. A refused file is drained before answering, so the connection stays
  * usable; the caller validates the fields it needs.
  */
-export async function readSingleFileUpload(
+export async function readSingleFileUploadBytes(
   request: FastifyRequest,
   rules: SingleFileRules,
-): Promise<{ fields: ReadonlyMap<string, string>; text: string }> {
+): Promise<{ fields: ReadonlyMap<string, string>; fileName: string; bytes: Buffer }> {
   const { messages } = rules;
   if (!request.isMultipart()) throw AppError.validation([messages.fileRequired]);
   const fields = new Map<string, string>();
-  let text: string | undefined;
+  let file: { fileName: string; bytes: Buffer } | undefined;
   for await (const part of request.parts()) {
     if (part.type === 'field') {
       if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
       continue;
     }
-    if (text !== undefined || !rules.accepts(part)) {
+    if (file !== undefined || !rules.accepts(part)) {
       await part.toBuffer().catch(() => undefined);
       throw AppError.validation([messages.wrongFile]);
     }
-    const buffer = await part.toBuffer();
+    const bytes = await part.toBuffer();
     if (part.file.truncated) throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, messages.tooLarge);
-    text = buffer.toString('utf8');
+    file = { fileName: part.filename, bytes };
   }
-  if (text === undefined) throw AppError.validation([messages.fileRequired]);
-  return { fields, text };
+  if (file === undefined) throw AppError.validation([messages.fileRequired]);
+  return { fields, ...file };
+}
+
+/** `readSingleFileUploadBytes` with the file read as UTF-8 text. */
+export async function readSingleFileUpload(
+  request: FastifyRequest,
+  rules: SingleFileRules,
+): Promise<{ fields: ReadonlyMap<string, string>; text: string }> {
+  const { fields, bytes } = await readSingleFileUploadBytes(request, rules);
+  return { fields, text: bytes.toString('utf8') };
 }

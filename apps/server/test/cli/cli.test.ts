@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { NMT_MESSAGES, type TmEntry, type TranslationDashboard } from '@bhasha/contract';
 import { translations, webhookDeliveries } from '@bhasha/db';
-import { parseTmxText, tmxPrologue, tmxUnitXml, TMX_EPILOGUE, type TmxUnit } from '@bhasha/engine';
+import {
+  parseTmxText,
+  sourceHash,
+  tmxPrologue,
+  tmxUnitXml,
+  TMX_EPILOGUE,
+  type TmxUnit,
+} from '@bhasha/engine';
 import { apertiumMissingReason, startApertium } from '@bhasha/mt/testing';
 import { systemClock } from '../../src/lib/clock';
 import { createTmxImportRuntime } from '../../src/modules/translation-memory/tmx-import-runtime';
@@ -17,6 +24,7 @@ import { buildTranslationFixture, type TranslationFixture } from '../translation
 
 // The test runs the bundle users install, built by the CLI's own build script, not its sources.
 const CLI_ROOT = fileURLToPath(new URL('../../../cli/', import.meta.url));
+const APP_FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'app-files');
 
 interface Run {
   code: number;
@@ -235,6 +243,53 @@ describe('the bhasha command-line client against a real server', () => {
     const wrongLanguage = await bhasha(['pull', '--lang', 'fr'], { cwd: repository, env });
     expect(wrongLanguage).toMatchObject({ code: 1 });
     expect(wrongLanguage.stderr).toContain('fr: not a target language');
+  }, 400_000);
+
+  it('pushes an Android strings.xml to a mobile project and pulls it back translated', async () => {
+    const created = await f.post('/project/new', {
+      type: 'mob',
+      name: 'Mail app',
+      sourceLanguage: 'en',
+      targetLanguages: ['hi'],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const appProjectId = created.json<{ data: { project: { id: string } } }>().data.project.id;
+    const repository = mkdtempSync(join(tmpdir(), 'bhasha-cli-app-'));
+    const env = signedIn();
+    writeFileSync(
+      join(repository, 'bhasha.yml'),
+      `url: ${url}\nproject: ${appProjectId}\nfiles:\n  - source: app/res/values/strings.xml\n    translation: app/res/values-%android_code%/strings.xml\n`,
+    );
+    const source = readFileSync(join(APP_FIXTURES, 'android/values/strings.xml'));
+    mkdirSync(join(repository, 'app/res/values'), { recursive: true });
+    writeFileSync(join(repository, 'app/res/values/strings.xml'), source);
+
+    const pushed = await bhasha(['push', '--json'], { cwd: repository, env });
+    expect(pushed.code, pushed.stderr).toBe(0);
+    const pushResult = JSON.parse(pushed.stdout) as {
+      stringFiles: Array<{ version: number; added: number; changed: number; removed: number }>;
+    };
+    expect(pushResult.stringFiles).toEqual([expect.objectContaining({ version: 1, changed: 0, removed: 0 })]);
+    expect(pushResult.stringFiles[0]!.added).toBeGreaterThan(20);
+    const saved = await f.post('/translation/user/update', {
+      projectId: appProjectId,
+      targetLang: 'hi',
+      sourceHash: sourceHash('Cancel'),
+      preProcessedTarget: 'रद्द करें',
+      displayType: 'translation',
+      version: 0,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const pulled = await bhasha(['pull'], { cwd: repository, env });
+    expect(pulled.code, pulled.stderr).toBe(0);
+    const written = readFileSync(join(repository, 'app/res/values-hi/strings.xml'), 'utf8');
+    expect(written).toContain('<string name="setup_archive_folder_dialog_cancel">रद्द करें</string>');
+    // Everything but the translated text is the source, byte for byte.
+    expect(written.replace('रद्द करें', 'Cancel')).toBe(source.toString('utf8'));
+
+    const again = await bhasha(['push'], { cwd: repository, env });
+    expect(again.stdout).toContain('version 2, 0 new, 0 changed, 0 removed strings');
   }, 400_000);
 });
 

@@ -82,8 +82,7 @@ describe('website projects', () => {
       targetLanguages: ['hi'],
       name: 'Beta 100%_site',
     });
-    // Mobile projects cannot be created through the API until the type lands; the list's type
-    // filter is checked on a row written the way that flow will write it.
+    // A mobile project row as the create flow writes it (no base URL), for the list's type filter.
     await createProjectsRepository(t.handle.db).insert({
       organisationId,
       name: 'Alpha app',
@@ -316,7 +315,7 @@ describe('website projects', () => {
     const countProjects = async () =>
       (await t.handle.executeSql('SELECT count(*)::int AS n FROM projects')).rows[0]?.n as number;
     const before = await countProjects();
-    for (const type of ['mob', 'api', 'document']) {
+    for (const type of ['api', 'document']) {
       const res = await post('/project/new', admin, {
         type,
         baseUrl: 'https://app.example.in',
@@ -339,7 +338,7 @@ describe('website projects', () => {
     expect(adminGate).toMatchObject({ allowed: true, reason: null });
     expect(adminGate.types).toEqual([
       { type: 'website', available: true },
-      { type: 'mob', available: false },
+      { type: 'mob', available: true },
       { type: 'api', available: false },
       { type: 'document', available: false },
     ]);

@@ -53,6 +53,8 @@ interface RouteFixture {
 
 const MATRIX_URL = 'https://matrix-alpha.in/';
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
+const MATRIX_STRINGS_XML =
+  '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n  <string name="hello">Hello</string>\n</resources>\n';
 const onProject =
   (extra: Record<string, unknown> = {}) =>
   (ctx: MatrixContext) => ({
@@ -432,6 +434,32 @@ const FIXTURES: Record<string, RouteFixture> = {
     kind: 'resource',
     body: (ctx) => ({ requestId: ctx.manualRequestId }),
   },
+  // Mobile app string files (ADR 0048): A's project is a website, so A's callers get 400, B's 404.
+  'POST /api/translation/xmlFileTranslation': {
+    kind: 'resource',
+    multipart: (ctx) =>
+      multipartBody(
+        { projectId: ctx.projectId },
+        { name: 'strings.xml', type: 'text/xml', content: MATRIX_STRINGS_XML },
+      ),
+  },
+  'POST /api/translation/mobileTranslationResync': {
+    kind: 'resource',
+    multipart: (ctx) =>
+      multipartBody(
+        { projectId: ctx.projectId, fileId: ZERO_ID },
+        { name: 'strings.xml', type: 'text/xml', content: MATRIX_STRINGS_XML },
+      ),
+  },
+  'POST /api/translation/stringxmlFileurls': { kind: 'resource', body: onProject() },
+  'POST /api/translation/getStringxmlFilePathByLanguage': { kind: 'resource', body: onProject() },
+  'POST /api/translation/mobileLanguageAddition': {
+    kind: 'resource',
+    body: onProject({ languages: ['ta'] }),
+  },
+  'POST /api/translation/appFiles/units': { kind: 'resource', body: onProject({ segmentIds: [ZERO_ID] }) },
+  'POST /api/translation/appFiles/versions': { kind: 'resource', body: onProject({ fileId: ZERO_ID }) },
+  'POST /api/translation/appFiles/delete': { kind: 'resource', body: onProject({ fileId: ZERO_ID }) },
   'POST /api/manual-translation/upload/batchFile': {
     kind: 'resource',
     multipart: (ctx) =>

@@ -43,7 +43,19 @@ export const APP_FILE_MESSAGES = {
   noStrings: 'The file holds no translatable string',
   fileNotFound: 'No such file in this project',
   languageNotInProject: 'The project does not translate into this language',
+  pathExtension: 'The path must end with the extension of the uploaded file',
+  uploadRace: 'Another upload of this file was stored at the same time: upload again',
+  badPath: 'The path must be relative to the app: no leading /, no .. and no backslash',
 } as const;
+
+/** A path inside the app's repository: it names zip members on export, so it may not climb out. */
+function isRelativeAppPath(path: string): boolean {
+  return (
+    !path.startsWith('/') &&
+    !path.includes('\\') &&
+    !path.split('/').some((part) => part === '..' || part === '')
+  );
+}
 
 const fileIdSchema = z.uuid();
 
@@ -76,7 +88,13 @@ export type AppFile = z.infer<typeof appFileSchema>;
 /** Upload (multipart): `projectId`, optional `path` (the file's path in the repository), `file`. */
 export const appFileUploadFieldsSchema = z.object({
   projectId: projectIdSchema,
-  path: z.string().trim().min(1).max(500).optional(),
+  path: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .refine(isRelativeAppPath, { error: APP_FILE_MESSAGES.badPath })
+    .optional(),
 });
 
 /** Resync (multipart): `projectId`, `fileId`, `file` (a new version of that file). */

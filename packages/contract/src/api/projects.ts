@@ -38,7 +38,8 @@ export const PROJECT_MESSAGES = {
   notWebsite: 'Only website projects have URLs and crawls',
   freePlanOneProject: 'The free plan includes one website project',
   freePlanOneLanguage: 'The free plan includes one target language',
-  typeNotAvailable: 'This project type is not available yet: only website projects can be created for now',
+  typeNotAvailable:
+    'This project type is not available yet: only website and mobile app projects can be created for now',
   creationNeedsOrganisation:
     'Projects belong to an organisation: a super admin cannot create one. Sign in as the organisation admin.',
   creationNotForRole: 'Your role cannot create projects. Ask your organisation admin.',

@@ -37,7 +37,7 @@ export const appFileEndpoints = {
       'A new version of one file (multipart: projectId, fileId, file): new strings become New Content, changed ones keep their translation marked for review, removed ones leave the export',
     consumes: ['multipart/form-data'],
     response: appFileUploadResultSchema,
-    failures: [400, 404],
+    failures: [400, 404, 409],
   }),
   list: defineEndpoint({
     ...common,

@@ -16,3 +16,4 @@ export * from './tmx-imports';
 export * from './manual-translation';
 export * from './api-keys';
 export * from './webhooks';
+export * from './app-files';

@@ -48,6 +48,8 @@ export interface ProjectSettings {
    * before asking the engine; absent: exact matches only (ADR 0023).
    */
   mtFuzzyThreshold?: number;
+  /** Mobile projects: what an exported string file holds for an untranslated string (ADR 0048); absent: 'source'. */
+  appFileMissing?: 'source' | 'omit';
 }
 
 /** A translation project of one organisation: website, mobile app ('mob'), JSON API or document. */

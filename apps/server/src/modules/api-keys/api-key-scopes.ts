@@ -50,6 +50,8 @@ export const READ_ROUTES: ReadonlySet<string> = new Set([
   '/api/suggestion/filter',
   '/api/swalekhIntegration/get',
   '/api/translation/analyze/new/content',
+  '/api/translation/appFiles/units',
+  '/api/translation/appFiles/versions',
   '/api/translation/counts',
   '/api/translation/dashboard/get',
   '/api/translation/download/batchFile',
@@ -57,12 +59,14 @@ export const READ_ROUTES: ReadonlySet<string> = new Set([
   '/api/translation/fetchAllWordCount',
   '/api/translation/filter',
   '/api/translation/generateReport',
+  '/api/translation/getStringxmlFilePathByLanguage',
   '/api/translation/newContent/view',
   '/api/translation/nmt/engines',
   '/api/translation/nmt/status',
   '/api/translation/revision/list',
   '/api/translation/seo/get',
   '/api/translation/status/wordcount',
+  '/api/translation/stringxmlFileurls',
   '/api/translation/tm/count',
   '/api/translation/tm/export/csv',
   '/api/translation/tm/export/tmx',
@@ -82,6 +86,8 @@ export const WRITE_ROUTES: ReadonlySet<string> = new Set([
   '/api/scope/upload',
   '/api/scope/addUrlTranslations',
   '/api/scope/updateTranslatedUrl',
+  '/api/translation/xmlFileTranslation',
+  '/api/translation/mobileTranslationResync',
 ]);
 
 /** Routes that never accept a key: managing keys needs a signed-in admin (a leaked key cannot mint more). */

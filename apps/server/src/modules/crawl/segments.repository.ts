@@ -174,7 +174,73 @@ function occurrenceIds(
  * database only: PGlite serialises parameters itself).
  */
 export function createSegmentsRepository(db: Database, { binaryArrays = false } = {}) {
+  const texts = binaryArrays ? binaryTextArray : pgArray;
+
+  /**
+   * Upserts one chunk of distinct segments (at most CHUNK), in the given order so their `seq`
+   * follows it: a new one is inserted flagged new, a known one gets its last-seen time. Array
+   * parameters instead of a row of parameters per segment: building a statement with thousands
+   * of parameters costs more than the database's work. `firstPageIds`: null for segments that
+   * come from no page (a mobile app's string file).
+   */
+  async function insertSegmentRows(
+    ids: { organisationId: string; projectId: string },
+    now: Date,
+    rows: {
+      hashes: string[];
+      texts: string[];
+      kinds: string[];
+      wordCounts: number[];
+      firstPageIds: (string | null)[];
+    },
+  ): Promise<{ id: string; source_hash: string; is_new: boolean }[]> {
+    const result = await db.execute(sql`
+      insert into ${segments} (organisation_id, project_id, source_hash, text, kind, word_count, first_page_id, first_seen_at, last_seen_at)
+      select ${ids.organisationId}::uuid, ${ids.projectId}::uuid, t.source_hash, t.text, t.kind, t.word_count, t.first_page_id, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from unnest(
+        ${texts(rows.hashes)}::text[],
+        ${texts(rows.texts)}::text[],
+        ${texts(rows.kinds)}::text[],
+        ${plainArray(rows.wordCounts)}::int[],
+        ${plainArray(rows.firstPageIds.map((id) => id ?? 'NULL'))}::uuid[]
+      ) with ordinality as t(source_hash, text, kind, word_count, first_page_id, ord)
+      order by t.ord
+      on conflict (project_id, source_hash) do update set last_seen_at = excluded.last_seen_at,
+        first_page_id = coalesce(${segments.firstPageId}, excluded.first_page_id)
+      returning id, source_hash, is_new`);
+    return rowsOf<{ id: string; source_hash: string; is_new: boolean }>(result);
+  }
+
   return {
+    /**
+     * Stores segments that belong to no page (a mobile app's string file, ADR 0048), distinct by
+     * source hash, in the given order; new ones get the organisation's exact memory matches as a
+     * crawl's do. Answers each hash's segment id and whether it is new.
+     */
+    async storeSegments(
+      ids: { organisationId: string; projectId: string },
+      found: readonly { sourceHash: string; text: string; kind: string; wordCount: number }[],
+      now: Date,
+      events?: RealtimeEmitter,
+    ): Promise<Map<string, { id: string; isNew: boolean }>> {
+      const distinct = [...new Map(found.map((segment) => [segment.sourceHash, segment])).values()];
+      const stored = new Map<string, { id: string; isNew: boolean }>();
+      for (let i = 0; i < distinct.length; i += CHUNK) {
+        const chunk = distinct.slice(i, i + CHUNK);
+        const rows = await insertSegmentRows(ids, now, {
+          hashes: chunk.map((segment) => segment.sourceHash),
+          texts: chunk.map((segment) => segment.text),
+          kinds: chunk.map((segment) => segment.kind),
+          wordCounts: chunk.map((segment) => segment.wordCount),
+          firstPageIds: chunk.map(() => null),
+        });
+        for (const row of rows) stored.set(row.source_hash, { id: row.id, isNew: row.is_new });
+      }
+      const fresh = [...stored.values()].flatMap((segment) => (segment.isNew ? [segment.id] : []));
+      await applyExactMatchesToNewSegments(db, ids, fresh, events);
+      return stored;
+    },
+
     /**
      * Replaces what a page contains: upserts its segments (new ones are flagged new) and its
      * occurrence rows. Idempotent: running it twice for the same page and content changes nothing.
@@ -241,7 +307,6 @@ export function createSegmentsRepository(db: Database, { binaryArrays = false } 
           throw new Error('A segment without its text is not among the stored ones');
         toStore.push(d);
       }
-      const texts = binaryArrays ? binaryTextArray : pgArray;
       // With a crawl's memo, its ids' bytes are kept with it (one parse per segment per crawl).
       const idBytes: UuidSlots | null = binaryArrays ? (cache?.idBytes ?? null) : null;
       const freshIds: string[] = [];
@@ -250,23 +315,14 @@ export function createSegmentsRepository(db: Database, { binaryArrays = false } 
       for (const d of toStore) indexOfHash.set(hashes[d]!, d);
       for (let i = 0; i < toStore.length; i += CHUNK) {
         const chunk = toStore.slice(i, i + CHUNK);
-        // Array parameters instead of a row of parameters per segment: building a statement
-        // with thousands of parameters costs more than the database's work.
-        const result = await db.execute(sql`
-          insert into ${segments} (organisation_id, project_id, source_hash, text, kind, word_count, first_page_id, first_seen_at, last_seen_at)
-          select ${ids.organisationId}::uuid, ${ids.projectId}::uuid, t.source_hash, t.text, t.kind, t.word_count, t.first_page_id, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-          from unnest(
-            ${texts(chunk.map((d) => hashes[d]!))}::text[],
-            ${texts(chunk.map((d) => batch.texts[d]!))}::text[],
-            ${texts(chunk.map((d) => batch.kinds[d]!))}::text[],
-            ${plainArray(chunk.map((d) => batch.wordCounts[d]!))}::int[],
-            ${plainArray(chunk.map((d) => found[batch.firstPages[d]!]!.pageId))}::uuid[]
-          ) with ordinality as t(source_hash, text, kind, word_count, first_page_id, ord)
-          order by t.ord
-          on conflict (project_id, source_hash) do update set last_seen_at = excluded.last_seen_at,
-            first_page_id = coalesce(${segments.firstPageId}, excluded.first_page_id)
-          returning id, source_hash, is_new`);
-        for (const row of rowsOf<{ id: string; source_hash: string; is_new: boolean }>(result)) {
+        const rows = await insertSegmentRows(ids, now, {
+          hashes: chunk.map((d) => hashes[d]!),
+          texts: chunk.map((d) => batch.texts[d]!),
+          kinds: chunk.map((d) => batch.kinds[d]!),
+          wordCounts: chunk.map((d) => batch.wordCounts[d]!),
+          firstPageIds: chunk.map((d) => found[batch.firstPages[d]!]!.pageId),
+        });
+        for (const row of rows) {
           const entry: StoredSegment = {
             id: row.id,
             isNew: row.is_new,

@@ -48,7 +48,7 @@ export function canManageProjects(principal: Principal): boolean {
  * Project types whose whole flow exists (set-up, import, translation, delivery). A type joins
  * when it lands; until then creating one is refused, so no empty project of it is ever made.
  */
-const AVAILABLE_PROJECT_TYPES: readonly ProjectType[] = [PROJECT_TYPES.website];
+const AVAILABLE_PROJECT_TYPES: readonly ProjectType[] = [PROJECT_TYPES.website, PROJECT_TYPES.mobile];
 
 /** Whether projects of `type` can be created yet. */
 export function isProjectTypeAvailable(type: ProjectType): boolean {
