@@ -9,19 +9,15 @@ interface EditorFilterBarProps {
   projectId: string;
   filter: EditorFilter;
   onChange: (change: Partial<EditorFilter>) => void;
+  /** Whether the project's strings come from pages (websites): only then is there a URL filter. */
+  hasPages: boolean;
 }
 
 const URL_SUGGESTIONS = 10;
 
 /** Type filters (spec §9 labels), display type, text search in source/target and the URL filter. */
-export function EditorFilterBar({ projectId, filter, onChange }: EditorFilterBarProps) {
+export function EditorFilterBar({ projectId, filter, onChange, hasPages }: EditorFilterBarProps) {
   const { t } = useTranslation('workspace');
-  const [urlDraft, setUrlDraft] = useState(filter.url);
-  const urls = useScopeUrls(projectId, {
-    pageNumber: 1,
-    pageSize: URL_SUGGESTIONS,
-    ...(urlDraft ? { search: urlDraft } : {}),
-  });
 
   const typeOptions: Array<{ value: TypeFilter; label: string }> = [
     { value: 'all', label: t('filters.all') },
@@ -74,23 +70,37 @@ export function EditorFilterBar({ projectId, filter, onChange }: EditorFilterBar
             style={{ width: 320 }}
           />
         </Space.Compact>
-        <AutoComplete
-          allowClear
-          value={urlDraft}
-          aria-label={t('filters.url')}
-          placeholder={t('filters.url')}
-          options={(urls.data?.urlList ?? []).map((entry) => ({ value: entry.url, label: entry.url }))}
-          onChange={(value: string | undefined) => {
-            setUrlDraft(value ?? '');
-            if (!value) onChange({ url: '' });
-          }}
-          onSelect={(value: string | undefined) => onChange({ url: value ?? '' })}
-          onInputKeyDown={(event) => {
-            if (event.key === 'Enter') onChange({ url: urlDraft.trim() });
-          }}
-          style={{ width: 360 }}
-        />
+        {hasPages && <EditorUrlFilter projectId={projectId} filter={filter} onChange={onChange} />}
       </Space>
     </Space>
+  );
+}
+
+/** The URL filter, suggesting the project's scope URLs as the user types. */
+function EditorUrlFilter({ projectId, filter, onChange }: Omit<EditorFilterBarProps, 'hasPages'>) {
+  const { t } = useTranslation('workspace');
+  const [urlDraft, setUrlDraft] = useState(filter.url);
+  const urls = useScopeUrls(projectId, {
+    pageNumber: 1,
+    pageSize: URL_SUGGESTIONS,
+    ...(urlDraft ? { search: urlDraft } : {}),
+  });
+  return (
+    <AutoComplete
+      allowClear
+      value={urlDraft}
+      aria-label={t('filters.url')}
+      placeholder={t('filters.url')}
+      options={(urls.data?.urlList ?? []).map((entry) => ({ value: entry.url, label: entry.url }))}
+      onChange={(value: string | undefined) => {
+        setUrlDraft(value ?? '');
+        if (!value) onChange({ url: '' });
+      }}
+      onSelect={(value: string | undefined) => onChange({ url: value ?? '' })}
+      onInputKeyDown={(event) => {
+        if (event.key === 'Enter') onChange({ url: urlDraft.trim() });
+      }}
+      style={{ width: 360 }}
+    />
   );
 }

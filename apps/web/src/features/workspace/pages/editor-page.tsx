@@ -263,7 +263,12 @@ export function EditorPage() {
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <LanguageProgress projectId={projectId} targetLang={language} />
-        <EditorFilterBar projectId={projectId} filter={filter} onChange={setFilter} />
+        <EditorFilterBar
+          projectId={projectId}
+          filter={filter}
+          onChange={setFilter}
+          hasPages={project.data !== undefined && project.data.type !== 'mob'}
+        />
         {bulk.machineRunId && (
           <MtRunReport
             key={bulk.machineRunId}
