@@ -1,3 +1,4 @@
+import { apiKeyEndpoints } from './api-keys';
 import { appFileEndpoints } from './app-files';
 import { collaboratorEndpoints } from './collaborators';
 import { crawlEndpoints } from './crawl';
@@ -25,4 +26,5 @@ export const endpoints = {
   transliteration: transliterationEndpoints,
   glossary: glossaryEndpoints,
   appFiles: appFileEndpoints,
+  apiKeys: apiKeyEndpoints,
 };
