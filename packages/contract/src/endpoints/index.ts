@@ -8,6 +8,7 @@ import { organisationEndpoints } from './organisations';
 import { projectSettingsEndpoints } from './project-settings';
 import { projectEndpoints } from './projects';
 import { transliterationEndpoints } from './transliteration';
+import { webhookEndpoints } from './webhooks';
 
 export * from './endpoint';
 export type * from './types';
@@ -27,4 +28,5 @@ export const endpoints = {
   glossary: glossaryEndpoints,
   appFiles: appFileEndpoints,
   apiKeys: apiKeyEndpoints,
+  webhooks: webhookEndpoints,
 };

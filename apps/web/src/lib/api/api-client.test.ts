@@ -66,6 +66,17 @@ describe('api client', () => {
     expect(headersOf(fetchMock).get('content-type')).toBe('application/json');
   });
 
+  it('takes the method from a call key naming it, for a path with a GET and a POST call', async () => {
+    const { client, fetchMock } = setup(() => jsonResponse({ success: true, message: 'ok', data: null }));
+    await client.request('GET organisation/api-keys');
+    await client.request('POST organisation/api-keys', { body: { name: 'CI', scopes: ['read'] } });
+    const [getUrl, getInit] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [postUrl, postInit] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect([getUrl, getInit.method, getInit.body]).toEqual(['/api/organisation/api-keys', 'GET', undefined]);
+    expect([postUrl, postInit.method]).toEqual(['/api/organisation/api-keys', 'POST']);
+    expect(JSON.parse(postInit.body as string)).toEqual({ name: 'CI', scopes: ['read'] });
+  });
+
   it('unwraps the envelope', async () => {
     const { client } = setup(() =>
       jsonResponse({ success: true, message: 'fine', data: { user: { id: 'u1' } } }),
