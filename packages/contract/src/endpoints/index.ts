@@ -7,6 +7,7 @@ import { ignorePatternEndpoints } from './ignore-patterns';
 import { organisationEndpoints } from './organisations';
 import { projectSettingsEndpoints } from './project-settings';
 import { projectEndpoints } from './projects';
+import { suggestionEndpoints } from './suggestions';
 import { transliterationEndpoints } from './transliteration';
 import { webhookEndpoints } from './webhooks';
 
@@ -29,4 +30,5 @@ export const endpoints = {
   appFiles: appFileEndpoints,
   apiKeys: apiKeyEndpoints,
   webhooks: webhookEndpoints,
+  suggestions: suggestionEndpoints,
 };
