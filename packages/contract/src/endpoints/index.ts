@@ -3,6 +3,7 @@ import { appFileEndpoints } from './app-files';
 import { collaboratorEndpoints } from './collaborators';
 import { crawlEndpoints } from './crawl';
 import { glossaryEndpoints } from './glossary';
+import { healthEndpoints } from './health';
 import { ignorePatternEndpoints } from './ignore-patterns';
 import { organisationEndpoints } from './organisations';
 import { projectSettingsEndpoints } from './project-settings';
@@ -31,4 +32,5 @@ export const endpoints = {
   apiKeys: apiKeyEndpoints,
   webhooks: webhookEndpoints,
   suggestions: suggestionEndpoints,
+  health: healthEndpoints,
 };
