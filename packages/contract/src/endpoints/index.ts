@@ -10,6 +10,7 @@ import { projectSettingsEndpoints } from './project-settings';
 import { projectEndpoints } from './projects';
 import { suggestionEndpoints } from './suggestions';
 import { transliterationEndpoints } from './transliteration';
+import { userEndpoints } from './users';
 import { webhookEndpoints } from './webhooks';
 
 export * from './endpoint';
@@ -33,4 +34,5 @@ export const endpoints = {
   webhooks: webhookEndpoints,
   suggestions: suggestionEndpoints,
   health: healthEndpoints,
+  users: userEndpoints,
 };

@@ -62,5 +62,5 @@ export const authApi = {
 
   clearCookie: () => apiClient.request<unknown>('auth/clearCookie', { body: {}, silent: true }),
 
-  agreeToContract: (body: ContractAgreementRequest) => apiClient.request<unknown>('user/edit', { body }),
+  agreeToContract: (body: ContractAgreementRequest) => apiClient.request('user/edit', { body }),
 };
