@@ -1,5 +1,6 @@
 import { apiKeyEndpoints } from './api-keys';
 import { appFileEndpoints } from './app-files';
+import { authEndpoints } from './auth';
 import { collaboratorEndpoints } from './collaborators';
 import { crawlEndpoints } from './crawl';
 import { glossaryEndpoints } from './glossary';
@@ -35,4 +36,5 @@ export const endpoints = {
   suggestions: suggestionEndpoints,
   health: healthEndpoints,
   users: userEndpoints,
+  auth: authEndpoints,
 };

@@ -5,6 +5,7 @@ import { ApiError, isNetworkFailure } from './api-result';
 import { createToaster, type ToastSink } from './toast-deduper';
 
 const GENERIC = 'Some error occurred. Please try again';
+const LOGIN = { email: 'a@b.co', password: 'secret' };
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -59,7 +60,7 @@ describe('api client', () => {
 
   it('posts JSON bodies', async () => {
     const { client, fetchMock } = setup(() => jsonResponse({ success: true, message: '', data: {} }));
-    await client.request('auth', { body: { email: 'a@b.co' } });
+    await client.request('auth/password-reset', { body: { email: 'a@b.co' } });
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect(init.method).toBe('POST');
     expect(init.body).toBe(JSON.stringify({ email: 'a@b.co' }));
@@ -81,8 +82,8 @@ describe('api client', () => {
     const { client } = setup(() =>
       jsonResponse({ success: true, message: 'fine', data: { user: { id: 'u1' } } }),
     );
-    await expect(client.call('user/check/')).resolves.toEqual({ user: { id: 'u1' } });
-    await expect(client.request('user/check/')).resolves.toEqual({
+    await expect(client.call('user/check/', { query: {} })).resolves.toEqual({ user: { id: 'u1' } });
+    await expect(client.request('user/check/', { query: {} })).resolves.toEqual({
       success: true,
       message: 'fine',
       data: { user: { id: 'u1' } },
@@ -96,7 +97,7 @@ describe('api client', () => {
         401,
       ),
     );
-    const result = await client.request('auth', { body: {} });
+    const result = await client.request('auth', { body: LOGIN });
     expect(result).toEqual({
       success: false,
       message: 'Invalid credentials',
@@ -105,7 +106,7 @@ describe('api client', () => {
     expect(sink.open).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'warning', content: 'Invalid credentials' }),
     );
-    await expect(client.call('auth', { body: {} })).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call('auth', { body: LOGIN })).rejects.toBeInstanceOf(ApiError);
   });
 
   it('turns a network error into { success: false, message }', async () => {
@@ -141,7 +142,7 @@ describe('api client', () => {
 
   it('stays quiet for silent calls', async () => {
     const { client, sink } = setup(() => jsonResponse({ success: false, message: 'nope' }, 400));
-    await client.request('auth/password-reset', { body: {}, silent: true });
+    await client.request('auth/password-reset', { body: { email: 'a@b.co' }, silent: true });
     expect(sink.open).not.toHaveBeenCalled();
   });
 
@@ -174,7 +175,10 @@ describe('api client', () => {
     const { client, fetchMock } = setup(() =>
       jsonResponse({ success: true, message: '', data: { token: 'n' } }),
     );
-    await client.request('auth/update-password', { body: {}, headers: { authorization: 'reset-token' } });
+    await client.request('auth/update-password', {
+      body: { password: 'N3w-passw0rd!' },
+      headers: { authorization: 'reset-token' },
+    });
     expect(headersOf(fetchMock).get('authorization')).toBe('reset-token');
   });
 });

@@ -5,7 +5,6 @@ import type {
   AuthenticationCodeResponse,
   ContractAgreementRequest,
   LoginRequest,
-  LoginResponse,
   OnboardFreeOrgResponse,
   SendEmailOtpResponse,
   SendOtpRequest,
@@ -17,32 +16,32 @@ import type {
 
 /** The calls of spec §7 "Authentication", one function each. */
 export const authApi = {
-  fetchUiConfig: (): Promise<ApiResult<UiConfig>> => apiClient.request<UiConfig>('auth/fetchUIEndpoints'),
+  fetchUiConfig: (): Promise<ApiResult<UiConfig>> => apiClient.request('auth/fetchUIEndpoints'),
 
   /** Verifies the stored token; silent because an invalid token simply means "logged out". */
   checkUser: (): Promise<ApiResult<{ user: SessionUser }>> =>
-    apiClient.request<{ user: SessionUser }>('user/check/', {
+    apiClient.request('user/check/', {
       query: { timestamp: Date.now() },
       silent: true,
     }),
 
   /** Silent: the sign-in page shows a failure as a toast, or as the lockout panel when locked. */
-  login: (body: LoginRequest) => apiClient.request<LoginResponse>('auth', { body, silent: true }),
+  login: (body: LoginRequest) => apiClient.request('auth', { body, silent: true }),
 
-  signUp: (body: SignUpRequest) => apiClient.request<unknown>('auth/new', { body }),
+  signUp: (body: SignUpRequest) => apiClient.request('auth/new', { body }),
 
-  verifyEmail: (uuid: string) => apiClient.request<string>('auth/verification', { body: { uuid } }),
+  verifyEmail: (uuid: string) => apiClient.request('auth/verification', { body: { uuid } }),
 
   /** The reset token travels in the body and, as the spec has it, in the authorization header. */
   updatePassword: (body: UpdatePasswordRequest & { token: string }) =>
-    apiClient.request<{ token: string }>('auth/update-password', {
+    apiClient.request('auth/update-password', {
       body,
       headers: { authorization: body.token },
     }),
 
   /** Silent: the page shows the server's message as a success toast whatever the outcome (spec §8). */
   requestPasswordReset: (email: string) =>
-    apiClient.request<unknown>('auth/password-reset', { body: { email }, silent: true }),
+    apiClient.request('auth/password-reset', { body: { email }, silent: true }),
 
   sendOtp: (body: SendOtpRequest) => apiClient.request<AuthenticationCodeResponse>('auth/sendOtp', { body }),
 
@@ -60,7 +59,7 @@ export const authApi = {
   onboardFreeOrg: (authenticationCode: string) =>
     apiClient.request<OnboardFreeOrgResponse>('auth/onboard/free-org', { body: { authenticationCode } }),
 
-  clearCookie: () => apiClient.request<unknown>('auth/clearCookie', { body: {}, silent: true }),
+  clearCookie: () => apiClient.request('auth/clearCookie', { body: {}, silent: true }),
 
   agreeToContract: (body: ContractAgreementRequest) => apiClient.request('user/edit', { body }),
 };

@@ -13,7 +13,7 @@ export const usersApi = {
   switchStatus: (userId: string, status: UserStatus) =>
     apiClient.call('user/switchStatus', { body: { userId, status } }),
   /** Sends the user the reset link of the sign-in screen's "forgot password". */
-  sendPasswordReset: (email: string) => apiClient.call<unknown>('auth/password-reset', { body: { email } }),
+  sendPasswordReset: (email: string) => apiClient.call('auth/password-reset', { body: { email } }),
   profile: () => apiClient.call('user/profile').then((d) => d.user),
   changePassword: (body: RequestAt<'user/resetPasswordThroughProfile'>) =>
     apiClient.call('user/resetPasswordThroughProfile', { body }),
