@@ -9,6 +9,7 @@ import { ignorePatternEndpoints } from './ignore-patterns';
 import { organisationEndpoints } from './organisations';
 import { projectSettingsEndpoints } from './project-settings';
 import { projectEndpoints } from './projects';
+import { registrationEndpoints } from './registration';
 import { suggestionEndpoints } from './suggestions';
 import { transliterationEndpoints } from './transliteration';
 import { userEndpoints } from './users';
@@ -37,4 +38,5 @@ export const endpoints = {
   health: healthEndpoints,
   users: userEndpoints,
   auth: authEndpoints,
+  registration: registrationEndpoints,
 };

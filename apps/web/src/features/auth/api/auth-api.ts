@@ -2,11 +2,8 @@ import type { SessionUser, UiConfig } from '@bhasha/contract';
 import { apiClient } from '../../../lib/api/api-instance';
 import type { ApiResult } from '../../../lib/api/api-result';
 import type {
-  AuthenticationCodeResponse,
   ContractAgreementRequest,
   LoginRequest,
-  OnboardFreeOrgResponse,
-  SendEmailOtpResponse,
   SendOtpRequest,
   SignUpRequest,
   UpdatePasswordRequest,
@@ -43,21 +40,19 @@ export const authApi = {
   requestPasswordReset: (email: string) =>
     apiClient.request('auth/password-reset', { body: { email }, silent: true }),
 
-  sendOtp: (body: SendOtpRequest) => apiClient.request<AuthenticationCodeResponse>('auth/sendOtp', { body }),
+  sendOtp: (body: SendOtpRequest) => apiClient.request('auth/sendOtp', { body }),
 
   resendOtp: (authenticationCode: string) =>
-    apiClient.request<unknown>('auth/resendOtp', { body: { authenticationCode } }),
+    apiClient.request('auth/resendOtp', { body: { authenticationCode } }),
 
-  verifyOtp: (body: VerifyOtpRequest) => apiClient.request<unknown>('auth/verifyOtp', { body }),
+  verifyOtp: (body: VerifyOtpRequest) => apiClient.request('auth/verifyOtp', { body }),
 
-  sendEmailOtp: (email: string) =>
-    apiClient.request<SendEmailOtpResponse>('auth/sendEmailOTP', { body: { email } }),
+  sendEmailOtp: (email: string) => apiClient.request('auth/sendEmailOTP', { body: { email } }),
 
-  verifyEmailOtp: (body: VerifyEmailOtpRequest) =>
-    apiClient.request<unknown>('auth/verifyEmailOTP', { body }),
+  verifyEmailOtp: (body: VerifyEmailOtpRequest) => apiClient.request('auth/verifyEmailOTP', { body }),
 
   onboardFreeOrg: (authenticationCode: string) =>
-    apiClient.request<OnboardFreeOrgResponse>('auth/onboard/free-org', { body: { authenticationCode } }),
+    apiClient.request('auth/onboard/free-org', { body: { authenticationCode } }),
 
   clearCookie: () => apiClient.request('auth/clearCookie', { body: {}, silent: true }),
 
