@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Endpoint } from './endpoint';
+import type { Endpoint, EndpointMethod } from './endpoint';
 import type { endpoints } from './index';
 
 type EndpointGroups = typeof endpoints;
@@ -11,11 +11,33 @@ export type AnyEndpoint = {
 
 type WithoutLeadingSlash<P extends string> = P extends `/${infer Rest}` ? Rest : P;
 
-/** A call's path as the dashboard writes it: relative to the API base, e.g. `project/details`. */
-export type ApiPath = WithoutLeadingSlash<AnyEndpoint['path']>;
+/** Every path of the map as the dashboard writes it: relative to the API base. */
+export type KnownPath = WithoutLeadingSlash<AnyEndpoint['path']>;
 
-/** The endpoint at a path. */
-export type EndpointAt<P extends ApiPath> = Extract<AnyEndpoint, { path: `/${P}` }>;
+type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true) : never;
+
+/** Whether the map declares more than one method at each path. */
+type SharedPaths = {
+  [Path in AnyEndpoint['path']]: IsUnion<Extract<AnyEndpoint, { path: Path }>['method']>;
+};
+
+/**
+ * How the dashboard names a call: its path relative to the API base (`project/details`), or, where
+ * one path has a GET and a POST call, the method and the path (`GET organisation/api-keys`).
+ */
+type CallKey<E extends AnyEndpoint> = E extends AnyEndpoint
+  ? SharedPaths[E['path']] extends true
+    ? `${E['method']} ${WithoutLeadingSlash<E['path']>}`
+    : WithoutLeadingSlash<E['path']>
+  : never;
+
+/** The key of every call of the map. */
+export type ApiPath = CallKey<AnyEndpoint>;
+
+/** The endpoint a call key names. */
+export type EndpointAt<P extends ApiPath> = P extends `${infer M extends EndpointMethod} ${infer Path}`
+  ? Extract<AnyEndpoint, { method: M; path: `/${Path}` }>
+  : Extract<AnyEndpoint, { path: `/${P}` }>;
 
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;

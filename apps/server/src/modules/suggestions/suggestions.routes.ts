@@ -7,30 +7,19 @@ import {
   PROJECT_MESSAGES,
   SUGGESTION_UPLOAD_MAX_BYTES,
   TRANSLATION_MESSAGES,
-  feedbackCsvRequestSchema,
-  feedbackGetRequestSchema,
-  feedbackListResponseSchema,
+  endpoints,
   formatSuggestionsProcessed,
   projectIdSchema,
-  suggestionAcceptRequestSchema,
-  suggestionAcceptResponseSchema,
-  suggestionDownloadRequestSchema,
-  suggestionFilterRequestSchema,
-  suggestionListResponseSchema,
-  suggestionRejectRequestSchema,
-  suggestionRejectResponseSchema,
-  suggestionUploadResponseSchema,
 } from '@bhasha/contract';
+import { defineRoute } from '../../http/define-route';
 import { ok } from '../../http/envelope';
-import { responses } from '../../http/responses';
 import { readSingleFileUpload, singleFileUploadOptions } from '../../http/single-file-upload';
 import { AppError } from '../../lib/app-error';
 import type { Services } from '../../services';
 import { PROJECT_READER_ROLES } from '../projects/projects.policy';
 import { withSpecMessage } from '../translation/translation-context';
 
-const tags = ['suggestions'];
-const security = [{ token: [] }];
+const api = endpoints.suggestions;
 const readers = { access: PROJECT_READER_ROLES, ownOrganisation: true } as const;
 const UPLOAD_NAMES = /\.csv$/i;
 
@@ -59,136 +48,66 @@ export const suggestionsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services,
   const suggestions = services.suggestions;
   await app.register(multipart, singleFileUploadOptions(SUGGESTION_UPLOAD_MAX_BYTES));
 
-  app.post(
-    '/suggestion/filter',
-    {
-      config: readers,
-      schema: {
-        tags,
-        security,
-        summary: "Visitors' suggestions, paged, by language, status and text",
-        body: suggestionFilterRequestSchema,
-        response: responses(suggestionListResponseSchema, 400, 404),
-      },
-    },
-    async (request) => ok(await suggestions.filter(request.principal!, request.body)),
-  );
+  defineRoute(app, api.filter, {
+    ...readers,
+    handler: async (request) => ok(await suggestions.filter(request.principal!, request.body)),
+  });
 
-  app.post(
-    '/suggestion/accept',
-    {
-      config: readers,
-      schema: {
-        tags,
-        security,
-        summary: 'Accept a suggestion: it becomes the USER translation with a revision',
-        body: suggestionAcceptRequestSchema,
-        response: responses(suggestionAcceptResponseSchema, 400, 404, 409),
-      },
-    },
-    async (request) =>
+  defineRoute(app, api.accept, {
+    ...readers,
+    handler: async (request) =>
       ok(
         await withSpecMessage(ERROR_MESSAGES.suggestionAcceptFailed, request.log, () =>
           suggestions.accept(request.principal!, request.body),
         ),
         TRANSLATION_MESSAGES.suggestionAccepted,
       ),
-  );
+  });
 
-  app.post(
-    '/suggestion/reject',
-    {
-      config: readers,
-      schema: {
-        tags,
-        security,
-        summary: 'Reject open suggestions',
-        body: suggestionRejectRequestSchema,
-        response: responses(suggestionRejectResponseSchema, 400, 404, 409),
-      },
-    },
-    async (request) =>
+  defineRoute(app, api.reject, {
+    ...readers,
+    handler: async (request) =>
       ok(
         await withSpecMessage(ERROR_MESSAGES.suggestionRejectFailed, request.log, () =>
           suggestions.reject(request.principal!, request.body),
         ),
         TRANSLATION_MESSAGES.suggestionRejected,
       ),
-  );
+  });
 
-  app.post(
-    '/suggestion/download',
-    {
-      config: readers,
-      schema: {
-        tags,
-        security,
-        summary: 'Download suggestions as suggestionReport.csv',
-        body: suggestionDownloadRequestSchema,
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) => {
+  defineRoute(app, api.download, {
+    ...readers,
+    handler: async (request, reply) => {
       const csv = await suggestions.csv(request.principal!, request.body);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${DOWNLOAD_NAMES.suggestionReport}.csv"`)
         .send(csv);
     },
-  );
+  });
 
-  app.post(
-    '/suggestion/upload',
-    {
-      config: readers,
-      schema: {
-        tags,
-        security,
-        summary: 'Upload suggestionReport.csv with accept/reject in the action column',
-        consumes: ['multipart/form-data'],
-        response: responses(suggestionUploadResponseSchema, 400, 404),
-      },
-    },
-    async (request) => {
+  defineRoute(app, api.upload, {
+    ...readers,
+    handler: async (request) => {
       const { projectId, text } = await readUpload(request);
       const result = await suggestions.upload(request.principal!, projectId, text);
       return ok(result, formatSuggestionsProcessed(result.updated, result.noAction));
     },
-  );
+  });
 
-  app.post(
-    '/feedback/get',
-    {
-      config: readers,
-      schema: {
-        tags,
-        security,
-        summary: "Visitors' feedback, paged",
-        body: feedbackGetRequestSchema,
-        response: responses(feedbackListResponseSchema, 400, 404),
-      },
-    },
-    async (request) => ok(await suggestions.feedback(request.principal!, request.body)),
-  );
+  defineRoute(app, api.feedback, {
+    ...readers,
+    handler: async (request) => ok(await suggestions.feedback(request.principal!, request.body)),
+  });
 
-  app.post(
-    '/feedback/csv/get',
-    {
-      config: readers,
-      schema: {
-        tags,
-        security,
-        summary: 'Download feedback as feedbackReport.csv',
-        body: feedbackCsvRequestSchema,
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) => {
+  defineRoute(app, api.feedbackCsv, {
+    ...readers,
+    handler: async (request, reply) => {
       const csv = await suggestions.feedbackCsv(request.principal!, request.body);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${DOWNLOAD_NAMES.feedbackReport}.csv"`)
         .send(csv);
     },
-  );
+  });
 };

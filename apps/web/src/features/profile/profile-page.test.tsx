@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, ok, UI_CONFIG } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
+import { abilitiesFor } from '../../test/signed-in';
 
 const SESSION_USER = {
   id: 'u1',
@@ -34,17 +35,7 @@ describe('profile page', () => {
     const server = installFakeServer({
       'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
       'GET /api/user/check/': () => ok({ user: SESSION_USER }),
-      'GET /api/user/abilities': () =>
-        ok({
-          abilities: {
-            pages: ['dashboard'],
-            creatableRoles: [],
-            canManageUsers: false,
-            canManageOrganisations: false,
-            canEditOwnOrganisation: false,
-            canSeeAllOrganisations: false,
-          },
-        }),
+      'GET /api/user/abilities': () => ok({ abilities: abilitiesFor(['dashboard']) }),
       'GET /api/user/profile': () => ok({ user: { ...PROFILE, apikey } }),
       'POST /api/user/apikey/regenerate': () => {
         apikey = 'bhk_NewKey12';

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, ok, UI_CONFIG } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
+import { abilitiesFor } from '../../test/signed-in';
 
 const USER = {
   id: 'u1',
@@ -18,16 +19,7 @@ function start(role: string, pages: DashboardPage[]) {
     'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
     'GET /api/user/check/': () => ok({ user: { ...USER, role } }),
     'GET /api/user/abilities': () =>
-      ok({
-        abilities: {
-          pages,
-          creatableRoles: [],
-          canManageUsers: pages.includes('users'),
-          canManageOrganisations: false,
-          canEditOwnOrganisation: false,
-          canSeeAllOrganisations: false,
-        },
-      }),
+      ok({ abilities: abilitiesFor(pages, { canManageUsers: pages.includes('users') }) }),
   });
   renderApp('/app');
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, ok } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../test/signed-in';
-import { PROJECT } from './test/workspace-fixtures';
+import { PROJECT, entry } from './test/workspace-fixtures';
 
 function suggestion(index: number, overrides: Partial<Suggestion> = {}): Suggestion {
   return {
@@ -67,7 +67,9 @@ function startServer(initial: Suggestion[]) {
       const { suggestionId } = body as { suggestionId: string };
       const accepted = { ...suggestions.get(suggestionId)!, status: 'accepted' as const };
       suggestions.set(suggestionId, accepted);
-      return ok({ suggestion: accepted, tm: {} }, 'Suggestion accepted');
+      const index = Number(accepted.sourceHash.slice(1));
+      const tm = entry(index, accepted.source, 'USER', accepted.suggestion);
+      return ok({ suggestion: accepted, tm }, 'Suggestion accepted');
     },
     'POST /api/suggestion/reject': (body) => {
       const { suggestionIds } = body as { suggestionIds: string[] };

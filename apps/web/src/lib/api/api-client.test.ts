@@ -5,6 +5,7 @@ import { ApiError, isNetworkFailure } from './api-result';
 import { createToaster, type ToastSink } from './toast-deduper';
 
 const GENERIC = 'Some error occurred. Please try again';
+const LOGIN = { email: 'a@b.co', password: 'secret' };
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -59,19 +60,30 @@ describe('api client', () => {
 
   it('posts JSON bodies', async () => {
     const { client, fetchMock } = setup(() => jsonResponse({ success: true, message: '', data: {} }));
-    await client.request('auth', { body: { email: 'a@b.co' } });
+    await client.request('auth/password-reset', { body: { email: 'a@b.co' } });
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect(init.method).toBe('POST');
     expect(init.body).toBe(JSON.stringify({ email: 'a@b.co' }));
     expect(headersOf(fetchMock).get('content-type')).toBe('application/json');
   });
 
+  it('takes the method from a call key naming it, for a path with a GET and a POST call', async () => {
+    const { client, fetchMock } = setup(() => jsonResponse({ success: true, message: 'ok', data: null }));
+    await client.request('GET organisation/api-keys');
+    await client.request('POST organisation/api-keys', { body: { name: 'CI', scopes: ['read'] } });
+    const [getUrl, getInit] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [postUrl, postInit] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect([getUrl, getInit.method, getInit.body]).toEqual(['/api/organisation/api-keys', 'GET', undefined]);
+    expect([postUrl, postInit.method]).toEqual(['/api/organisation/api-keys', 'POST']);
+    expect(JSON.parse(postInit.body as string)).toEqual({ name: 'CI', scopes: ['read'] });
+  });
+
   it('unwraps the envelope', async () => {
     const { client } = setup(() =>
       jsonResponse({ success: true, message: 'fine', data: { user: { id: 'u1' } } }),
     );
-    await expect(client.call('user/check/')).resolves.toEqual({ user: { id: 'u1' } });
-    await expect(client.request('user/check/')).resolves.toEqual({
+    await expect(client.call('user/check/', { query: {} })).resolves.toEqual({ user: { id: 'u1' } });
+    await expect(client.request('user/check/', { query: {} })).resolves.toEqual({
       success: true,
       message: 'fine',
       data: { user: { id: 'u1' } },
@@ -85,7 +97,7 @@ describe('api client', () => {
         401,
       ),
     );
-    const result = await client.request('auth', { body: {} });
+    const result = await client.request('auth', { body: LOGIN });
     expect(result).toEqual({
       success: false,
       message: 'Invalid credentials',
@@ -94,7 +106,7 @@ describe('api client', () => {
     expect(sink.open).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'warning', content: 'Invalid credentials' }),
     );
-    await expect(client.call('auth', { body: {} })).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call('auth', { body: LOGIN })).rejects.toBeInstanceOf(ApiError);
   });
 
   it('turns a network error into { success: false, message }', async () => {
@@ -130,7 +142,7 @@ describe('api client', () => {
 
   it('stays quiet for silent calls', async () => {
     const { client, sink } = setup(() => jsonResponse({ success: false, message: 'nope' }, 400));
-    await client.request('auth/password-reset', { body: {}, silent: true });
+    await client.request('auth/password-reset', { body: { email: 'a@b.co' }, silent: true });
     expect(sink.open).not.toHaveBeenCalled();
   });
 
@@ -163,7 +175,10 @@ describe('api client', () => {
     const { client, fetchMock } = setup(() =>
       jsonResponse({ success: true, message: '', data: { token: 'n' } }),
     );
-    await client.request('auth/update-password', { body: {}, headers: { authorization: 'reset-token' } });
+    await client.request('auth/update-password', {
+      body: { password: 'N3w-passw0rd!' },
+      headers: { authorization: 'reset-token' },
+    });
     expect(headersOf(fetchMock).get('authorization')).toBe('reset-token');
   });
 });

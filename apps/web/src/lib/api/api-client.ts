@@ -4,6 +4,7 @@ import {
   isSessionExpired,
   type ApiFailure,
   type ApiPath,
+  type KnownPath,
 } from '@bhasha/contract';
 import { clearSession, readToken, type SessionStore } from '../session/session-storage';
 import { ApiError, isEnvelope, markNetworkFailure, type ApiResult } from './api-result';
@@ -42,7 +43,7 @@ export interface ApiClientOptions {
 }
 
 /** A path the endpoint map does not know (a call still typed by hand). */
-type UntypedPath<S extends string> = S extends ApiPath ? never : S;
+type UntypedPath<S extends string> = S extends ApiPath | KnownPath ? never : S;
 
 export interface ApiClient {
   /** Resolves to the envelope; failures (HTTP, network) resolve with success false. */
@@ -57,6 +58,16 @@ export interface ApiClient {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** A call key naming its method (`GET organisation/api-keys`), used where a path has two. */
+const METHOD_KEY = /^(GET|POST) (.+)$/;
+
+/** The path and method a call key names; a bare path leaves the method to the options. */
+function splitCallKey(key: string, request: RequestOptions): { path: string; request: RequestOptions } {
+  const match = METHOD_KEY.exec(key);
+  if (!match) return { path: key, request };
+  return { path: match[2]!, request: { ...request, method: match[1] as HttpMethod } };
+}
 
 /** Fills the `:name` segments of a path with their encoded values. */
 function fillParams(path: string, params: RequestOptions['params']): string {
@@ -128,7 +139,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { success: false, message: options.genericErrorMessage() };
   }
 
-  async function request<T>(path: string, request: RequestOptions = {}): Promise<ApiResult<T>> {
+  async function request<T>(key: string, callOptions: RequestOptions = {}): Promise<ApiResult<T>> {
+    const { path, request } = splitCallKey(key, callOptions);
     const timeoutMs = request.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : request.timeoutMs;
     const signals = [request.signal, timeoutMs === null ? undefined : AbortSignal.timeout(timeoutMs)].filter(
       (signal): signal is AbortSignal => signal !== undefined,

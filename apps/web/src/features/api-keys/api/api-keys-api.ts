@@ -1,10 +1,4 @@
-import type {
-  ApiKey,
-  ApiKeyAuditResponse,
-  ApiKeyListResponse,
-  CreateApiKeyRequest,
-  CreateApiKeyResponse,
-} from '@bhasha/contract';
+import type { RequestAt } from '@bhasha/contract';
 import { apiClient } from '../../../lib/api/api-instance';
 
 /** A page of the audit log, optionally of one key. */
@@ -16,17 +10,13 @@ export interface ApiKeyAuditQuery {
 
 /** The organisation API key calls (ADR 0042). */
 export const apiKeysApi = {
-  list: () => apiClient.call<ApiKeyListResponse>('organisation/api-keys', { method: 'GET' }),
-  create: (body: CreateApiKeyRequest) =>
-    apiClient.call<CreateApiKeyResponse>('organisation/api-keys', { body }),
+  list: () => apiClient.call('GET organisation/api-keys'),
+  create: (body: RequestAt<'POST organisation/api-keys'>) =>
+    apiClient.call('POST organisation/api-keys', { body }),
   revoke: (keyId: string) =>
-    apiClient.call<{ apiKey: ApiKey }>(`organisation/api-keys/${encodeURIComponent(keyId)}/revoke`, {
-      method: 'POST',
-      body: {},
-    }),
+    apiClient.call('organisation/api-keys/:keyId/revoke', { params: { keyId }, body: {} }),
   audit: (query: ApiKeyAuditQuery) =>
-    apiClient.call<ApiKeyAuditResponse>('organisation/api-keys/audit', {
-      method: 'GET',
+    apiClient.call('organisation/api-keys/audit', {
       query: { page: query.page, pageSize: query.pageSize, keyId: query.keyId },
     }),
 };

@@ -42,8 +42,8 @@ async function fillValidForm(overrides: Partial<Record<string, string>> = {}) {
 const otpRoutes: Record<string, FakeRoute> = {
   'POST /api/auth/sendOtp': () => ok({ authenticationCode: 'auth-code' }),
   'POST /api/auth/sendEmailOTP': () => ok({ token: 'email-token' }),
-  'POST /api/auth/verifyOtp': () => ok({}),
-  'POST /api/auth/verifyEmailOTP': () => ok({}),
+  'POST /api/auth/verifyOtp': () => ok({ verified: true }),
+  'POST /api/auth/verifyEmailOTP': () => ok({ verified: true }),
   'POST /api/auth/resendOtp': () => ok({}),
 };
 

@@ -176,7 +176,7 @@ describe('/sign-up, the older form (spec §2, §5, §7)', () => {
   it('creates an organisationAdmin and shows the verification notice', async () => {
     const server = installFakeServer({
       'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
-      'POST /api/auth/new': () => ok({}),
+      'POST /api/auth/new': () => ok(null),
     });
     renderApp('/sign-up');
     await screen.findByTestId('sign-up-submit');

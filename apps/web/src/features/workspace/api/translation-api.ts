@@ -8,8 +8,8 @@ import type {
   TranslationFilterRequest,
   UserUpdateRequest,
   DisplayType,
-  Feedback,
   TranslationDashboard,
+  LanguageCode,
 } from '@bhasha/contract';
 import { apiClient } from '../../../lib/api/api-instance';
 
@@ -22,18 +22,17 @@ export interface ReplaceResult {
   items: Array<{ sourceHash: string; source: string; before: string; after: string }>;
 }
 
-export interface SuggestionFilter {
-  targetLang?: string;
-  status?: Suggestion['status'];
-  searchText?: string;
+/** The feedback list's filter and page. */
+export interface FeedbackFilter {
+  targetLang?: LanguageCode;
   pageNumber: number;
   pageSize: number;
 }
 
-export interface SuggestionUploadResult {
-  updated: number;
-  noAction: number;
-  errors: Array<{ row: number; message: string }>;
+/** The suggestion list's filter and page. */
+export interface SuggestionFilter extends FeedbackFilter {
+  status?: Suggestion['status'];
+  searchText?: string;
 }
 
 /** The translation, revision, suggestion and feedback calls of spec §7 the editor uses. */
@@ -83,23 +82,19 @@ export const translationApi = {
   replace: (body: WithLanguage<ReplaceRequest>) =>
     apiClient.call<ReplaceResult>('translation/replace', { body, silent: body.preview === true }),
   suggestions: (projectId: string, filter: SuggestionFilter) =>
-    apiClient.call<{ suggestions: Suggestion[]; total: number }>('suggestion/filter', {
-      body: { projectId, ...filter },
-    }),
+    apiClient.call('suggestion/filter', { body: { projectId, ...filter } }),
   acceptSuggestion: (projectId: string, suggestionId: string, preProcessedTarget?: string) =>
-    apiClient.call<{ suggestion: Suggestion; tm: TmEntry }>('suggestion/accept', {
+    apiClient.call('suggestion/accept', {
       body: { projectId, suggestionId, ...(preProcessedTarget ? { preProcessedTarget } : {}) },
     }),
   rejectSuggestions: (projectId: string, suggestionIds: string[]) =>
-    apiClient.call<{ rejected: number }>('suggestion/reject', { body: { projectId, suggestionIds } }),
+    apiClient.call('suggestion/reject', { body: { projectId, suggestionIds } }),
   uploadSuggestions: (projectId: string, file: File) => {
     const form = new FormData();
     form.append('projectId', projectId);
     form.append('file', file);
-    return apiClient.request<SuggestionUploadResult>('suggestion/upload', { body: form });
+    return apiClient.request('suggestion/upload', { body: form });
   },
-  feedback: (projectId: string, filter: { targetLang?: string; pageNumber: number; pageSize: number }) =>
-    apiClient.call<{ records: Feedback[]; totalRecords: number }>('feedback/get', {
-      body: { projectId, ...filter },
-    }),
+  feedback: (projectId: string, filter: FeedbackFilter) =>
+    apiClient.call('feedback/get', { body: { projectId, ...filter } }),
 };

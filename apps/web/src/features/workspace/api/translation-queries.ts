@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { TmEntry, TmListResponse, TranslationFilterRequest } from '@bhasha/contract';
-import { translationApi, type SuggestionFilter } from './translation-api';
+import { translationApi, type FeedbackFilter, type SuggestionFilter } from './translation-api';
 
 type EntryFilter = Omit<TranslationFilterRequest, 'projectId' | 'targetLang'>;
 
@@ -172,10 +172,7 @@ export const useRejectSuggestions = (projectId: string) =>
 export const useUploadSuggestions = (projectId: string) =>
   useSuggestionMutation(projectId, (file: File) => translationApi.uploadSuggestions(projectId, file));
 
-export const useFeedback = (
-  projectId: string,
-  filter: { targetLang?: string; pageNumber: number; pageSize: number },
-) =>
+export const useFeedback = (projectId: string, filter: FeedbackFilter) =>
   useQuery({
     queryKey: workspaceKeys.feedback(projectId, filter),
     queryFn: () => translationApi.feedback(projectId, filter),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LANGUAGES, isLanguageCode } from '@bhasha/contract';
+import { LANGUAGES, isLanguageCode, type LanguageCode } from '@bhasha/contract';
 import { useTranslation } from 'react-i18next';
 import { useProject } from '../../projects/api/projects-queries';
 import { downloadCsv } from '../lib/download-csv';
@@ -18,7 +18,7 @@ interface ReportTableOptions {
 export function useReportTable(projectId: string, { pageSize, csv }: ReportTableOptions) {
   const { t } = useTranslation('workspace');
   const project = useProject(projectId);
-  const [targetLang, setTargetLang] = useState<string | undefined>();
+  const [targetLang, setTargetLang] = useState<LanguageCode | undefined>();
   const [pageNumber, setPageNumber] = useState(1);
   const [isDownloading, setDownloading] = useState(false);
   const languageFilter = targetLang ? { targetLang } : {};
@@ -66,7 +66,7 @@ export function useReportTable(projectId: string, { pageSize, csv }: ReportTable
       'aria-label': t('suggestions.language'),
       placeholder: t('suggestions.allLanguages'),
       value: targetLang,
-      onChange: filterSetter<string | undefined>(setTargetLang),
+      onChange: filterSetter<LanguageCode | undefined>(setTargetLang),
       options: (project.data?.targetLanguages ?? []).map((code) => ({
         value: code,
         label: languageName(code),

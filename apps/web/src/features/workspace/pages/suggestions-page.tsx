@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { appToaster } from '../../../lib/api/app-toaster';
-import type { SuggestionUploadResult } from '../api/translation-api';
+import type { ResponseAt } from '@bhasha/contract';
 import {
   useAcceptSuggestion,
   useRejectSuggestions,
@@ -45,7 +45,7 @@ export function SuggestionsPage() {
   const [searchText, setSearchText] = useState('');
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [editing, setEditing] = useState<{ suggestion: Suggestion; text: string } | null>(null);
-  const [uploadResult, setUploadResult] = useState<SuggestionUploadResult | null>(null);
+  const [uploadResult, setUploadResult] = useState<ResponseAt<'suggestion/upload'> | null>(null);
   const filter = {
     ...report.query,
     ...(status ? { status } : {}),
