@@ -13,7 +13,7 @@ import {
 } from '../support';
 import { startApertium, type ApertiumServer } from '../support/apertium';
 import { startTaggedSite, type TaggedSite } from '../support/tagged-site';
-import { acceptTerms, postApi, signIn } from '../support/product-api';
+import { acceptTerms, createPaidOrganisation, postApi, signIn } from '../support/product-api';
 
 /*
  * Issue 8 "End to end: the whole main job": an organisation admin creates a project for a website
@@ -96,21 +96,12 @@ describe('the whole main job in Chromium against the built product and a real Ap
       },
     });
     baseUrl = product.server.url;
-    const root = await postApi<{ token: string }>(baseUrl, 'auth', product.server.admin);
-    expect(root.success, root.message).toBe(true);
-    const organisation = await postApi(
-      baseUrl,
-      'auth/newOrganisation',
-      {
-        organisation: `Lakeside ${Date.now().toString(36)}`,
-        name: 'Lakeside Admin',
-        email: admin.email,
-        password: admin.password,
-        plan: 'paid',
-      },
-      root.data.token,
-    );
-    expect(organisation.success, organisation.message).toBe(true);
+    await createPaidOrganisation(baseUrl, product.server.admin, {
+      organisation: `Lakeside ${Date.now().toString(36)}`,
+      name: 'Lakeside Admin',
+      email: admin.email,
+      password: admin.password,
+    });
   }, 240_000);
 
   afterAll(async () => {
@@ -374,20 +365,11 @@ describe('machine translation language pairs in Chromium against a real Apertium
       env: { ALLOW_PRIVATE_NETWORK_FETCH: 'true', APERTIUM_URL: apertium.baseUrl },
     });
     baseUrl = product.server.url;
-    const root = await postApi<{ token: string }>(baseUrl, 'auth', product.server.admin);
-    expect(root.success, root.message).toBe(true);
-    const organisation = await postApi(
-      baseUrl,
-      'auth/newOrganisation',
-      {
-        organisation: `Lakeside Hindi ${Date.now().toString(36)}`,
-        name: 'Lakeside Admin',
-        ...owner,
-        plan: 'paid',
-      },
-      root.data.token,
-    );
-    expect(organisation.success, organisation.message).toBe(true);
+    await createPaidOrganisation(baseUrl, product.server.admin, {
+      organisation: `Lakeside Hindi ${Date.now().toString(36)}`,
+      name: 'Lakeside Admin',
+      ...owner,
+    });
     const login = await postApi<{ token: string }>(baseUrl, 'auth', owner);
     expect(login.success, login.message).toBe(true);
     token = login.data.token;

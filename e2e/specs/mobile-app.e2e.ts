@@ -13,7 +13,7 @@ import {
   type ProductFixture,
 } from '../support';
 import { startApertium, type ApertiumServer } from '../support/apertium';
-import { acceptTerms, postApi, signIn } from '../support/product-api';
+import { acceptTerms, createPaidOrganisation, signIn } from '../support/product-api';
 
 /*
  * Issue 26 end to end: an organisation admin creates a mobile app project in the dashboard,
@@ -50,21 +50,12 @@ describe('a mobile app project in Chromium against the built product and a real 
       env: { APERTIUM_URL: apertium.baseUrl, MT_DEFAULT_ENGINE: 'apertium' },
     });
     baseUrl = product.server.url;
-    const root = await postApi<{ token: string }>(baseUrl, 'auth', product.server.admin);
-    expect(root.success, root.message).toBe(true);
-    const organisation = await postApi(
-      baseUrl,
-      'auth/newOrganisation',
-      {
-        organisation: `Tusky ${Date.now().toString(36)}`,
-        name: 'Tusky Admin',
-        email: admin.email,
-        password: admin.password,
-        plan: 'paid',
-      },
-      root.data.token,
-    );
-    expect(organisation.success, organisation.message).toBe(true);
+    await createPaidOrganisation(baseUrl, product.server.admin, {
+      organisation: `Tusky ${Date.now().toString(36)}`,
+      name: 'Tusky Admin',
+      email: admin.email,
+      password: admin.password,
+    });
   }, 240_000);
 
   afterAll(async () => {

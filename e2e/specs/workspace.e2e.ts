@@ -15,7 +15,13 @@ import {
   type StaticSite,
   startStaticSite,
 } from '../support';
-import { acceptTerms, acceptTermsIfAsked, postApi, signIn } from '../support/product-api';
+import {
+  acceptTerms,
+  acceptTermsIfAsked,
+  postApi,
+  signIn,
+  createPaidOrganisation,
+} from '../support/product-api';
 
 /*
  * Issue 6 end to end: a crawled website project (the Jitsi handbook on loopback) in the translation
@@ -112,21 +118,12 @@ describe('the translation editor in Chromium against the built product', () => {
     const env = { ALLOW_PRIVATE_NETWORK_FETCH: 'true' };
     product = await startProductFixture({ env });
     baseUrl = product.server.url;
-    const root = await postApi<{ token: string }>(baseUrl, 'auth', product.server.admin);
-    expect(root.success, root.message).toBe(true);
-    const organisation = await postApi(
-      baseUrl,
-      'auth/newOrganisation',
-      {
-        organisation: `Jitsi Editor ${Date.now().toString(36)}`,
-        name: 'Jitsi Admin',
-        email: admin.email,
-        password: admin.password,
-        plan: 'paid',
-      },
-      root.data.token,
-    );
-    expect(organisation.success, organisation.message).toBe(true);
+    await createPaidOrganisation(baseUrl, product.server.admin, {
+      organisation: `Jitsi Editor ${Date.now().toString(36)}`,
+      name: 'Jitsi Admin',
+      email: admin.email,
+      password: admin.password,
+    });
     const login = await postApi<{ token: string }>(baseUrl, 'auth', admin);
     expect(login.success, login.message).toBe(true);
     const token = login.data.token;

@@ -30,6 +30,26 @@ export function postApi<T>(
   return postJson<T>(`${baseUrl}/api/${path}`, body, token);
 }
 
+/**
+ * Creates a paid organisation with its admin, signed in as the product's super admin (`root`:
+ * the first admin login the server printed). Throws with the product's message if refused.
+ */
+export async function createPaidOrganisation(
+  baseUrl: string,
+  root: { email: string; password: string },
+  organisation: { organisation: string; name: string; email: string; password: string },
+): Promise<void> {
+  const login = await postApi<{ token: string }>(baseUrl, 'auth', root);
+  if (!login.success) throw new Error(`the super admin cannot sign in: ${login.message}`);
+  const created = await postApi(
+    baseUrl,
+    'auth/newOrganisation',
+    { ...organisation, plan: 'paid' },
+    login.data.token,
+  );
+  if (!created.success) throw new Error(`the organisation was not created: ${created.message}`);
+}
+
 /** Signs in through the sign-in form and waits for the main app. */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/sign-in`);

@@ -1,3 +1,5 @@
+import type { ResourceUnit } from './types';
+
 /**
  * Length limits developers write for translators. Kept deliberately small: an attribute whose
  * name ends in `maxLength` / `max_length` (`tools:maxLength`, `bhasha:maxLength`), or a comment
@@ -25,4 +27,13 @@ export function maxLengthOfComment(comment: string | undefined): number | undefi
     if (match) return Number(match[1]);
   }
   return undefined;
+}
+
+/** A unit's comment and the limit it states, as `ResourceUnit` fields (absent when none). */
+export function commentAnnotations(comment: string | undefined): Pick<ResourceUnit, 'comment' | 'maxLength'> {
+  const maxLength = maxLengthOfComment(comment);
+  return {
+    ...(comment === undefined ? {} : { comment }),
+    ...(maxLength === undefined ? {} : { maxLength }),
+  };
 }

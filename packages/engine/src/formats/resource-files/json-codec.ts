@@ -10,7 +10,7 @@ import { writeJsonI18n } from '../json-i18n/write';
 import { pluralCategories, type PluralCategory } from '../plural-categories';
 import type { ResourceCodec } from './codec';
 import { icuBranchContent, markIcuBranch, markIcuMessage, markPlaceholders, unmark } from './json-markers';
-import { maxLengthOfComment } from './hints';
+import { commentAnnotations } from './hints';
 import { lineFinder } from './json-lines';
 import { mergePluralForms, type MergedPlural, type PluralForm } from './plural-markers';
 import { pluralForms } from './plural-message';
@@ -51,8 +51,7 @@ function decode(fileName: string, bytes: Uint8Array): string {
 function commentOf(unit: JsonI18nUnit): Pick<ResourceUnit, 'comment' | 'maxLength'> {
   const newline = unit.context.indexOf('\n');
   const comment = newline === -1 ? undefined : unit.context.slice(newline + 1);
-  const maxLength = maxLengthOfComment(comment);
-  return { ...(comment ? { comment } : {}), ...(maxLength === undefined ? {} : { maxLength }) };
+  return commentAnnotations(comment || undefined);
 }
 
 function formOf(category: PluralCategory, marked: { text: string; pieces: string[] }): PluralForm {

@@ -8,25 +8,12 @@ import { encodeText } from '../ios-strings/text-encoding';
 import { writeStrings } from '../ios-strings/write';
 import type { ResourceCodec } from './codec';
 import { assertKnownMarkers } from './errors';
-import { maxLengthOfComment } from './hints';
-import type { ResourceUnit } from './types';
+import { plainIosUnit } from './ios-unit';
 
 export const stringsCodec: ResourceCodec = {
   read(fileName, bytes) {
     const file = parseStrings(bytes, fileName);
-    const units = file.units.map((unit): ResourceUnit => {
-      const maxLength = maxLengthOfComment(unit.comment);
-      return {
-        id: unit.id,
-        key: unit.key,
-        text: unit.text,
-        plural: false,
-        placeholders: unit.placeholders.map((placeholder) => placeholder.code),
-        line: unit.line,
-        ...(unit.comment === undefined ? {} : { comment: unit.comment }),
-        ...(maxLength === undefined ? {} : { maxLength }),
-      };
-    });
+    const units = file.units.map(plainIosUnit);
     return { format: 'ios-strings', fileName, units, translations: new Map(), warnings: file.warnings };
   },
 

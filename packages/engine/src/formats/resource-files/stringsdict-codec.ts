@@ -13,7 +13,8 @@ import { pluralCategories } from '../plural-categories';
 import { stripPlaceholders } from '../../html/placeholder-syntax';
 import type { ResourceCodec } from './codec';
 import { assertKnownMarkers } from './errors';
-import { maxLengthOfComment } from './hints';
+import { commentAnnotations } from './hints';
+import { plainIosUnit } from './ios-unit';
 import { iosForm, iosPluralTexts } from './ios-plurals';
 import { mergePluralForms, type MergedPlural } from './plural-markers';
 import type { ResourceUnit } from './types';
@@ -42,7 +43,7 @@ function layoutOf(file: StringsdictFile): Layout {
     const ids: string[] = [];
     const format = byId.get(iosUnitId(entry.key, [FORMAT_KEY]));
     if (format && stripPlaceholders(format.text).trim() !== '') {
-      units.push(plainUnit(format));
+      units.push(plainIosUnit(format));
       ids.push(format.id);
     }
     for (const variable of entry.variables) {
@@ -51,8 +52,6 @@ function layoutOf(file: StringsdictFile): Layout {
       );
       if (forms.length === 0) continue;
       const merged = mergePluralForms(forms.map(iosForm), variable.name);
-      const comment = forms[0]!.comment;
-      const maxLength = maxLengthOfComment(comment);
       const unit: ResourceUnit = {
         id: iosUnitId(entry.key, [variable.name]),
         key: entry.key,
@@ -60,8 +59,7 @@ function layoutOf(file: StringsdictFile): Layout {
         plural: true,
         placeholders: merged.placeholders,
         line: forms[0]!.line,
-        ...(comment === undefined ? {} : { comment }),
-        ...(maxLength === undefined ? {} : { maxLength }),
+        ...commentAnnotations(forms[0]!.comment),
       };
       units.push(unit);
       variables.set(unit.id, { unit, merged, forms, entryKey: entry.key, variable: variable.name });
@@ -70,20 +68,6 @@ function layoutOf(file: StringsdictFile): Layout {
     idsOfEntry.set(entry.key, ids);
   }
   return { units, variables, idsOfEntry };
-}
-
-function plainUnit(unit: IosUnit): ResourceUnit {
-  const maxLength = maxLengthOfComment(unit.comment);
-  return {
-    id: unit.id,
-    key: unit.key,
-    text: unit.text,
-    plural: false,
-    placeholders: unit.placeholders.map((placeholder) => placeholder.code),
-    line: unit.line,
-    ...(unit.comment === undefined ? {} : { comment: unit.comment }),
-    ...(maxLength === undefined ? {} : { maxLength }),
-  };
 }
 
 export const stringsdictCodec: ResourceCodec = {

@@ -14,7 +14,7 @@ import { parseXcstrings, xcstringsImports, type XcstringsFile, type XcstringsUni
 import { writeXcstrings } from '../xcstrings/write';
 import type { ResourceCodec } from './codec';
 import { assertKnownMarkers } from './errors';
-import { maxLengthOfComment } from './hints';
+import { commentAnnotations } from './hints';
 import { lineFinder } from './json-lines';
 import { iosForm, iosPluralTexts } from './ios-plurals';
 import { mergePluralForms, type MergedPlural, type PluralForm } from './plural-markers';
@@ -33,14 +33,6 @@ interface Layout {
   readonly plurals: Map<string, PluralGroup>;
   /** The plural group of each form unit id. */
   readonly groupOfForm: Map<string, PluralGroup>;
-}
-
-function annotations(unit: XcstringsUnit): Pick<ResourceUnit, 'comment' | 'maxLength'> {
-  const maxLength = maxLengthOfComment(unit.comment);
-  return {
-    ...(unit.comment === undefined ? {} : { comment: unit.comment }),
-    ...(maxLength === undefined ? {} : { maxLength }),
-  };
 }
 
 function variableOf(path: readonly string[]): string {
@@ -78,7 +70,7 @@ function layoutOf(file: XcstringsFile): Layout {
         plural: false,
         placeholders: unit.placeholders.map((placeholder) => placeholder.code),
         line: lineOfKey(unit.key),
-        ...annotations(unit),
+        ...commentAnnotations(unit.comment),
       });
       continue;
     }
@@ -95,7 +87,7 @@ function layoutOf(file: XcstringsFile): Layout {
         plural: true,
         placeholders: merged.placeholders,
         line: lineOfKey(unit.key),
-        ...annotations(unit),
+        ...commentAnnotations(unit.comment),
       },
       merged,
       forms,
