@@ -20,8 +20,9 @@ export async function pushAppStrings(
   client: BhashaClient,
   input: { projectId: string; root: string; path: string },
 ): Promise<AppFileUploadResult> {
+  // The project also in the address: a key restricted to this project is checked before the form.
   return client.upload<AppFileUploadResult>(
-    'translation/xmlFileTranslation',
+    `translation/xmlFileTranslation?projectId=${encodeURIComponent(input.projectId)}`,
     { projectId: input.projectId, path: appFilePath(input.root, input.path) },
     { name: basename(input.path), bytes: readFileSync(input.path), contentType: 'application/octet-stream' },
   );

@@ -422,4 +422,31 @@ describe('mobile app string files', () => {
     expect(removed.statusCode).toBe(200);
     expect((await list()).map((file) => file.path)).not.toContain('feature/res/values/strings.xml');
   });
+
+  it('lets a key restricted to the project push when the address names the project', async () => {
+    const created = await post('/organisation/api-keys', admin(), {
+      name: 'CI of the mail app',
+      scopes: ['write'],
+      projectId,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const key = { 'x-api-key': created.json().data.secret as string };
+    const otherProject = await createMobileProject(admin(), ['hi']);
+    const file = { name: 'strings.xml', content: strings };
+    const at = (id: string) => `/translation/xmlFileTranslation?projectId=${id}`;
+    // The form alone names no project the gate can check before reading it.
+    expect((await upload(key, { projectId }, file)).statusCode).toBe(403);
+    const pushed = await upload(key, { path: 'restricted/res/values/strings.xml' }, file, at(projectId));
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    const mismatch = await upload(key, { projectId: otherProject }, file, at(projectId));
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().data).toContain(APP_FILE_MESSAGES.projectMismatch);
+    const elsewhere = await upload(key, { path: 'x/strings.xml' }, file, at(otherProject));
+    expect(elsewhere.statusCode).toBe(403);
+    const removed = await post('/translation/appFiles/delete', admin(), {
+      projectId,
+      fileId: (pushed.json().data as AppFileUploadResult).files[0]!.fileId,
+    });
+    expect(removed.statusCode).toBe(200);
+  });
 });

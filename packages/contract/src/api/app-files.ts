@@ -44,6 +44,7 @@ export const APP_FILE_MESSAGES = {
   fileNotFound: 'No such file in this project',
   languageNotInProject: 'The project does not translate into this language',
   pathExtension: 'The path must end with the extension of the uploaded file',
+  projectMismatch: 'The form and the address name different projects',
   uploadRace: 'Another upload of this file was stored at the same time: upload again',
   badPath: 'The path must be relative to the app: no leading /, no .. and no backslash',
 } as const;
@@ -96,6 +97,13 @@ export const appFileUploadFieldsSchema = z.object({
     .refine(isRelativeAppPath, { error: APP_FILE_MESSAGES.badPath })
     .optional(),
 });
+
+/**
+ * The project named again in the address of an upload (`?projectId=`): an API key restricted to
+ * one project is checked against it before the form is read. Optional; when given, the form's
+ * `projectId` may be left out and must otherwise be the same.
+ */
+export const appFileUploadQuerySchema = z.object({ projectId: projectIdSchema.optional() });
 
 /** Resync (multipart): `projectId`, `fileId`, `file` (a new version of that file). */
 export const appFileResyncFieldsSchema = z.object({ projectId: projectIdSchema, fileId: fileIdSchema });

@@ -4,6 +4,7 @@ import {
   appFileExportRequestSchema,
   appFileListRequestSchema,
   appFileListResponseSchema,
+  appFileUploadQuerySchema,
   appFileUploadResultSchema,
   appFileVersionsRequestSchema,
   appFileVersionsResponseSchema,
@@ -26,6 +27,7 @@ export const appFileEndpoints = {
     summary:
       'Upload string files (multipart: projectId, optional path, file = strings.xml, .strings, .stringsdict, .xcstrings, .json or a zip of them); a file already in the project becomes its new version',
     consumes: ['multipart/form-data'],
+    query: appFileUploadQuerySchema,
     response: appFileUploadResultSchema,
     failures: [400, 404, 409],
   }),
@@ -36,6 +38,7 @@ export const appFileEndpoints = {
     summary:
       'A new version of one file (multipart: projectId, fileId, file): new strings become New Content, changed ones keep their translation marked for review, removed ones leave the export',
     consumes: ['multipart/form-data'],
+    query: appFileUploadQuerySchema,
     response: appFileUploadResultSchema,
     failures: [400, 404, 409],
   }),

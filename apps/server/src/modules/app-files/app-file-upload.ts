@@ -19,7 +19,15 @@ export async function readAppFileUpload<S extends z.ZodType>(
   fields: S,
 ): Promise<{ fields: z.output<S>; fileName: string; bytes: Uint8Array }> {
   const upload = await readSingleFileUploadBytes(request, APP_FILE_UPLOAD);
-  const parsed = fields.safeParse(Object.fromEntries(upload.fields));
+  const named = Object.fromEntries(upload.fields);
+  // The address may name the project (checked against a restricted API key before the form is read).
+  const inAddress = (request.query as { projectId?: string } | undefined)?.projectId;
+  if (inAddress !== undefined) {
+    if (named.projectId !== undefined && named.projectId !== inAddress)
+      throw AppError.validation([APP_FILE_MESSAGES.projectMismatch]);
+    named.projectId = inAddress;
+  }
+  const parsed = fields.safeParse(named);
   if (!parsed.success) throw AppError.validation(parsed.error.issues.map((issue) => issue.message));
   return {
     fields: parsed.data,

@@ -182,7 +182,7 @@ describe('the string files page of a mobile project', () => {
       'duplicate key app_name',
     );
     expect(server.callsTo('POST /api/translation/xmlFileTranslation')).toHaveLength(1);
-    const upload = server.fetchMock.mock.calls.find(([url]) => url.endsWith('/xmlFileTranslation'));
+    const upload = server.fetchMock.mock.calls.find(([url]) => url.includes('/xmlFileTranslation?'));
     expect(formFields(upload![1]!)).toEqual({
       projectId: 'p1',
       path: 'app/src/main/res/values/strings.xml',
@@ -229,7 +229,7 @@ describe('the string files page of a mobile project', () => {
     const result = await screen.findByTestId('upload-result');
     expect(within(result).getByText(`New version of ${STRINGS_XML.path} stored`)).toBeTruthy();
     expect(within(result).getByTestId('upload-result-added').textContent).toBe('2');
-    const resync = server.fetchMock.mock.calls.find(([url]) => url.endsWith('mobileTranslationResync'));
+    const resync = server.fetchMock.mock.calls.find(([url]) => url.includes('/mobileTranslationResync?'));
     expect(formFields(resync![1]!)).toEqual({ projectId: 'p1', fileId: FILE_ID, file: 'strings.xml' });
     // The list is asked for again after the new version.
     await waitFor(() => expect(server.callsTo('POST /api/translation/stringxmlFileurls').length).toBe(2));

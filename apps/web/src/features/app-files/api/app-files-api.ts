@@ -21,11 +21,13 @@ export const appFilesApi = {
   upload: (projectId: string, file: File, path?: string) =>
     apiClient.call('translation/xmlFileTranslation', {
       body: uploadForm({ projectId, path }, file),
+      query: { projectId },
       timeoutMs: null,
     }),
   resync: (projectId: string, fileId: string, file: File) =>
     apiClient.call('translation/mobileTranslationResync', {
       body: uploadForm({ projectId, fileId }, file),
+      query: { projectId },
       timeoutMs: null,
     }),
   versions: (projectId: string, fileId: string, signal?: AbortSignal) =>
