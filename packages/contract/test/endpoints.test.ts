@@ -9,9 +9,9 @@ const all: [string, Endpoint][] = Object.entries(endpoints).flatMap(([group, ent
 );
 
 describe('the endpoint map', () => {
-  it('names each call once, by a path under /api', () => {
-    const paths = all.map(([, endpoint]) => endpoint.path);
-    expect(new Set(paths).size).toBe(paths.length);
+  it('names each call once, by a method and a path under /api', () => {
+    const calls = all.map(([, endpoint]) => `${endpoint.method} ${endpoint.path}`);
+    expect(new Set(calls).size).toBe(calls.length);
     for (const [name, endpoint] of all) expect(endpoint.path, name).toMatch(/^\/[\w\-/:]*$/);
   });
 

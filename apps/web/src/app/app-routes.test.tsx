@@ -93,7 +93,7 @@ describe('startup (spec §4)', () => {
     const server = installFakeServer({
       'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
       'GET /api/user/check/': () => ok({ user: { ...USER, contractAgreed: false } }),
-      'POST /api/user/edit': () => ok({}),
+      'POST /api/user/edit': () => ok({ user: { ...USER, contractAgreed: true } }),
     });
     renderApp('/app');
     const agree = await screen.findByTestId('contract-agree');
@@ -132,7 +132,7 @@ describe('leaving a session (spec §4)', () => {
     const server = installFakeServer({
       'GET /api/auth/fetchUIEndpoints': () => ok(UI_CONFIG),
       'GET /api/user/check/': () => ok({ user: USER }),
-      'POST /api/auth/clearCookie': () => ok({}),
+      'POST /api/auth/clearCookie': () => ok(null),
     });
     renderApp('/app');
     fireEvent.click(await screen.findByTestId('user-menu'));

@@ -3,9 +3,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer, ok } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
-import { abilitiesFor, signedInRoutes, storeSessionToken } from '../../test/signed-in';
+import { ORGANISATION_ADMIN, abilitiesFor, signedInRoutes, storeSessionToken } from '../../test/signed-in';
 
-const DESK = { id: 'dm1', name: 'Desk', email: 'desk@example.in', role: 'deliveryManager' };
+const DESK = {
+  ...ORGANISATION_ADMIN,
+  id: 'dm1',
+  name: 'Desk',
+  email: 'desk@example.in',
+  role: 'deliveryManager',
+  organisationId: null,
+};
 
 function order(id: string, projectName: string, overrides: Partial<ManualRequest> = {}): ManualRequest {
   return {
