@@ -36,6 +36,13 @@ const ANDROID = `<?xml version="1.0" encoding="utf-8"?>
 describe('Android through the facade', () => {
   const path = 'res/values/strings.xml';
   const file = readResourceFile(path, utf8(ANDROID));
+  /** The fixture written with one translation (English source). */
+  const writeOne = (id: string, translation: string, language = 'hi', missing?: 'omit') =>
+    writeResourceFile(path, utf8(ANDROID), new Map([[id, translation]]), {
+      language,
+      sourceLanguage: 'en',
+      ...(missing ? { missing } : {}),
+    });
 
   it('reads translatable units with comments, length limits and placeholders, a plural as one unit', () => {
     expect(file.format).toBe('android');
@@ -60,12 +67,7 @@ describe('Android through the facade', () => {
 
   it('writes a plural with the target’s categories, a missing one taking `other`', () => {
     const translation = pluralMessage({ one: 'ملف واحد', few: '<x1/> ملفات', other: '<x1/> ملف' });
-    const written = text(
-      writeResourceFile(path, utf8(ANDROID), new Map([['files_count', translation]]), {
-        language: 'ar',
-        sourceLanguage: 'en',
-      }),
-    );
+    const written = text(writeOne('files_count', translation, 'ar'));
     expect(written).toContain(
       [
         '<item quantity="zero">%d ملف</item>',
@@ -89,33 +91,17 @@ describe('Android through the facade', () => {
 
   it('writes a number placeholder into a form whose source lacked it (Hindi `one` covers 0 and 1)', () => {
     const translation = pluralMessage({ one: '<x1/> फ़ाइल', other: '<x1/> फ़ाइलें' });
-    const written = text(
-      writeResourceFile(path, utf8(ANDROID), new Map([['files_count', translation]]), {
-        language: 'hi',
-        sourceLanguage: 'en',
-      }),
-    );
+    const written = text(writeOne('files_count', translation));
     expect(written).toContain('<item quantity="one">%d फ़ाइल</item>');
   });
 
   it('escapes apostrophes for Android and puts the markup back', () => {
-    const written = text(
-      writeResourceFile(path, utf8(ANDROID), new Map([['greeting', "<x3/> o'clock, <x1><x2/></x1>!"]]), {
-        language: 'hi',
-        sourceLanguage: 'en',
-      }),
-    );
+    const written = text(writeOne('greeting', "<x3/> o'clock, <x1><x2/></x1>!"));
     expect(written).toContain('<string name="greeting">%2$d o\\\'clock, <b>%1$s</b>!</string>');
   });
 
   it('leaves untranslated strings out with `omit`, keeping the untranslatable ones', () => {
-    const written = text(
-      writeResourceFile(path, utf8(ANDROID), new Map([['title', 'फ़ाइलें']]), {
-        language: 'hi',
-        sourceLanguage: 'en',
-        missing: 'omit',
-      }),
-    );
+    const written = text(writeOne('title', 'फ़ाइलें', 'hi', 'omit'));
     expect(written).toContain('<string name="title">फ़ाइलें</string>');
     expect(written).toContain('<string name="app_name" translatable="false">Bhasha</string>');
     expect(written).not.toContain('name="tab"');
@@ -124,24 +110,14 @@ describe('Android through the facade', () => {
   });
 
   it('refuses a translation with a placeholder the source lacks, naming file and line', () => {
-    const error = errorOf(() =>
-      writeResourceFile(path, utf8(ANDROID), new Map([['title', 'Files <x7/>']]), {
-        language: 'hi',
-        sourceLanguage: 'en',
-      }),
-    );
+    const error = errorOf(() => writeOne('title', 'Files <x7/>'));
     expect(error.fileName).toBe(path);
     expect(error.line).toBe(4);
     expect(error.reason).toContain('<x7/>');
   });
 
   it('refuses a plural translation that is not a plural message', () => {
-    const error = errorOf(() =>
-      writeResourceFile(path, utf8(ANDROID), new Map([['files_count', 'files']]), {
-        language: 'hi',
-        sourceLanguage: 'en',
-      }),
-    );
+    const error = errorOf(() => writeOne('files_count', 'files'));
     expect(error.reason).toContain('not an ICU plural message');
   });
 
